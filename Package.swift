@@ -1,0 +1,71 @@
+// swift-tools-version: 6.2
+// github-tui — a full-screen terminal GitHub browser (VIPER on ncursesw).
+import PackageDescription
+
+/// Our own targets treat every warning as an error; dependencies keep their own settings.
+let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
+
+let package = Package(
+    name: "github-tui",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "github-tui", targets: ["github-tui"]),
+        .executable(name: "fake-github", targets: ["fake-github"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift.git", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
+        .package(url: "https://github.com/swhitty/FlyingFox.git", exact: "0.27.1"),
+    ],
+    targets: [
+        // MARK: System library
+        .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw", providers: [.apt(["libncursesw5-dev"])]),
+
+        // MARK: Terminal toolkit (no ncurses) and its ncurses backend
+        .target(name: "TerminalKit", swiftSettings: strict),
+        .target(name: "TerminalNcurses", dependencies: ["CNcursesw", "TerminalKit"], swiftSettings: strict),
+
+        // MARK: GitHub: entities and API client
+        .target(name: "GitHubEntities", swiftSettings: strict),
+        .target(name: "GitHubAPI", dependencies: ["GitHubEntities"], swiftSettings: strict),
+
+        // MARK: Persistence (SQLite through GRDB)
+        .target(name: "Persistence",
+                dependencies: ["GitHubEntities", .product(name: "GRDB", package: "GRDB.swift")],
+                swiftSettings: strict),
+
+        // MARK: Features (VIPER modules)
+        .target(name: "Features",
+                dependencies: ["TerminalKit", "GitHubEntities", "GitHubAPI", "Persistence"],
+                swiftSettings: strict),
+
+        // MARK: Bundled demo data (top-level Resources/)
+        .target(name: "DemoData", path: "Resources", sources: ["DemoData.swift"],
+                resources: [.copy("Demo")], swiftSettings: strict),
+
+        // MARK: The application: command line, wiring, run loop
+        .target(name: "AppCore",
+                dependencies: ["TerminalKit", "TerminalNcurses", "GitHubEntities", "GitHubAPI",
+                               "Persistence", "Features", "DemoData",
+                               .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                swiftSettings: strict),
+        .executableTarget(name: "github-tui", dependencies: ["AppCore"], swiftSettings: strict),
+
+        // MARK: Test support: fixtures, spies, a fake GitHub server
+        .target(name: "TestSupport",
+                dependencies: ["GitHubEntities", .product(name: "FlyingFox", package: "FlyingFox")],
+                resources: [.copy("Fixtures")],
+                swiftSettings: strict),
+        .executableTarget(name: "fake-github", dependencies: ["TestSupport"], swiftSettings: strict),
+
+        // MARK: Tests
+        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"], swiftSettings: strict),
+        .testTarget(name: "TerminalNcursesTests", dependencies: ["TerminalNcurses"], swiftSettings: strict),
+        .testTarget(name: "GitHubEntitiesTests", dependencies: ["GitHubEntities", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "GitHubAPITests", dependencies: ["GitHubAPI", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "FeaturesTests", dependencies: ["Features", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], swiftSettings: strict),
+    ]
+)
