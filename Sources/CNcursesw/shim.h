@@ -16,6 +16,9 @@
 /* Swift cannot import function-like macros or use C globals in Swift 6 mode: wrap them. */
 
 static inline WINDOW *tui_stdscr(void) { return stdscr; }
+/* Starts curses on the process's own stdin/stdout; NULL (not exit) when TERM is unusable. */
+static inline SCREEN *tui_newterm(void) { return newterm(NULL, stdout, stdin); }
+static inline int tui_color_pairs(void) { return COLOR_PAIRS; }
 static inline int tui_lines(void) { return LINES; }
 static inline int tui_cols(void) { return COLS; }
 

@@ -1,0 +1,62 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// Written once before any handler is installed, then only read (from handlers too).
+nonisolated(unsafe) private var relayWriteFD: Int32 = -1
+nonisolated(unsafe) private var relayReadFD: Int32 = -1
+
+private func relayHandler(_ signal: Int32) {
+    var byte = UInt8(truncatingIfNeeded: signal)
+    let saved = errno
+    _ = write(relayWriteFD, &byte, 1)
+    errno = saved
+}
+
+/// Turns asynchronous signals (SIGINT, SIGTERM, SIGHUP, SIGWINCH…) into bytes on a pipe the event
+/// loop polls. The handler only calls `write(2)`, which is async-signal-safe; all real work
+/// (restoring the terminal, re-laying out) happens on the loop.
+public enum SignalRelay {
+    /// Installs the relay for `signals`. Call once, on the main thread, before the loop runs.
+    public static func install(_ signals: [Int32]) throws(SystemCallError) {
+        if relayReadFD < 0 {
+            var fds: [Int32] = [0, 0]
+            guard pipe(&fds) == 0 else { throw SystemCallError(call: "pipe", errno: errno) }
+            for fd in fds {
+                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            }
+            relayReadFD = fds[0]
+            relayWriteFD = fds[1]
+        }
+        for signal in signals {
+            var action = sigaction()
+            #if canImport(Glibc)
+            action.__sigaction_handler.sa_handler = relayHandler
+            #else
+            action.__sigaction_u.__sa_handler = relayHandler
+            #endif
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = 0 // no SA_RESTART: poll returns EINTR at once
+            sigaction(signal, &action, nil)
+        }
+    }
+
+    /// The pipe's read end, or -1 before `install`.
+    public static var readFD: Int32 { relayReadFD }
+
+    /// Signals received since the last call.
+    public static func drain() -> [Int32] {
+        guard relayReadFD >= 0 else { return [] }
+        var result: [Int32] = []
+        var scratch = [UInt8](repeating: 0, count: 64)
+        while true {
+            let n = read(relayReadFD, &scratch, scratch.count)
+            if n <= 0 { break }
+            result.append(contentsOf: scratch[0..<n].map { Int32($0) })
+        }
+        return result
+    }
+}

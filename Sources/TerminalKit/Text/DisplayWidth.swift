@@ -1,0 +1,152 @@
+/// Display width of text in terminal columns, and the exact scalars a cell shows.
+///
+/// The rules mirror what the C library's `wcwidth` (and so ncurses and the terminal) does with what
+/// we actually send: a grapheme cluster is drawn from its first scalar plus its zero-width marks.
+/// East Asian wide/fullwidth characters and emoji with emoji presentation take 2 columns, combining
+/// marks and format characters 0, everything else 1. Parts of a cluster that a terminal would draw
+/// with a width of their own (ZWJ-joined emoji, skin-tone modifiers, a second regional indicator)
+/// are left out, so what is drawn is exactly as wide as measured.
+public enum DisplayWidth {
+    /// Columns taken by one scalar on its own.
+    public static func of(_ scalar: Unicode.Scalar) -> Int {
+        let v = scalar.value
+        if v == 0 { return 0 }
+        if v < 0x20 || (0x7F..<0xA0).contains(v) { return 0 }
+        if v < 0x300 { return 1 }
+        if isZeroWidth(scalar) { return 0 }
+        if isWide(v) { return 2 }
+        return 1
+    }
+
+    /// Columns taken by one grapheme cluster, as drawn by `renderedScalars`.
+    public static func of(_ character: Character) -> Int {
+        guard let first = character.unicodeScalars.first else { return 0 }
+        return of(first)
+    }
+
+    /// Columns taken by a string.
+    public static func of(_ string: String) -> Int {
+        var total = 0
+        for character in string { total += of(character) }
+        return total
+    }
+
+    /// The scalars of `character` that are sent to the terminal: the first one and the zero-width
+    /// marks after it (variation selectors and joiners excluded), at most five in all (ncurses' limit).
+    public static func renderedScalars(_ character: Character) -> [Unicode.Scalar] {
+        var result: [Unicode.Scalar] = []
+        for scalar in character.unicodeScalars {
+            if result.isEmpty {
+                result.append(scalar)
+                continue
+            }
+            let v = scalar.value
+            if v == 0x200D { break }                                  // zero width joiner: stop
+            if (0xFE00...0xFE0F).contains(v) || (0xE0100...0xE01EF).contains(v) { continue } // variation selectors
+            guard isZeroWidth(scalar), v >= 0x300 else { break }
+            if result.count == 5 { break }
+            result.append(scalar)
+        }
+        return result
+    }
+
+    static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        if (0x1160...0x11FF).contains(v) { return true }     // Hangul medial vowels and final consonants
+        if v == 0x200B { return true }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format, .control: return true
+        default: return false
+        }
+    }
+
+    static func isWide(_ v: UInt32) -> Bool {
+        if v < 0x1100 { return false }
+        if (0x1F1E6...0x1F1FF).contains(v) { return false }   // regional indicators: neutral width
+        if let scalar = Unicode.Scalar(v), scalar.properties.isEmojiPresentation { return true }
+        for range in wideRanges where range.contains(v) { return true }
+        return false
+    }
+
+    /// East Asian Wide (W) and Fullwidth (F) blocks, besides emoji (taken from the scalar properties).
+    private static let wideRanges: [ClosedRange<UInt32>] = [
+        0x1100...0x115F, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF,
+        0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF,
+        0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x16FE0...0x16FE4,
+        0x17000...0x18CFF, 0x1AFF0...0x1B2FF, 0x1F200...0x1F202, 0x1F210...0x1F23B,
+        0x1F240...0x1F248, 0x1F250...0x1F251, 0x1F260...0x1F265, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
+    ]
+}
+
+extension String {
+    /// Width of the string in terminal columns.
+    public var displayWidth: Int { DisplayWidth.of(self) }
+
+    /// The longest prefix that fits in `width` columns, ending with `ellipsis` when something was cut.
+    /// Never splits a grapheme cluster; a wide character that does not fit is left out whole.
+    public func truncated(toWidth width: Int, ellipsis: String = "…") -> String {
+        guard width > 0 else { return "" }
+        if displayWidth <= width { return self }
+        let ellipsisWidth = ellipsis.displayWidth
+        let budget = width - ellipsisWidth
+        guard budget >= 0 else { return "" }
+        var used = 0
+        var result = ""
+        for character in self {
+            let w = DisplayWidth.of(character)
+            if used + w > budget { break }
+            used += w
+            result.append(character)
+        }
+        return result + ellipsis
+    }
+
+    /// The string truncated or padded with spaces to exactly `width` columns.
+    public func fitted(toWidth width: Int, ellipsis: String = "…") -> String {
+        let cut = truncated(toWidth: width, ellipsis: ellipsis)
+        let pad = width - cut.displayWidth
+        return pad > 0 ? cut + String(repeating: " ", count: pad) : cut
+    }
+
+    /// Word-wraps the string into lines of at most `width` columns; long words are broken by character.
+    public func wrapped(toWidth width: Int) -> [String] {
+        guard width > 0 else { return [] }
+        var lines: [String] = []
+        for paragraph in split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = ""
+            var lineWidth = 0
+            for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
+                var word = String(word)
+                var wordWidth = word.displayWidth
+                if lineWidth > 0, lineWidth + 1 + wordWidth <= width {
+                    line += " " + word
+                    lineWidth += 1 + wordWidth
+                    continue
+                }
+                if lineWidth > 0 {
+                    lines.append(line)
+                    line = ""
+                    lineWidth = 0
+                }
+                while wordWidth > width {
+                    var head = ""
+                    var headWidth = 0
+                    var rest = Substring(word)
+                    while let c = rest.first, headWidth + DisplayWidth.of(c) <= width {
+                        head.append(c)
+                        headWidth += DisplayWidth.of(c)
+                        rest = rest.dropFirst()
+                    }
+                    if head.isEmpty { rest = rest.dropFirst() } // a character wider than the line
+                    else { lines.append(head) }
+                    word = String(rest)
+                    wordWidth = word.displayWidth
+                }
+                line = word
+                lineWidth = wordWidth
+            }
+            lines.append(line)
+        }
+        return lines
+    }
+}

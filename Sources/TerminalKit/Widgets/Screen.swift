@@ -1,0 +1,47 @@
+import Synchronization
+
+/// A full-screen (or overlay) view the app's screen stack can show: it renders itself into a
+/// buffer and takes input events. Views are passive: what they draw comes from their presenter.
+@MainActor
+public protocol Screen: AnyObject {
+    /// Draws the whole screen into `buffer` (already sized to the terminal).
+    func render(into buffer: inout Buffer)
+    /// Handles one input event (resizes arrive as `.resize`).
+    func handle(_ event: Event)
+}
+
+/// Something that can run a job on the UI thread later, from any thread. The event loop's
+/// `MainQueue` is the live one; tests use `CollectingDispatcher` and run jobs by hand.
+public protocol UIDispatcher: Sendable {
+    func post(_ job: @escaping @Sendable @MainActor () -> Void)
+}
+
+extension MainQueue: UIDispatcher {}
+
+/// A dispatcher for tests: keeps posted jobs until `runPending()` is called on the main actor.
+public final class CollectingDispatcher: UIDispatcher {
+    private let jobs = Mutex<[@Sendable @MainActor () -> Void]>([])
+
+    public init() {}
+
+    public func post(_ job: @escaping @Sendable @MainActor () -> Void) {
+        jobs.withLock { $0.append(job) }
+    }
+
+    /// Number of jobs waiting.
+    public var pendingCount: Int { jobs.withLock { $0.count } }
+
+    /// Runs every waiting job (and any they post) in order.
+    @MainActor
+    public func runPending() {
+        while true {
+            let batch = jobs.withLock { queue in
+                let taken = queue
+                queue.removeAll()
+                return taken
+            }
+            if batch.isEmpty { return }
+            for job in batch { job() }
+        }
+    }
+}
