@@ -1,0 +1,120 @@
+import Foundation
+import GitHubEntities
+
+/// What a list screen shows for one owner.
+public struct OwnerListSnapshot: Sendable, Equatable {
+    /// The owner's profile, if it was ever saved.
+    public var owner: Owner?
+    public var ownerFetchedAt: Date?
+    /// The owner's list, in the owner's list order.
+    public var repositories: [Repository]
+    /// When the owner's list was last replaced by a complete refresh (or first stored by a page).
+    public var listFetchedAt: Date?
+    /// The favourite repositories among `repositories`.
+    public var favouriteIDs: Set<Int64>
+
+    public init(owner: Owner? = nil, ownerFetchedAt: Date? = nil, repositories: [Repository] = [],
+                listFetchedAt: Date? = nil, favouriteIDs: Set<Int64> = []) {
+        self.owner = owner
+        self.ownerFetchedAt = ownerFetchedAt
+        self.repositories = repositories
+        self.listFetchedAt = listFetchedAt
+        self.favouriteIDs = favouriteIDs
+    }
+
+    /// Nothing stored for this owner.
+    public var isEmpty: Bool { owner == nil && repositories.isEmpty && listFetchedAt == nil }
+}
+
+/// The latest commits stored for one repository (at most 3, newest first).
+public struct StoredCommits: Sendable, Equatable {
+    public var commits: [Commit]
+    public var fetchedAt: Date
+    /// The API said the repository has no commits (409 "Git Repository is empty").
+    public var isEmptyRepository: Bool
+
+    public init(commits: [Commit], fetchedAt: Date, isEmptyRepository: Bool) {
+        self.commits = commits
+        self.fetchedAt = fetchedAt
+        self.isEmptyRepository = isEmptyRepository
+    }
+}
+
+/// An HTTP response's validators and body, kept to make conditional requests.
+public struct StoredValidator: Sendable, Equatable {
+    public var etag: String?
+    public var lastModified: String?
+    public var body: Data
+    public var linkHeader: String?
+    public var storedAt: Date
+
+    public init(etag: String?, lastModified: String?, body: Data, linkHeader: String?, storedAt: Date) {
+        self.etag = etag
+        self.lastModified = lastModified
+        self.body = body
+        self.linkHeader = linkHeader
+        self.storedAt = storedAt
+    }
+}
+
+/// Stops an observation. Releasing the object also stops it: keep it as long as you observe.
+public protocol StoreCancellable: AnyObject, Sendable {
+    func cancel()
+}
+
+/// The single source of truth: the network writes to it, the screens observe it.
+public protocol RepositoryStore: AnyObject, Sendable {
+    /// Logins are case-insensitive.
+    func snapshot(ownerLogin: String) throws -> OwnerListSnapshot
+    func saveOwner(_ owner: Owner, fetchedAt: Date) throws
+    /// Replaces the owner's whole list in one transaction (order = array order); repositories no longer
+    /// present are removed; favourites untouched.
+    func replaceRepositories(_ repositories: [Repository], ownerLogin: String, fetchedAt: Date) throws
+    /// Appends/updates one page without removing anything (for infinite scroll): the page's repositories
+    /// take positions `position`, `position + 1`, …
+    func upsertRepositories(_ repositories: [Repository], ownerLogin: String, startingAt position: Int,
+                            fetchedAt: Date) throws
+    func commits(repositoryID: Int64) throws -> StoredCommits?
+    func commits(repositoryIDs: [Int64]) throws -> [Int64: StoredCommits]
+    /// Keeps at most the first 3 commits.
+    func saveCommits(_ commits: [Commit], repositoryID: Int64, isEmptyRepository: Bool, fetchedAt: Date) throws
+    func isFavourite(repositoryID: Int64) throws -> Bool
+    func setFavourite(_ on: Bool, repositoryID: Int64) throws
+    func setting(_ key: String) throws -> String?
+    /// A `nil` value removes the setting.
+    func setSetting(_ key: String, value: String?) throws
+    /// HTTP validators keyed by an opaque string (URL + token identity, computed by the caller).
+    func validator(for key: String) throws -> StoredValidator?
+    func saveValidator(_ v: StoredValidator, for key: String) throws
+    /// Calls `onChange` (on a background queue) with the current snapshot right away and after every
+    /// change that affects it; duplicates removed.
+    func observeOwnerList(ownerLogin: String, onChange: @escaping @Sendable (OwnerListSnapshot) -> Void)
+        -> any StoreCancellable
+}
+
+/// How `SQLiteStore.open` went.
+public enum StoreOpenOutcome: Sendable, Equatable {
+    case opened
+    /// The database file was damaged; it was moved to `movedTo` and a new one was built.
+    case recoveredFromCorruption(movedTo: URL)
+    /// The data directory or file could not be used; the store lives in memory and nothing is saved.
+    case inMemoryFallback(reason: String)
+}
+
+/// Keys of the small settings table.
+public enum SettingKey {
+    /// The login of the owner opened last.
+    public static let lastOwner = "last_owner"
+}
+
+/// Errors of the store itself (database errors are thrown as they are).
+public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No database at all could be opened (not even in memory).
+    case unavailable(String)
+
+    public var description: String {
+        switch self {
+        case .unavailable(let reason): "The store is unavailable: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import GitHubEntities
+import GRDB
+
+/// Mapping between the entities and the tables' rows, with hand-written SQL: bulk writes reuse one
+/// cached `INSERT … ON CONFLICT` statement instead of record-by-record upserts.
+enum Rows {
+    typealias Values = [(any DatabaseValueConvertible)?]
+
+    // MARK: Dates
+
+    static func encode(_ date: Date) -> Double { date.timeIntervalSinceReferenceDate }
+    static func encode(_ date: Date?) -> Double? { date.map(encode) }
+    static func decodeDate(_ value: Double?) -> Date? { value.map(Date.init(timeIntervalSinceReferenceDate:)) }
+
+    // MARK: Owner
+
+    static let upsertOwnerSQL = """
+        INSERT INTO owner (login, id, kind, name, avatar_url, html_url, bio, company, location, email, blog,
+                           followers, following, public_repos, created_at, fetched_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT(login) DO UPDATE SET
+            login = excluded.login, id = excluded.id, kind = excluded.kind, name = excluded.name,
+            avatar_url = excluded.avatar_url, html_url = excluded.html_url, bio = excluded.bio,
+            company = excluded.company, location = excluded.location, email = excluded.email,
+            blog = excluded.blog, followers = excluded.followers, following = excluded.following,
+            public_repos = excluded.public_repos, created_at = excluded.created_at,
+            fetched_at = excluded.fetched_at
+        """
+
+    static func ownerArguments(_ owner: Owner, fetchedAt: Date) -> StatementArguments {
+        let values: Values = [
+            owner.login, owner.id, owner.kind.rawValue, owner.name, owner.avatarURL, owner.htmlURL, owner.bio,
+            owner.company, owner.location, owner.email, owner.blog, owner.followers, owner.following,
+            owner.publicRepos, encode(owner.createdAt), encode(fetchedAt),
+        ]
+        return StatementArguments(values)
+    }
+
+    static func owner(_ row: Row) -> Owner {
+        let kindText: String = row["kind"]
+        return Owner(
+            id: row["id"], login: row["login"], kind: OwnerKind(rawValue: kindText) ?? .user,
+            name: row["name"], avatarURL: row["avatar_url"], htmlURL: row["html_url"], bio: row["bio"],
+            company: row["company"], location: row["location"], email: row["email"], blog: row["blog"],
+            followers: row["followers"], following: row["following"], publicRepos: row["public_repos"],
+            createdAt: decodeDate(row["created_at"]))
+    }
+
+    // MARK: Repository
+
+    static let upsertRepositorySQL = """
+        INSERT INTO repository (id, owner_login, position, name, full_name, repository_owner_login,
+                                description, language, stargazers_count, forks_count, watchers_count,
+                                open_issues_count, default_branch, html_url, homepage, license, topics,
+                                is_fork, is_archived, created_at, updated_at, pushed_at, fetched_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT(id) DO UPDATE SET
+            owner_login = excluded.owner_login, position = excluded.position, name = excluded.name,
+            full_name = excluded.full_name, repository_owner_login = excluded.repository_owner_login,
+            description = excluded.description, language = excluded.language,
+            stargazers_count = excluded.stargazers_count, forks_count = excluded.forks_count,
+            watchers_count = excluded.watchers_count, open_issues_count = excluded.open_issues_count,
+            default_branch = excluded.default_branch, html_url = excluded.html_url,
+            homepage = excluded.homepage, license = excluded.license, topics = excluded.topics,
+            is_fork = excluded.is_fork, is_archived = excluded.is_archived,
+            created_at = excluded.created_at, updated_at = excluded.updated_at,
+            pushed_at = excluded.pushed_at, fetched_at = excluded.fetched_at
+        """
+
+    static func repositoryArguments(_ repository: Repository, listOwner: String, position: Int,
+                                    fetchedAt: Date) throws -> StatementArguments {
+        let values: Values = [
+            repository.id, listOwner, position, repository.name, repository.fullName, repository.ownerLogin,
+            repository.description, repository.language, repository.stargazersCount, repository.forksCount,
+            repository.watchersCount, repository.openIssuesCount, repository.defaultBranch,
+            repository.htmlURL, repository.homepage, repository.license, try encodeTopics(repository.topics),
+            repository.isFork, repository.isArchived, encode(repository.createdAt),
+            encode(repository.updatedAt), encode(repository.pushedAt), encode(fetchedAt),
+        ]
+        return StatementArguments(values)
+    }
+
+    static func repository(_ row: Row) -> Repository {
+        Repository(
+            id: row["id"], name: row["name"], fullName: row["full_name"],
+            ownerLogin: row["repository_owner_login"], description: row["description"],
+            language: row["language"], stargazersCount: row["stargazers_count"],
+            forksCount: row["forks_count"], watchersCount: row["watchers_count"],
+            openIssuesCount: row["open_issues_count"], defaultBranch: row["default_branch"],
+            htmlURL: row["html_url"], homepage: row["homepage"], license: row["license"],
+            topics: decodeTopics(row["topics"]), isFork: row["is_fork"], isArchived: row["is_archived"],
+            createdAt: decodeDate(row["created_at"]), updatedAt: decodeDate(row["updated_at"]),
+            pushedAt: decodeDate(row["pushed_at"]))
+    }
+
+    static func encodeTopics(_ topics: [String]) throws -> String {
+        if topics.isEmpty { return "[]" }
+        return String(decoding: try JSONEncoder().encode(topics), as: UTF8.self)
+    }
+
+    /// A damaged topics value yields no topics rather than an error.
+    static func decodeTopics(_ text: String?) -> [String] {
+        guard let text, text != "[]" else { return [] }
+        return (try? JSONDecoder().decode([String].self, from: Data(text.utf8))) ?? []
+    }
+
+    // MARK: Commit
+
+    static let insertCommitSQL = """
+        INSERT INTO "commit" (repository_id, position, sha, message, author_name, author_login, date, html_url)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        """
+
+    static func commitArguments(_ commit: Commit, repositoryID: Int64, position: Int) -> StatementArguments {
+        let values: Values = [
+            repositoryID, position, commit.sha, commit.message, commit.authorName, commit.authorLogin,
+            encode(commit.date), commit.htmlURL,
+        ]
+        return StatementArguments(values)
+    }
+
+    static func commit(_ row: Row) -> Commit {
+        Commit(sha: row["sha"], message: row["message"], authorName: row["author_name"],
+               authorLogin: row["author_login"], date: decodeDate(row["date"]), htmlURL: row["html_url"])
+    }
+
+    // MARK: Validator
+
+    static func validator(_ row: Row) -> StoredValidator {
+        StoredValidator(etag: row["etag"], lastModified: row["last_modified"], body: row["body"] ?? Data(),
+                        linkHeader: row["link_header"], storedAt: decodeDate(row["stored_at"]) ?? Date(timeIntervalSinceReferenceDate: 0))
+    }
+}

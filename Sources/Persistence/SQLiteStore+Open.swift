@@ -1,0 +1,170 @@
+import Foundation
+import GRDB
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension SQLiteStore {
+    /// The database file's name inside the data directory.
+    public static let fileName = "github-tui.sqlite"
+
+    /// `$XDG_DATA_HOME/github-tui`, or `~/.local/share/github-tui` when it is unset, empty or relative.
+    public static func defaultDirectory(environment: [String: String]) -> URL {
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+            return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("github-tui", isDirectory: true)
+        }
+        let home: String
+        if let value = environment["HOME"], !value.isEmpty {
+            home = value
+        } else {
+            home = FileManager.default.homeDirectoryForCurrentUser.path
+        }
+        return URL(fileURLWithPath: home, isDirectory: true)
+            .appendingPathComponent(".local/share/github-tui", isDirectory: true)
+    }
+
+    /// Opens (creating 0700 dir, 0600 file) `<directory>/github-tui.sqlite` as a WAL DatabasePool and
+    /// migrates it. A damaged file is moved aside to `<file>.corrupt-<yyyyMMddHHmmss>` (UTC, from `now`;
+    /// with its -wal/-shm) and a new one built; an unwritable directory falls back to an in-memory store.
+    /// Never crashes.
+    public static func open(directory: URL, now: Date = Date()) -> (store: SQLiteStore, outcome: StoreOpenOutcome) {
+        let file = directory.appendingPathComponent(fileName, isDirectory: false)
+        do {
+            try FileSystem.makeDirectory(directory.path)
+            try FileSystem.makePrivateFile(file.path)
+        } catch {
+            return fallback(reason: "\(error)")
+        }
+        do {
+            let pool = try openPool(file)
+            return (SQLiteStore(writer: pool, outcome: .opened, databaseURL: file), .opened)
+        } catch let error where isCorruption(error) {
+            let movedTo: URL
+            do {
+                movedTo = try moveAside(file, now: now)
+                try FileSystem.makePrivateFile(file.path)
+            } catch {
+                return fallback(reason: "the database file is damaged and could not be moved aside: \(error)")
+            }
+            do {
+                let pool = try openPool(file)
+                let outcome = StoreOpenOutcome.recoveredFromCorruption(movedTo: movedTo)
+                return (SQLiteStore(writer: pool, outcome: outcome, databaseURL: file), outcome)
+            } catch {
+                return fallback(reason: "cannot build a new database at \(file.path): \(describe(error))")
+            }
+        } catch {
+            return fallback(reason: "cannot open \(file.path): \(describe(error))")
+        }
+    }
+
+    private static func fallback(reason: String) -> (store: SQLiteStore, outcome: StoreOpenOutcome) {
+        let reason = oneLine(reason)
+        let outcome = StoreOpenOutcome.inMemoryFallback(reason: reason)
+        do {
+            return (SQLiteStore(writer: try makeInMemoryWriter(), outcome: outcome, databaseURL: nil), outcome)
+        } catch {
+            return (SQLiteStore(unavailable: "\(reason); no in-memory database either: \(describe(error))"), outcome)
+        }
+    }
+
+    /// Opens, migrates and checks the file. Throws (after closing the pool) when anything fails.
+    private static func openPool(_ file: URL) throws -> DatabasePool {
+        var configuration = Configuration()
+        configuration.label = "github-tui.store"
+        // Another instance may hold the write lock for a moment: wait for it rather than fail.
+        configuration.busyMode = .timeout(10)
+        let pool = try DatabasePool(path: file.path, configuration: configuration)
+        do {
+            let check = try pool.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }
+            guard check == ["ok"] else {
+                throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "quick_check: \(check.prefix(3).joined(separator: "; "))")
+            }
+            try Schema.migrate(pool)
+            for suffix in ["-wal", "-shm"] {
+                _ = chmod(file.path + suffix, 0o600)
+            }
+            return pool
+        } catch {
+            try? pool.close()
+            throw error
+        }
+    }
+
+    /// Whether the error says the file is not a (sound) SQLite database.
+    static func isCorruption(_ error: any Error) -> Bool {
+        guard let error = error as? DatabaseError else { return false }
+        return error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB
+    }
+
+    /// Moves the file and its -wal/-shm to `<file>.corrupt-<yyyyMMddHHmmss>[-n]` and returns the new URL.
+    static func moveAside(_ file: URL, now: Date) throws -> URL {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMddHHmmss"
+        let base = file.path + ".corrupt-" + formatter.string(from: now)
+        let manager = FileManager.default
+        var target = base
+        var counter = 1
+        while manager.fileExists(atPath: target) {
+            counter += 1
+            target = "\(base)-\(counter)"
+        }
+        try manager.moveItem(atPath: file.path, toPath: target)
+        for suffix in ["-wal", "-shm"] where manager.fileExists(atPath: file.path + suffix) {
+            try? manager.moveItem(atPath: file.path + suffix, toPath: target + suffix)
+            try? manager.removeItem(atPath: file.path + suffix)
+        }
+        return URL(fileURLWithPath: target, isDirectory: false)
+    }
+
+    static func describe(_ error: any Error) -> String {
+        if let error = error as? DatabaseError {
+            return error.message ?? "\(error.resultCode)"
+        }
+        return "\(error)"
+    }
+}
+
+/// The few POSIX file operations the store needs, with errors that name the path and errno.
+enum FileSystem {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    static func failure(_ operation: String, _ path: String, errno code: Int32) -> Failure {
+        Failure(description: "cannot \(operation) \(path): \(String(cString: strerror(code)))")
+    }
+
+    /// Creates the directory and its missing parents with mode 0700 (the XDG rule); an existing directory
+    /// is left as it is.
+    static func makeDirectory(_ path: String) throws {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            guard (info.st_mode & S_IFMT) == S_IFDIR else { throw failure("use", path, errno: ENOTDIR) }
+            return
+        }
+        let code = errno
+        guard code == ENOENT else { throw failure("use", path, errno: code) }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty, parent != path { try makeDirectory(parent) }
+        if mkdir(path, 0o700) != 0 {
+            let code = errno
+            if code == EEXIST { return try makeDirectory(path) }
+            throw failure("create directory", path, errno: code)
+        }
+        guard chmod(path, 0o700) == 0 else { throw failure("set permissions of", path, errno: errno) }
+    }
+
+    /// Creates the file empty with mode 0600 if it does not exist (an empty file is an empty database);
+    /// an existing file is made 0600.
+    static func makePrivateFile(_ path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw failure("create", path, errno: errno) }
+        defer { _ = close(descriptor) }
+        guard fchmod(descriptor, 0o600) == 0 else { throw failure("set permissions of", path, errno: errno) }
+    }
+}

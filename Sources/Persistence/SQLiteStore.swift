@@ -1,0 +1,311 @@
+import Foundation
+import GitHubEntities
+import GRDB
+
+/// The store on SQLite through GRDB: a WAL `DatabasePool` on disk, or an in-memory `DatabaseQueue`.
+///
+/// Every method is synchronous and safe from any thread; none needs the main thread or the MainActor.
+/// Writes use IMMEDIATE transactions and a busy timeout, so two processes can share the file.
+public final class SQLiteStore: RepositoryStore {
+    private let writer: (any DatabaseWriter)?
+    private let unavailableReason: String
+    /// How `open` went (`.opened` for `inMemory()`).
+    public let outcome: StoreOpenOutcome
+    /// The database file, or `nil` for an in-memory store.
+    public let databaseURL: URL?
+
+    init(writer: any DatabaseWriter, outcome: StoreOpenOutcome, databaseURL: URL?) {
+        self.writer = writer
+        self.unavailableReason = ""
+        self.outcome = outcome
+        self.databaseURL = databaseURL
+    }
+
+    /// A store whose every call throws: only when not even an in-memory database could be opened.
+    init(unavailable reason: String) {
+        self.writer = nil
+        self.unavailableReason = reason
+        self.outcome = .inMemoryFallback(reason: reason)
+        self.databaseURL = nil
+    }
+
+    /// A fresh, migrated, in-memory store (tests, `--no-store`, fallback).
+    public static func inMemory() throws -> SQLiteStore {
+        try SQLiteStore(writer: makeInMemoryWriter(), outcome: .opened, databaseURL: nil)
+    }
+
+    static func makeInMemoryWriter() throws -> DatabaseQueue {
+        var configuration = Configuration()
+        configuration.label = "github-tui.store.memory"
+        let queue = try DatabaseQueue(configuration: configuration)
+        try Schema.migrate(queue)
+        return queue
+    }
+
+    /// One line for the user when the outcome isn't `.opened`.
+    public var outcomeMessage: String? {
+        switch outcome {
+        case .opened:
+            return nil
+        case .recoveredFromCorruption(let movedTo):
+            return "The stored data was damaged and has been moved aside (\(movedTo.path)); starting fresh."
+        case .inMemoryFallback(let reason):
+            return Self.oneLine("The data directory cannot be used (\(reason)); nothing will be saved this time.")
+        }
+    }
+
+    static func oneLine(_ text: String) -> String {
+        String(text.map { $0.isNewline ? " " : $0 })
+    }
+
+    private func database() throws -> any DatabaseWriter {
+        guard let writer else { throw StoreError.unavailable(unavailableReason) }
+        return writer
+    }
+
+    // MARK: Owner list
+
+    public func snapshot(ownerLogin: String) throws -> OwnerListSnapshot {
+        try database().read { db in try Self.fetchSnapshot(db, ownerLogin: ownerLogin) }
+    }
+
+    static func fetchSnapshot(_ db: Database, ownerLogin: String) throws -> OwnerListSnapshot {
+        var snapshot = OwnerListSnapshot()
+        if let row = try Row.fetchOne(db, sql: "SELECT * FROM owner WHERE login = ?", arguments: [ownerLogin]) {
+            snapshot.owner = Rows.owner(row)
+            snapshot.ownerFetchedAt = Rows.decodeDate(row["fetched_at"])
+        }
+        snapshot.listFetchedAt = Rows.decodeDate(try Double.fetchOne(
+            db, sql: "SELECT fetched_at FROM owner_list WHERE owner_login = ?", arguments: [ownerLogin]))
+        snapshot.repositories = try Row.fetchAll(
+            db, sql: "SELECT * FROM repository WHERE owner_login = ? ORDER BY position, id",
+            arguments: [ownerLogin]
+        ).map(Rows.repository)
+        snapshot.favouriteIDs = Set(try Int64.fetchAll(db, sql: """
+            SELECT favourite.repository_id FROM favourite
+            JOIN repository ON repository.id = favourite.repository_id
+            WHERE repository.owner_login = ?
+            """, arguments: [ownerLogin]))
+        return snapshot
+    }
+
+    public func saveOwner(_ owner: Owner, fetchedAt: Date) throws {
+        try database().write { db in
+            try db.cachedStatement(sql: Rows.upsertOwnerSQL)
+                .execute(arguments: Rows.ownerArguments(owner, fetchedAt: fetchedAt))
+        }
+    }
+
+    public func replaceRepositories(_ repositories: [Repository], ownerLogin: String, fetchedAt: Date) throws {
+        try database().write { db in
+            try db.execute(sql: "DELETE FROM repository WHERE owner_login = ?", arguments: [ownerLogin])
+            try Self.upsert(db, repositories, ownerLogin: ownerLogin, startingAt: 0, fetchedAt: fetchedAt)
+            try db.execute(sql: """
+                INSERT INTO owner_list (owner_login, fetched_at) VALUES (?, ?)
+                ON CONFLICT(owner_login) DO UPDATE SET
+                    owner_login = excluded.owner_login, fetched_at = excluded.fetched_at
+                """, arguments: [ownerLogin, Rows.encode(fetchedAt)])
+        }
+    }
+
+    /// Stores the page; the list's fetched-at is set only if the list had none (a page is not a refresh).
+    public func upsertRepositories(_ repositories: [Repository], ownerLogin: String, startingAt position: Int,
+                                   fetchedAt: Date) throws {
+        try database().write { db in
+            try Self.upsert(db, repositories, ownerLogin: ownerLogin, startingAt: position, fetchedAt: fetchedAt)
+            try db.execute(sql: """
+                INSERT INTO owner_list (owner_login, fetched_at) VALUES (?, ?)
+                ON CONFLICT(owner_login) DO NOTHING
+                """, arguments: [ownerLogin, Rows.encode(fetchedAt)])
+        }
+    }
+
+    private static func upsert(_ db: Database, _ repositories: [Repository], ownerLogin: String,
+                               startingAt position: Int, fetchedAt: Date) throws {
+        let statement = try db.cachedStatement(sql: Rows.upsertRepositorySQL)
+        for (offset, repository) in repositories.enumerated() {
+            try statement.execute(arguments: Rows.repositoryArguments(
+                repository, listOwner: ownerLogin, position: position + offset, fetchedAt: fetchedAt))
+        }
+    }
+
+    // MARK: Commits
+
+    public func commits(repositoryID: Int64) throws -> StoredCommits? {
+        try commits(repositoryIDs: [repositoryID])[repositoryID]
+    }
+
+    public func commits(repositoryIDs: [Int64]) throws -> [Int64: StoredCommits] {
+        let ids = Array(Set(repositoryIDs))
+        guard !ids.isEmpty else { return [:] }
+        return try database().read { db in
+            var result: [Int64: StoredCommits] = [:]
+            // Chunks keep the number of SQL parameters well under SQLite's limit.
+            for start in stride(from: 0, to: ids.count, by: 500) {
+                let chunk = Array(ids[start..<min(start + 500, ids.count)])
+                let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+                let arguments = StatementArguments(chunk)
+                for row in try Row.fetchAll(
+                    db, sql: "SELECT * FROM commit_fetch WHERE repository_id IN (\(marks))", arguments: arguments)
+                {
+                    let id: Int64 = row["repository_id"]
+                    result[id] = StoredCommits(
+                        commits: [], fetchedAt: Rows.decodeDate(row["fetched_at"]) ?? Date(timeIntervalSinceReferenceDate: 0),
+                        isEmptyRepository: row["is_empty"])
+                }
+                for row in try Row.fetchAll(db, sql: """
+                    SELECT * FROM "commit" WHERE repository_id IN (\(marks)) ORDER BY repository_id, position
+                    """, arguments: arguments)
+                {
+                    let id: Int64 = row["repository_id"]
+                    result[id]?.commits.append(Rows.commit(row))
+                }
+            }
+            return result
+        }
+    }
+
+    public func saveCommits(_ commits: [Commit], repositoryID: Int64, isEmptyRepository: Bool,
+                            fetchedAt: Date) throws {
+        try database().write { db in
+            try db.execute(sql: #"DELETE FROM "commit" WHERE repository_id = ?"#, arguments: [repositoryID])
+            let statement = try db.cachedStatement(sql: Rows.insertCommitSQL)
+            for (position, commit) in commits.prefix(3).enumerated() {
+                try statement.execute(arguments: Rows.commitArguments(commit, repositoryID: repositoryID,
+                                                                      position: position))
+            }
+            try db.execute(sql: """
+                INSERT INTO commit_fetch (repository_id, fetched_at, is_empty) VALUES (?, ?, ?)
+                ON CONFLICT(repository_id) DO UPDATE SET
+                    fetched_at = excluded.fetched_at, is_empty = excluded.is_empty
+                """, arguments: [repositoryID, Rows.encode(fetchedAt), isEmptyRepository])
+        }
+    }
+
+    // MARK: Favourites
+
+    public func isFavourite(repositoryID: Int64) throws -> Bool {
+        try database().read { db in
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM favourite WHERE repository_id = ?)",
+                              arguments: [repositoryID]) ?? false
+        }
+    }
+
+    public func setFavourite(_ on: Bool, repositoryID: Int64) throws {
+        try database().write { db in
+            if on {
+                try db.execute(sql: """
+                    INSERT INTO favourite (repository_id, created_at) VALUES (?, ?)
+                    ON CONFLICT(repository_id) DO NOTHING
+                    """, arguments: [repositoryID, Rows.encode(Date())])
+            } else {
+                try db.execute(sql: "DELETE FROM favourite WHERE repository_id = ?", arguments: [repositoryID])
+            }
+        }
+    }
+
+    /// Every favourite repository id, listed or not.
+    public func favouriteIDs() throws -> Set<Int64> {
+        try database().read { db in Set(try Int64.fetchAll(db, sql: "SELECT repository_id FROM favourite")) }
+    }
+
+    // MARK: Settings
+
+    public func setting(_ key: String) throws -> String? {
+        try database().read { db in
+            try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key])
+        }
+    }
+
+    public func setSetting(_ key: String, value: String?) throws {
+        try database().write { db in
+            if let value {
+                try db.execute(sql: """
+                    INSERT INTO setting (key, value) VALUES (?, ?)
+                    ON CONFLICT(key) DO UPDATE SET value = excluded.value
+                    """, arguments: [key, value])
+            } else {
+                try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [key])
+            }
+        }
+    }
+
+    // MARK: Validators
+
+    public func validator(for key: String) throws -> StoredValidator? {
+        try database().read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM validator WHERE key = ?", arguments: [key]).map(Rows.validator)
+        }
+    }
+
+    public func saveValidator(_ v: StoredValidator, for key: String) throws {
+        try database().write { db in
+            let values: Rows.Values = [key, v.etag, v.lastModified, v.body, v.linkHeader, Rows.encode(v.storedAt)]
+            try db.execute(sql: """
+                INSERT INTO validator (key, etag, last_modified, body, link_header, stored_at)
+                VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT(key) DO UPDATE SET
+                    etag = excluded.etag, last_modified = excluded.last_modified, body = excluded.body,
+                    link_header = excluded.link_header, stored_at = excluded.stored_at
+                """, arguments: StatementArguments(values))
+        }
+    }
+
+    // MARK: Observation
+
+    public func observeOwnerList(ownerLogin: String,
+                                 onChange: @escaping @Sendable (OwnerListSnapshot) -> Void) -> any StoreCancellable
+    {
+        let gate = ObservationGate()
+        let queue = DispatchQueue(label: "github-tui.store.observe-owner-list")
+        guard let writer else {
+            // No database at all: one empty snapshot, as if nothing was stored.
+            queue.async { if gate.isOpen { onChange(OwnerListSnapshot()) } }
+            return ObservationCancellation(gate: gate, cancellable: nil)
+        }
+        let observation = ValueObservation
+            .tracking { db in try Self.fetchSnapshot(db, ownerLogin: ownerLogin) }
+            .removeDuplicates()
+        let cancellable = observation.start(
+            in: writer,
+            scheduling: .async(onQueue: queue),
+            onError: { _ in
+                // The observation stops on error; the screen keeps its last snapshot.
+            },
+            onChange: { snapshot in
+                if gate.isOpen { onChange(snapshot) }
+            })
+        return ObservationCancellation(gate: gate, cancellable: cancellable)
+    }
+}
+
+/// Closed once cancelled: no value is delivered after `cancel()` returns, whatever GRDB has in flight.
+final class ObservationGate: @unchecked Sendable {
+    private let lock = NSLock()
+    private var open = true
+
+    var isOpen: Bool { lock.withLock { open } }
+    func close() { lock.withLock { open = false } }
+}
+
+final class ObservationCancellation: StoreCancellable, @unchecked Sendable {
+    private let gate: ObservationGate
+    private let lock = NSLock()
+    private var cancellable: AnyDatabaseCancellable?
+
+    init(gate: ObservationGate, cancellable: AnyDatabaseCancellable?) {
+        self.gate = gate
+        self.cancellable = cancellable
+    }
+
+    func cancel() {
+        gate.close()
+        let cancellable = lock.withLock {
+            defer { self.cancellable = nil }
+            return self.cancellable
+        }
+        cancellable?.cancel()
+    }
+
+    deinit { cancel() }
+}
