@@ -91,9 +91,10 @@ extension Repository: Decodable {
         fullName = full ?? (ownerLogin.isEmpty ? name : "\(ownerLogin)/\(name)")
         description = try c.decodeIfPresent(String.self, forKey: .description)
         language = try c.decodeIfPresent(String.self, forKey: .language)
-        stargazersCount = try c.decodeIfPresent(Int.self, forKey: .stargazersCount) ?? 0
-        forksCount = try c.decodeIfPresent(Int.self, forKey: .forksCount) ?? 0
+        // Before `stargazers_count` existed (2012), `watchers_count` held the stars.
         watchersCount = try c.decodeIfPresent(Int.self, forKey: .watchersCount) ?? 0
+        stargazersCount = try c.decodeIfPresent(Int.self, forKey: .stargazersCount) ?? watchersCount
+        forksCount = try c.decodeIfPresent(Int.self, forKey: .forksCount) ?? 0
         openIssuesCount = try c.decodeIfPresent(Int.self, forKey: .openIssuesCount) ?? 0
         defaultBranch = try c.decodeIfPresent(String.self, forKey: .defaultBranch)
             ?? c.decodeIfPresent(String.self, forKey: .masterBranch)

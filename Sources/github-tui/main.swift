@@ -1,1 +1,3 @@
 import AppCore
+
+AppLauncher.main()

@@ -4,16 +4,16 @@ public struct KeyBinding<Action: Hashable & Sendable>: Sendable {
     public var action: Action
     /// Short description for the footer and the help overlay, e.g. "quit".
     public var help: String
-    /// Whether the footer lists it (help always does).
-    public var inFooter: Bool
+    /// How the footer shows it (`nil`: only help lists it). Several bindings may share one entry.
+    public var footer: (keys: String, help: String)?
     /// How the keys are written; defaults to the keys' labels joined with "/".
     public var label: String
 
-    public init(_ keys: [Key], _ action: Action, help: String, inFooter: Bool = false, label: String? = nil) {
+    public init(_ keys: [Key], _ action: Action, help: String, footer: (keys: String, help: String)? = nil, label: String? = nil) {
         self.keys = keys
         self.action = action
         self.help = help
-        self.inFooter = inFooter
+        self.footer = footer
         self.label = label ?? keys.map(\.label).joined(separator: "/")
     }
 }
@@ -35,9 +35,9 @@ public struct KeyTable<Action: Hashable & Sendable>: Sendable {
     /// The action bound to a key, if any.
     public func action(for key: Key) -> Action? { lookup[key] }
 
-    /// "label help" pairs for the footer.
+    /// (keys, help) pairs for the footer, in table order.
     public var footerHints: [(keys: String, help: String)] {
-        bindings.filter(\.inFooter).map { ($0.label, $0.help) }
+        bindings.compactMap(\.footer)
     }
 
     /// Every binding as (keys, help), for the help overlay.

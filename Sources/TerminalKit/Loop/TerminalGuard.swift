@@ -43,7 +43,7 @@ public enum TerminalGuard {
             action.__sigaction_u.__sa_handler = crashHandler
             #endif
             sigemptyset(&action.sa_mask)
-            action.sa_flags = Int32(SA_RESETHAND)
+            action.sa_flags = 0 // the handler resets itself to SIG_DFL before re-raising
             sigaction(signal, &action, nil)
         }
     }

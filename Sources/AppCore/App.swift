@@ -1,0 +1,113 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Features
+import Foundation
+import TerminalKit
+import TerminalNcurses
+
+/// The running application: the terminal, the event loop and the screen stack.
+///
+/// Single-threaded UI: everything here runs on the main thread inside `EventLoop.run`. Background
+/// work (network, store observation) comes back only through `loop.mainQueue`.
+@MainActor
+public final class App: AppNavigator {
+    /// Below this size the screen says so instead of drawing.
+    public static let minimumSize = (width: 40, height: 12)
+
+    private let setup: AppSetup
+    private let loop: EventLoop
+    private let useColor: Bool
+    private var terminal: NcursesTerminal?
+    private var screens: [any Screen] = []
+    private var exitCode: Int32 = 0
+
+    public init(setup: AppSetup, useColor: Bool) throws {
+        self.setup = setup
+        self.useColor = useColor
+        loop = try EventLoop()
+    }
+
+    /// Runs until the user quits or a signal ends it; returns the exit code. The terminal is
+    /// restored on every path out.
+    public func run() throws -> Int32 {
+        TerminalGuard.saveModes()
+        TerminalGuard.installCrashHandlers()
+        signal(SIGPIPE, SIG_IGN)
+        // Before curses starts, so ncurses leaves SIGWINCH to us.
+        try SignalRelay.install([SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH])
+        let terminal = try NcursesTerminal.start(useColor: useColor)
+        self.terminal = terminal
+        defer {
+            terminal.stop()
+            TerminalGuard.restoreModes()
+        }
+
+        let root = makeListScreen()
+        screens = [root]
+        let size = terminal.size
+        root.handle(.resize(width: size.width, height: size.height))
+        (root as? RepoListView)?.viewDidAppear()
+
+        loop.run(
+            inputFD: STDIN_FILENO,
+            onInput: { [unowned self] in
+                for event in terminal.readEvents() { self.dispatch(event) }
+            },
+            onSignal: { [unowned self] signal in self.handleSignal(signal) },
+            onHangUp: { [unowned self] in self.exitCode = 128 + SIGHUP },
+            beforeWait: { [unowned self] in self.render() }
+        )
+        return exitCode
+    }
+
+    // MARK: AppNavigator
+
+    public func quit() {
+        loop.stop()
+    }
+
+    // MARK: Private
+
+    private func makeListScreen() -> any Screen {
+        let dependencies = RepoListDependencies(
+            ownerLogin: setup.ownerLogin, service: setup.service, store: setup.store,
+            dispatcher: loop.mainQueue, scheduler: loop, isOffline: setup.isOffline, isDemo: setup.isDemo,
+            notice: setup.storeNotice)
+        return RepoListBuilder.build(dependencies, navigator: self)
+    }
+
+    private func dispatch(_ event: Event) {
+        screens.last?.handle(event)
+    }
+
+    private func handleSignal(_ signal: Int32) {
+        switch signal {
+        case SIGWINCH:
+            guard let terminal else { return }
+            let size = terminal.updateSize()
+            for screen in screens { screen.handle(.resize(width: size.width, height: size.height)) }
+        case SIGINT:
+            exitCode = 0
+            loop.stop()
+        default:
+            exitCode = 128 + signal
+            loop.stop()
+        }
+    }
+
+    private func render() {
+        guard let terminal else { return }
+        let size = terminal.size
+        var buffer = Buffer(width: size.width, height: size.height)
+        if size.width < Self.minimumSize.width || size.height < Self.minimumSize.height {
+            let middle = size.height / 2
+            buffer.writeCentered("Terminal too small", in: buffer.bounds, y: max(0, middle - 1), style: .bold)
+            buffer.writeCentered("\(size.width)×\(size.height), needs \(Self.minimumSize.width)×\(Self.minimumSize.height)",
+                                 in: buffer.bounds, y: min(size.height - 1, middle), style: .dim)
+        } else {
+            for screen in screens { screen.render(into: &buffer) }
+        }
+        terminal.draw(buffer)
+    }
+}

@@ -1,0 +1,43 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ArgumentParser
+import Foundation
+
+/// The executable's whole `main`: parse, check the terminal, resolve, run, exit.
+public enum AppLauncher {
+    /// Exit code for usage errors (bad flag, bad URL, not a terminal), as PRODUCT.md §2 says.
+    public static let usageExitCode: Int32 = 2
+
+    @MainActor
+    public static func main(arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
+        let command: AppCommand
+        do {
+            command = try AppCommand.parse(arguments)
+        } catch {
+            if AppCommand.exitCode(for: error) == .success {
+                print(AppCommand.fullMessage(for: error))
+                exit(0)
+            }
+            printError(AppCommand.fullMessage(for: error))
+            exit(usageExitCode)
+        }
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+            printError("github-tui: standard input and output must be a terminal (try running it in one).")
+            exit(usageExitCode)
+        }
+        let environment = ProcessInfo.processInfo.environment
+        do {
+            let setup = try AppSetup.resolve(command, environment: environment)
+            let app = try App(setup: setup, useColor: environment["NO_COLOR"].map(\.isEmpty) ?? true)
+            exit(try app.run())
+        } catch {
+            printError("github-tui: \(error)")
+            exit(usageExitCode)
+        }
+    }
+
+    static func printError(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+}

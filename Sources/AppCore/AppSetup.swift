@@ -1,0 +1,56 @@
+import Foundation
+import DemoData
+import GitHubAPI
+import Persistence
+
+/// Everything `AppCommand`'s flags and the environment decide, resolved before the terminal is
+/// touched: which owner, which API client, which store.
+public struct AppSetup {
+    public var ownerLogin: String
+    public var isDemo: Bool
+    public var isOffline: Bool
+    public var service: any GitHubService
+    public var store: any RepositoryStore
+    /// One line for the user about the store (damaged file moved aside, in-memory fallback…).
+    public var storeNotice: String?
+
+    /// Errors that stop the app before it starts (exit 2).
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    public static func resolve(_ command: AppCommand, environment: [String: String]) throws -> AppSetup {
+        if command.demo {
+            guard let directory = DemoData.directory else { throw Failure(description: "the bundled demo data is missing") }
+            let transport = try DemoTransport(directory: directory)
+            let configuration = APIConfiguration(baseURL: APIConfiguration.defaultBaseURL, token: nil)
+            let store = try SQLiteStore.inMemory()
+            return AppSetup(
+                ownerLogin: command.owner ?? AppCommand.demoOwner, isDemo: true, isOffline: command.offline,
+                service: GitHubClient(configuration: configuration, transport: transport),
+                store: store, storeNotice: nil)
+        }
+        let configuration: APIConfiguration
+        do {
+            configuration = try APIConfiguration.fromEnvironment(environment, apiURL: command.apiURL)
+        } catch {
+            throw Failure(description: "\(error)")
+        }
+        let directory = command.dataDir.map { URL(fileURLWithPath: $0, isDirectory: true) }
+            ?? SQLiteStore.defaultDirectory(environment: environment)
+        let (store, _) = SQLiteStore.open(directory: directory)
+        let remembered = (try? store.setting(SettingKey.lastOwner)).flatMap { $0 }
+        let owner = command.owner ?? remembered.flatMap { OwnerLoginCheck.valid($0) } ?? AppCommand.defaultOwner
+        try? store.setSetting(SettingKey.lastOwner, value: owner)
+        return AppSetup(
+            ownerLogin: owner, isDemo: false, isOffline: command.offline,
+            service: GitHubClient(configuration: configuration, transport: URLSessionTransport()),
+            store: store, storeNotice: store.outcomeMessage)
+    }
+}
+
+import GitHubEntities
+
+enum OwnerLoginCheck {
+    static func valid(_ login: String) -> String? { OwnerLogin.isValid(login) ? login : nil }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import GitHubAPI
+
+/// Answers API requests from the bundled demo files instead of the network, so `--demo` runs the
+/// real client (headers, status mapping, decoding, paging) end to end with no socket opened.
+public struct DemoTransport: HTTPTransport {
+    private struct Answer: Decodable {
+        var path: String
+        var status: Int
+        var headers: [String: String]
+        var body: JSONValue
+    }
+
+    private let answers: [String: HTTPResponse]
+
+    /// Loads every `*.json` answer in `directory`.
+    public init(directory: URL) throws {
+        var answers: [String: HTTPResponse] = [:]
+        let files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
+        for file in files where file.pathExtension == "json" {
+            let answer = try JSONDecoder().decode(Answer.self, from: Data(contentsOf: file))
+            let body = try JSONEncoder().encode(answer.body)
+            answers[answer.path.lowercased()] = HTTPResponse(statusCode: answer.status, headers: answer.headers, body: body)
+        }
+        self.answers = answers
+    }
+
+    /// Paths it can answer (for tests and help).
+    public var paths: [String] { answers.keys.sorted() }
+
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        try Task.checkCancellation()
+        if let answer = answers[request.url.path.lowercased()] { return answer }
+        let notFound = #"{"message":"Not Found","documentation_url":"https://docs.github.com/rest","status":"404"}"#
+        if request.url.path.hasSuffix("/commits") {
+            let empty = #"{"message":"Git Repository is empty.","documentation_url":"https://docs.github.com/rest/commits/commits#list-commits","status":"409"}"#
+            return HTTPResponse(statusCode: 409, headers: ["content-type": "application/json"], body: Data(empty.utf8))
+        }
+        return HTTPResponse(statusCode: 404, headers: ["content-type": "application/json"], body: Data(notFound.utf8))
+    }
+}
+
+/// Any JSON value, kept as it was (so demo bodies are re-encoded faithfully).
+enum JSONValue: Codable, Sendable {
+    case null, bool(Bool), number(Double), integer(Int64), string(String)
+    case array([JSONValue]), object([String: JSONValue])
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        if c.decodeNil() { self = .null }
+        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
+        else if let i = try? c.decode(Int64.self) { self = .integer(i) }
+        else if let d = try? c.decode(Double.self) { self = .number(d) }
+        else if let s = try? c.decode(String.self) { self = .string(s) }
+        else if let a = try? c.decode([JSONValue].self) { self = .array(a) }
+        else { self = .object(try c.decode([String: JSONValue].self)) }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        switch self {
+        case .null: try c.encodeNil()
+        case .bool(let b): try c.encode(b)
+        case .number(let d): try c.encode(d)
+        case .integer(let i): try c.encode(i)
+        case .string(let s): try c.encode(s)
+        case .array(let a): try c.encode(a)
+        case .object(let o): try c.encode(o)
+        }
+    }
+}

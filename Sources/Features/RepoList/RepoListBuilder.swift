@@ -1,0 +1,50 @@
+import Foundation
+import GitHubAPI
+import Persistence
+import TerminalKit
+
+/// What the list module needs from the app.
+public struct RepoListDependencies {
+    public var ownerLogin: String
+    public var service: any GitHubService
+    public var store: any RepositoryStore
+    public var dispatcher: any UIDispatcher
+    public var scheduler: any Scheduler
+    public var isOffline: Bool
+    public var isDemo: Bool
+    /// A one-line notice to show at start (e.g. the store was rebuilt).
+    public var notice: String?
+    public var now: @Sendable () -> Date
+
+    public init(ownerLogin: String, service: any GitHubService, store: any RepositoryStore,
+                dispatcher: any UIDispatcher, scheduler: any Scheduler, isOffline: Bool, isDemo: Bool,
+                notice: String? = nil, now: @escaping @Sendable () -> Date = Date.init) {
+        self.notice = notice
+        self.ownerLogin = ownerLogin
+        self.service = service
+        self.store = store
+        self.dispatcher = dispatcher
+        self.scheduler = scheduler
+        self.isOffline = isOffline
+        self.isDemo = isDemo
+        self.now = now
+    }
+}
+
+/// Wires the repository list module: interactor, presenter, router and view.
+@MainActor
+public enum RepoListBuilder {
+    public static func build(_ dependencies: RepoListDependencies, navigator: any AppNavigator) -> RepoListView {
+        let interactor = RepoListInteractor(
+            ownerLogin: dependencies.ownerLogin, service: dependencies.service, store: dependencies.store,
+            isOffline: dependencies.isOffline, now: dependencies.now)
+        let router = RepoListRouter(navigator: navigator)
+        let presenter = RepoListPresenter(
+            interactor: interactor, router: router, dispatcher: dependencies.dispatcher,
+            scheduler: dependencies.scheduler, isDemo: dependencies.isDemo, isOffline: dependencies.isOffline,
+            notice: dependencies.notice, now: dependencies.now)
+        let view = RepoListView(presenter: presenter)
+        presenter.view = view
+        return view
+    }
+}

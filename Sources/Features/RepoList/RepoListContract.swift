@@ -1,0 +1,72 @@
+import Foundation
+import GitHubAPI
+import GitHubEntities
+import Persistence
+import TerminalKit
+
+// The repository list module at a glance: its view, presenter, interactor and router contracts.
+//
+// Ownership: the screen stack holds the View strongly; View → Presenter strong; Presenter → View
+// weak; Presenter → Interactor and Router strong; Router → navigator weak.
+
+/// What the user can ask of the list: the key table maps keys to these.
+public enum RepoListAction: Hashable, Sendable {
+    case moveUp, moveDown, pageUp, pageDown, home, end
+    case refresh
+    case toggleHelp
+    case dismiss
+    case confirm
+    case quit
+}
+
+/// The passive view: it draws whatever state it is given.
+@MainActor
+public protocol RepoListViewProtocol: AnyObject {
+    func display(_ state: RepoListViewState)
+}
+
+/// The presenter: turns user intents and store changes into view state.
+@MainActor
+public protocol RepoListPresenterProtocol: AnyObject {
+    func viewDidLoad()
+    /// The number of list rows the view can show changed.
+    func viewDidChangeListHeight(_ rows: Int)
+    func handle(_ action: RepoListAction)
+    /// A click on the list row at `index` of the visible window.
+    func didClickRow(atVisibleIndex index: Int)
+    func didScroll(by rows: Int)
+}
+
+/// The outcome of a refresh from the API.
+public enum RefreshOutcome: Sendable, Equatable {
+    case refreshed
+    case skippedOffline
+    case failed(GitHubError)
+    /// The answer arrived but could not be written to the store.
+    case storeFailed(String)
+    case cancelled
+}
+
+/// The interactor: the use cases of the list. The store is the source of truth; the network only
+/// writes to it.
+public protocol RepoListInteractorProtocol: AnyObject, Sendable {
+    var ownerLogin: String { get }
+    /// What is stored now (for the first frame, before any request).
+    func storedSnapshot() -> OwnerListSnapshot
+    /// Observes the owner's stored list; `onChange` runs on a background queue.
+    func observe(_ onChange: @escaping @Sendable (OwnerListSnapshot) -> Void) -> any StoreCancellable
+    /// Fetches the owner and all pages of their repositories and replaces the stored list.
+    func refresh() async -> RefreshOutcome
+}
+
+/// Navigation out of the list.
+@MainActor
+public protocol RepoListRouterProtocol: AnyObject {
+    func quit()
+}
+
+/// Who the router asks to navigate: the app's screen stack.
+@MainActor
+public protocol AppNavigator: AnyObject {
+    func quit()
+}

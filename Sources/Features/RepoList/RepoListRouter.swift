@@ -1,0 +1,13 @@
+/// Navigation out of the repository list.
+@MainActor
+public final class RepoListRouter: RepoListRouterProtocol {
+    private weak var navigator: (any AppNavigator)?
+
+    public init(navigator: any AppNavigator) {
+        self.navigator = navigator
+    }
+
+    public func quit() {
+        navigator?.quit()
+    }
+}
