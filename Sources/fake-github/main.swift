@@ -1,1 +1,94 @@
+// fake-github: a local server that answers like api.github.com, with recorded data.
+//
+//   fake-github [--port N] [--repos N] [--owner LOGIN] [--page-size N] [--exotic]
+//
+// Serves the recorded sferik user (30 repositories) and the codeforamerica organization; with
+// --repos N also LOGIN (default "scale") with N generated repositories. Prints the base URL
+// (http://127.0.0.1:PORT) on one line of stdout, logs each request to stderr as "GET /path?query",
+// and runs until SIGTERM or SIGINT.
+import Dispatch
+import Foundation
 import TestSupport
+
+struct Options {
+    var port: UInt16 = 0
+    var repositories = 0
+    var owner = "scale"
+    var pageSize = 100
+    var exotic = false
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("fake-github: \(message)\n".utf8))
+    exit(2)
+}
+
+func parse(_ arguments: [String]) -> Options {
+    var options = Options()
+    var rest = arguments[...]
+    func value(_ flag: String) -> String {
+        guard let next = rest.popFirst() else { fail("\(flag) needs a value") }
+        return next
+    }
+    while let argument = rest.popFirst() {
+        switch argument {
+        case "--port":
+            guard let port = UInt16(value(argument)) else { fail("--port takes a number 0–65535") }
+            options.port = port
+        case "--repos":
+            guard let count = Int(value(argument)), count >= 0 else { fail("--repos takes a count") }
+            options.repositories = count
+        case "--owner":
+            options.owner = value(argument)
+        case "--page-size":
+            guard let size = Int(value(argument)), (1...100).contains(size) else { fail("--page-size takes 1–100") }
+            options.pageSize = size
+        case "--exotic":
+            options.exotic = true
+        case "-h", "--help":
+            print("usage: fake-github [--port N] [--repos N] [--owner LOGIN] [--page-size N] [--exotic]")
+            exit(0)
+        default:
+            fail("unknown argument \(argument)")
+        }
+    }
+    return options
+}
+
+let options = parse(Array(CommandLine.arguments.dropFirst()))
+let server = FakeGitHubServer(requestLogger: { request in
+    FileHandle.standardError.write(Data((request.line + "\n").utf8))
+})
+server.addRecordedOwners(pageSize: options.pageSize)
+if options.repositories > 0 {
+    server.addOwner(options.owner,
+                    userJSON: FakeGitHubServer.generatedUser(login: options.owner, repositories: options.repositories),
+                    repositories: FakeGitHubServer.generatedRepositories(count: options.repositories,
+                                                                         owner: options.owner,
+                                                                         exotic: options.exotic),
+                    pageSize: options.pageSize)
+}
+
+let url: URL
+do {
+    url = try await server.start(port: options.port)
+} catch {
+    fail("cannot listen on 127.0.0.1:\(options.port): \(error)")
+}
+// One unbuffered write: the line is out before anyone reads it.
+FileHandle.standardOutput.write(Data((url.absoluteString + "\n").utf8))
+
+signal(SIGTERM, SIG_IGN)
+signal(SIGINT, SIG_IGN)
+let signalQueue = DispatchQueue(label: "fake-github.signals")
+let (signals, signalContinuation) = AsyncStream<Int32>.makeStream()
+let signalSources = [SIGTERM, SIGINT].map { number -> any DispatchSourceSignal in
+    let source = DispatchSource.makeSignalSource(signal: number, queue: signalQueue)
+    source.setEventHandler { @Sendable in signalContinuation.yield(number) }
+    source.resume()
+    return source
+}
+for await _ in signals { break }
+signalSources.forEach { $0.cancel() }
+await server.stop()
+exit(0)

@@ -1,0 +1,144 @@
+import Foundation
+
+public enum GitHubTUIVersion {
+    public static let current = "0.1.0"
+}
+
+/// A base URL or environment that cannot be used. Its description is the line the user reads.
+public struct APIConfigurationError: Error, CustomStringConvertible, Equatable, Sendable {
+    public var description: String
+
+    public init(_ description: String) {
+        self.description = description
+    }
+}
+
+/// Where the API is and who is asking. The token is never printed: `description`,
+/// `debugDescription` and reflection (`dump`, string interpolation) all redact it.
+public struct APIConfiguration: Sendable, Equatable {
+    public var baseURL: URL
+    public var token: String?
+    public var userAgent: String
+
+    public static let defaultBaseURL = URL(string: "https://api.github.com")!
+
+    public init(baseURL: URL, token: String? = nil, userAgent: String = "github-tui/\(GitHubTUIVersion.current)") {
+        self.baseURL = baseURL
+        self.token = token.flatMap { $0.isEmpty ? nil : $0 }
+        self.userAgent = userAgent
+    }
+
+    /// Accepts `https://…` always, and plain `http://…` only for loopback hosts
+    /// (127.0.0.0/8, ::1, localhost). A trailing slash is removed.
+    public static func validatedBaseURL(_ text: String) throws -> URL {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else {
+            throw APIConfigurationError("The API URL is empty. Use an https:// URL such as https://api.github.com.")
+        }
+        guard let components = URLComponents(string: trimmed),
+              let scheme = components.scheme?.lowercased(),
+              let host = components.host, !host.isEmpty else {
+            throw APIConfigurationError("“\(trimmed)” is not a valid API URL. Use an https:// URL such as https://api.github.com.")
+        }
+        guard components.user == nil, components.password == nil else {
+            throw APIConfigurationError("The API URL must not contain a user name or password; set GH_TOKEN instead.")
+        }
+        guard components.query == nil, components.fragment == nil else {
+            throw APIConfigurationError("The API URL “\(trimmed)” must not have a query or fragment.")
+        }
+        switch scheme {
+        case "https":
+            break
+        case "http":
+            guard isLoopback(host: host) else {
+                throw APIConfigurationError(
+                    "Refusing plain http:// for \(host): use https://. Plain http is allowed only for loopback hosts (127.0.0.0/8, ::1, localhost).")
+            }
+        default:
+            throw APIConfigurationError("“\(trimmed)” must start with https:// (plain http:// only for loopback hosts).")
+        }
+        var cleaned = components
+        cleaned.scheme = scheme
+        while cleaned.path.hasSuffix("/") { cleaned.path.removeLast() }
+        guard let url = cleaned.url else {
+            throw APIConfigurationError("“\(trimmed)” is not a valid API URL.")
+        }
+        return url
+    }
+
+    /// True for `localhost`, any 127.x.y.z address and `::1` (with or without brackets).
+    public static func isLoopback(host: String) -> Bool {
+        var host = host.lowercased()
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        if host == "localhost" || host == "localhost." || host == "::1" || host == "0:0:0:0:0:0:0:1" { return true }
+        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 4, parts[0] == "127" else { return false }
+        return parts.allSatisfy { part in
+            !part.isEmpty && part.count <= 3 && part.allSatisfy(\.isASCIIDigit) && (Int(part) ?? 256) <= 255
+        }
+    }
+
+    /// `GH_TOKEN`, then `GITHUB_TOKEN` (empty values ignored). The base URL is `apiURL` when given,
+    /// else `https://GH_HOST/api/v3` when `GH_HOST` is set (and not github.com), else api.github.com.
+    public static func fromEnvironment(_ env: [String: String], apiURL: String?) throws -> APIConfiguration {
+        let token = [env["GH_TOKEN"], env["GITHUB_TOKEN"]]
+            .compactMap { $0?.trimmingCharacters(in: .whitespacesAndNewlines) }
+            .first { !$0.isEmpty }
+        let baseURL: URL
+        if let apiURL {
+            baseURL = try validatedBaseURL(apiURL)
+        } else if let host = env["GH_HOST"]?.trimmingCharacters(in: .whitespacesAndNewlines), !host.isEmpty {
+            let bare = host.lowercased()
+            if bare == "github.com" || bare == "api.github.com" {
+                baseURL = defaultBaseURL
+            } else {
+                guard !host.contains("/"), !host.contains("@"), !host.contains("?"), !host.contains("#") else {
+                    throw APIConfigurationError("GH_HOST must be a host name such as github.example.com, not “\(host)”.")
+                }
+                baseURL = try validatedBaseURL("https://\(host)/api/v3")
+            }
+        } else {
+            baseURL = defaultBaseURL
+        }
+        return APIConfiguration(baseURL: baseURL, token: token)
+    }
+
+    /// A stable, non-reversible identity of the token (FNV-1a 64), or "anonymous".
+    /// Used to key stored validators: ETags differ per token.
+    public var tokenIdentity: String {
+        guard let token else { return "anonymous" }
+        return TokenIdentity.fnv1a(token)
+    }
+}
+
+extension APIConfiguration: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    public var description: String {
+        "APIConfiguration(baseURL: \(baseURL.absoluteString), token: \(token == nil ? "none" : "<redacted>"), userAgent: \(userAgent))"
+    }
+
+    public var debugDescription: String { description }
+
+    public var customMirror: Mirror {
+        Mirror(self, children: [
+            "baseURL": baseURL.absoluteString,
+            "token": token == nil ? "none" : "<redacted>",
+            "userAgent": userAgent,
+        ])
+    }
+}
+
+enum TokenIdentity {
+    static func fnv1a(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return "t" + String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}
+
+private extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
+}

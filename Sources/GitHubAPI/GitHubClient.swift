@@ -1,0 +1,370 @@
+import Foundation
+import GitHubEntities
+
+/// The REST client: polite headers, conditional requests, rate-limit buckets, bounded
+/// retries and concurrency, typed errors. Safe to share between tasks.
+public final class GitHubClient: GitHubService {
+    /// Sleeps for a while; injectable so tests never wait for real.
+    public typealias Sleeper = @Sendable (Duration) async throws -> Void
+
+    public let configuration: APIConfiguration
+    private let transport: any HTTPTransport
+    private let validatorCache: (any ValidatorCache)?
+    private let semaphore: AsyncSemaphore
+    private let sleep: Sleeper
+    private let now: @Sendable () -> Date
+    private let state = Locked(State())
+
+    /// Waits before the first and second retry of a 5xx.
+    public static let serverErrorBackoff: [Duration] = [.milliseconds(500), .seconds(2)]
+    /// Longest `Retry-After` the client waits for itself; longer ones become `.rateLimited`.
+    public static let maximumRetryAfter: TimeInterval = 60
+    /// Requests in flight at most, by default.
+    public static let defaultMaxConcurrentRequests = 4
+
+    private struct State {
+        var blockedUntil: [String: Date] = [:]
+        var rateLimits: [String: RateLimit] = [:]
+        var last: RateLimit?
+    }
+
+    public init(
+        configuration: APIConfiguration,
+        transport: any HTTPTransport,
+        validatorCache: (any ValidatorCache)? = nil,
+        maxConcurrentRequests: Int = GitHubClient.defaultMaxConcurrentRequests,
+        sleep: @escaping Sleeper = { try await Task.sleep(for: $0) },
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.configuration = configuration
+        self.transport = transport
+        self.validatorCache = validatorCache
+        self.semaphore = AsyncSemaphore(value: maxConcurrentRequests)
+        self.sleep = sleep
+        self.now = now
+    }
+
+    /// The rate limit of the most recent response that carried one.
+    public var lastRateLimit: RateLimit? { state.withLock { $0.last } }
+
+    /// The most recent rate limit seen for a bucket (`core`, `search`).
+    public func rateLimit(for bucket: String) -> RateLimit? { state.withLock { $0.rateLimits[bucket] } }
+
+    /// When requests to a bucket are refused locally (after an exhausted limit), else nil.
+    public func blockedUntil(bucket: String) -> Date? {
+        let now = now()
+        return state.withLock { state in
+            guard let until = state.blockedUntil[bucket], until > now else { return nil }
+            return until
+        }
+    }
+
+    // MARK: - GitHubService
+
+    public func owner(login: String) async throws -> Owner {
+        try Self.validate(login: login)
+        let url = try endpoint("/users/\(Self.segment(login))")
+        let fetched = try await get(url)
+        return try Self.decode(Owner.self, from: fetched.response.body)
+    }
+
+    public func repositories(ownerLogin: String) async throws -> Page<Repository> {
+        try Self.validate(login: ownerLogin)
+        return try await repositoryPage(endpoint("/users/\(Self.segment(ownerLogin))/repos?per_page=100"))
+    }
+
+    /// GET /orgs/{org}/repos?per_page=100 (the first page).
+    public func organizationRepositories(login: String) async throws -> Page<Repository> {
+        try Self.validate(login: login)
+        return try await repositoryPage(endpoint("/orgs/\(Self.segment(login))/repos?per_page=100"))
+    }
+
+    public func repositories(page: URL) async throws -> Page<Repository> {
+        try Self.checkFollowable(page)
+        return try await repositoryPage(page)
+    }
+
+    /// GET /repos/{owner}/{repo}
+    public func repository(ownerLogin: String, name: String) async throws -> Repository {
+        try Self.validate(login: ownerLogin)
+        try Self.validate(repositoryName: name)
+        let url = try endpoint("/repos/\(Self.segment(ownerLogin))/\(Self.segment(name))")
+        let fetched = try await get(url)
+        return try Self.decode(Repository.self, from: fetched.response.body)
+    }
+
+    public func latestCommits(ownerLogin: String, repository: String) async throws -> [Commit] {
+        try Self.validate(login: ownerLogin)
+        try Self.validate(repositoryName: repository)
+        let url = try endpoint("/repos/\(Self.segment(ownerLogin))/\(Self.segment(repository))/commits?per_page=3")
+        let fetched = try await get(url, passThrough: [409])
+        if fetched.response.statusCode == 409 { return [] }
+        return try Self.decode([Commit].self, from: fetched.response.body)
+    }
+
+    public func searchRepositories(query: String) async throws -> (RepositorySearchPage, next: URL?) {
+        let url = try endpoint("/search/repositories?q=\(Self.queryValue(query))&per_page=30")
+        return try await searchPage(url)
+    }
+
+    /// Follows a search `Link` URL exactly as given.
+    public func searchRepositories(page: URL) async throws -> (RepositorySearchPage, next: URL?) {
+        try Self.checkFollowable(page)
+        return try await searchPage(page)
+    }
+
+    // MARK: - Pages
+
+    private func repositoryPage(_ url: URL) async throws -> Page<Repository> {
+        let fetched = try await get(url)
+        let items = try Self.decode([Repository].self, from: fetched.response.body)
+        let links = fetched.response.header("link").map(LinkHeader.parse) ?? [:]
+        return Page(items: items, next: links["next"], last: links["last"], notModified: fetched.notModified)
+    }
+
+    private func searchPage(_ url: URL) async throws -> (RepositorySearchPage, next: URL?) {
+        let fetched = try await get(url)
+        let page = try Self.decode(RepositorySearchPage.self, from: fetched.response.body)
+        let links = fetched.response.header("link").map(LinkHeader.parse) ?? [:]
+        return (page, next: links["next"])
+    }
+
+    // MARK: - The exchange
+
+    struct Fetched {
+        var response: HTTPResponse
+        var notModified: Bool
+    }
+
+    /// GETs `url` with the polite headers, validators and retries; returns a 2xx (or a 304 served from
+    /// the validator cache, or a status in `passThrough`) and throws `GitHubError` for everything else.
+    func get(_ url: URL, passThrough: Set<Int> = []) async throws -> Fetched {
+        try Task.checkCancellation()
+        let bucket = bucket(of: url)
+        if let until = blockedUntil(bucket: bucket) {
+            throw GitHubError.rateLimited(resetAt: until)
+        }
+
+        var headers = [
+            "User-Agent": configuration.userAgent,
+            "Accept": "application/vnd.github+json",
+            "X-GitHub-Api-Version": "2022-11-28",
+        ]
+        if let token = configuration.token, Origin.same(url, configuration.baseURL) {
+            headers["Authorization"] = "Bearer \(token)"
+        }
+        let cacheKey = ValidatorKey.key(url: url, tokenIdentity: configuration.tokenIdentity)
+        let cached = validatorCache?.validator(for: cacheKey)
+        if let cached {
+            if let etag = cached.etag { headers["If-None-Match"] = etag }
+            if let lastModified = cached.lastModified { headers["If-Modified-Since"] = lastModified }
+        }
+        let request = HTTPRequest(method: "GET", url: url, headers: headers)
+
+        var serverRetries = 0
+        var waitedForSecondaryLimit = false
+        while true {
+            let response = try await send(request)
+            record(response, bucket: bucket)
+            let status = response.statusCode
+
+            if status == 304, let cached {
+                var headers = response.headers
+                headers["link"] = cached.linkHeader
+                return Fetched(response: HTTPResponse(statusCode: 200, headers: headers, body: cached.body),
+                               notModified: true)
+            }
+            if (200..<300).contains(status) {
+                storeValidators(of: response, key: cacheKey)
+                return Fetched(response: response, notModified: false)
+            }
+            if passThrough.contains(status) {
+                return Fetched(response: response, notModified: false)
+            }
+            switch status {
+            case 401:
+                throw GitHubError.unauthorized
+            case 404:
+                throw GitHubError.notFound
+            case 403, 429:
+                if response.header("x-ratelimit-remaining")?.trimmingCharacters(in: .whitespaces) == "0" {
+                    let reset = RateLimit(response: response)?.reset ?? now().addingTimeInterval(60)
+                    block(bucket, until: reset)
+                    throw GitHubError.rateLimited(resetAt: reset)
+                }
+                if let retryAfter = Self.retryAfter(response) ?? (Self.mentionsSecondaryLimit(response) ? 60 : nil) {
+                    if !waitedForSecondaryLimit, retryAfter <= Self.maximumRetryAfter {
+                        waitedForSecondaryLimit = true
+                        try await sleep(.milliseconds(Int64(retryAfter * 1000)))
+                        continue
+                    }
+                    throw GitHubError.rateLimited(resetAt: now().addingTimeInterval(retryAfter))
+                }
+                throw GitHubError.http(status: status, message: Self.apiMessage(response.body))
+            case 500...599:
+                if serverRetries < Self.serverErrorBackoff.count {
+                    try await sleep(Self.serverErrorBackoff[serverRetries])
+                    serverRetries += 1
+                    continue
+                }
+                throw GitHubError.http(status: status, message: Self.apiMessage(response.body))
+            default:
+                throw GitHubError.http(status: status, message: Self.apiMessage(response.body))
+            }
+        }
+    }
+
+    /// One transport exchange inside the concurrency bound; failures mapped to `.network`
+    /// (cancellation stays `CancellationError`).
+    private func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        try await semaphore.acquire()
+        let result: Result<HTTPResponse, any Error>
+        do {
+            result = .success(try await transport.send(request))
+        } catch {
+            result = .failure(error)
+        }
+        await semaphore.release()
+        switch result {
+        case .success(let response):
+            try Task.checkCancellation()
+            return response
+        case .failure(let error):
+            if error is CancellationError || Task.isCancelled { throw CancellationError() }
+            if let error = error as? GitHubError { throw error }
+            throw GitHubError.network
+        }
+    }
+
+    private func record(_ response: HTTPResponse, bucket: String) {
+        guard let limit = RateLimit(response: response) else { return }
+        let key = limit.resource ?? bucket
+        state.withLock { state in
+            state.rateLimits[key] = limit
+            state.last = limit
+        }
+        if limit.remaining == 0, let reset = limit.reset, reset > now(), (200..<300).contains(response.statusCode) {
+            // The last allowed request: ask no more until the reset.
+            block(key, until: reset)
+        }
+    }
+
+    private func block(_ bucket: String, until date: Date) {
+        state.withLock { $0.blockedUntil[bucket] = date }
+    }
+
+    private func storeValidators(of response: HTTPResponse, key: String) {
+        guard let validatorCache else { return }
+        let etag = response.header("etag")
+        let lastModified = response.header("last-modified")
+        guard etag != nil || lastModified != nil else { return }
+        validatorCache.store(CachedResponse(etag: etag, lastModified: lastModified, body: response.body,
+                                            linkHeader: response.header("link")),
+                             for: key)
+    }
+
+    /// `search` for /search/…, `graphql` for /graphql, else `core`.
+    func bucket(of url: URL) -> String {
+        var path = url.path
+        let basePath = configuration.baseURL.path
+        if !basePath.isEmpty, basePath != "/", path.hasPrefix(basePath) {
+            path = String(path.dropFirst(basePath.count))
+        }
+        if path.hasPrefix("/search/") { return "search" }
+        if path.hasPrefix("/graphql") { return "graphql" }
+        return "core"
+    }
+
+    // MARK: - Helpers
+
+    private func endpoint(_ pathAndQuery: String) throws -> URL {
+        var base = configuration.baseURL.absoluteString
+        while base.hasSuffix("/") { base.removeLast() }
+        guard let url = URL(string: base + pathAndQuery) else {
+            throw GitHubError.http(status: 0, message: "Could not build a request URL.")
+        }
+        return url
+    }
+
+    static func validate(login: String) throws {
+        guard OwnerLogin.isValid(login) else { throw GitHubError.invalidLogin(login) }
+    }
+
+    /// Repository names: 1–100 of letters, digits, `-`, `_`, `.`; not `.` or `..`.
+    static func validate(repositoryName name: String) throws {
+        let allowed = name.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0))
+        }
+        guard allowed, (1...100).contains(name.count), name != ".", name != ".." else {
+            throw GitHubError.invalidLogin(name)
+        }
+    }
+
+    private static let unreserved: CharacterSet = {
+        var set = CharacterSet()
+        set.insert(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
+        return set
+    }()
+
+    /// Percent-encodes everything but RFC 3986 unreserved characters.
+    static func segment(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
+    }
+
+    static func queryValue(_ text: String) -> String { segment(text) }
+
+    /// Page links must be https (or http on loopback); the token is added only for the API's origin.
+    private static func checkFollowable(_ url: URL) throws {
+        switch url.scheme?.lowercased() {
+        case "https":
+            return
+        case "http" where APIConfiguration.isLoopback(host: url.host ?? ""):
+            return
+        default:
+            throw GitHubError.http(status: 0, message: "Refused to follow a page link that is not https.")
+        }
+    }
+
+    static func retryAfter(_ response: HTTPResponse) -> TimeInterval? {
+        guard let value = response.header("retry-after")?.trimmingCharacters(in: .whitespaces) else { return nil }
+        if let seconds = TimeInterval(value) { return max(0, seconds) }
+        return nil
+    }
+
+    private static func mentionsSecondaryLimit(_ response: HTTPResponse) -> Bool {
+        apiMessage(response.body)?.lowercased().contains("secondary rate limit") ?? false
+    }
+
+    /// The `message` field of an error body, when there is one.
+    static func apiMessage(_ body: Data) -> String? {
+        struct Body: Decodable { var message: String? }
+        guard let message = (try? JSONDecoder().decode(Body.self, from: body))?.message,
+              !message.isEmpty else { return nil }
+        return GitHubError.printable(message)
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, from body: Data) throws -> T {
+        do {
+            return try JSONDecoder().decode(T.self, from: body)
+        } catch {
+            throw GitHubError.decoding(describe(error))
+        }
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return "unreadable JSON" }
+        func path(_ context: DecodingError.Context) -> String {
+            context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+        }
+        switch error {
+        case .dataCorrupted(let context):
+            return "malformed JSON" + (context.codingPath.isEmpty ? "" : " at \(path(context))")
+        case .keyNotFound(let key, let context):
+            return "missing \(key.stringValue) at \(path(context))"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "unexpected value at \(path(context))"
+        @unknown default:
+            return "unreadable JSON"
+        }
+    }
+}

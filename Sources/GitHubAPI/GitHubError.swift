@@ -1,0 +1,87 @@
+import Foundation
+
+/// Everything the client can fail with, each with the line the user reads.
+/// Cancellation is not here: a cancelled call throws `CancellationError`, which is never shown.
+public enum GitHubError: Error, Equatable, Sendable {
+    /// Transport failure or timeout.
+    case network
+    /// 404 for an owner.
+    case notFound
+    /// 401.
+    case unauthorized
+    /// 403/429 with `X-RateLimit-Remaining: 0` (or a secondary limit that persisted).
+    case rateLimited(resetAt: Date?)
+    /// A login that GitHub cannot have; raised before any request.
+    case invalidLogin(String)
+    /// Any other unexpected status; `message` is the API's own `message` when it sent one.
+    case http(status: Int, message: String?)
+    /// A body that is not the JSON expected (malformed, truncated, wrong shape).
+    case decoding(String)
+
+    public static let networkMessage =
+        "A network error has occurred. Check your Internet connection and try again later."
+    public static let notFoundMessage = "User not found. Please enter another name."
+    public static let unauthorizedMessage = "Bad credentials — check GH_TOKEN"
+
+    /// The message in the local time zone.
+    public var userMessage: String { userMessage(timeZone: .current) }
+
+    /// The message, with times (the rate-limit reset) written in `timeZone`.
+    public func userMessage(timeZone: TimeZone) -> String {
+        switch self {
+        case .network:
+            return Self.networkMessage
+        case .notFound:
+            return Self.notFoundMessage
+        case .unauthorized:
+            return Self.unauthorizedMessage
+        case .rateLimited(let resetAt):
+            let when = resetAt.map { "resets at \(Self.clockTime($0, timeZone: timeZone))" } ?? "try again later"
+            return "GitHub API rate limit reached — \(when). Set GH_TOKEN for 5,000 requests/hour."
+        case .invalidLogin(let login):
+            return "“\(Self.printable(login))” is not a valid GitHub name: use 1–39 letters, digits or single inner hyphens."
+        case .http(let status, let message):
+            if let message, !message.isEmpty { return Self.printable(message) }
+            return "GitHub answered with an unexpected status (HTTP \(status))."
+        case .decoding:
+            return "GitHub sent an answer that could not be read. Try again later."
+        }
+    }
+
+    /// HH:MM, 24-hour, in `timeZone`.
+    public static func clockTime(_ date: Date, timeZone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        let hour = parts.hour ?? 0
+        let minute = parts.minute ?? 0
+        return (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
+    }
+
+    /// Control characters removed, length bounded: the text may come from the network.
+    static func printable(_ text: String, limit: Int = 200) -> String {
+        let cleaned = String(String.UnicodeScalarView(text.unicodeScalars.map {
+            $0.properties.generalCategory == .control ? " " : $0
+        }))
+        return cleaned.count > limit ? String(cleaned.prefix(limit)) + "…" : cleaned
+    }
+}
+
+extension GitHubError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .network: return "GitHubError.network"
+        case .notFound: return "GitHubError.notFound"
+        case .unauthorized: return "GitHubError.unauthorized"
+        case .rateLimited(let reset):
+            return "GitHubError.rateLimited(resetAt: \(reset.map { GitHubDateText.iso($0) } ?? "nil"))"
+        case .invalidLogin(let login): return "GitHubError.invalidLogin(\(Self.printable(login, limit: 60)))"
+        case .http(let status, let message): return "GitHubError.http(\(status), \(message ?? "nil"))"
+        case .decoding(let detail): return "GitHubError.decoding(\(detail))"
+        }
+    }
+}
+
+enum GitHubDateText {
+    static func iso(_ date: Date) -> String { date.formatted(.iso8601) }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// One HTTP request as the client hands it to a transport.
+public struct HTTPRequest: Sendable, Equatable {
+    public var method: String
+    public var url: URL
+    public var headers: [String: String]
+
+    public init(method: String = "GET", url: URL, headers: [String: String] = [:]) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+    }
+}
+
+/// One HTTP response. Header names are stored lowercased; `header(_:)` looks them up case-insensitively.
+public struct HTTPResponse: Sendable, Equatable {
+    public var statusCode: Int
+    public var headers: [String: String]
+    public var body: Data
+
+    public init(statusCode: Int, headers: [String: String] = [:], body: Data = Data()) {
+        self.statusCode = statusCode
+        var lowered: [String: String] = [:]
+        for (name, value) in headers { lowered[name.lowercased()] = value }
+        self.headers = lowered
+        self.body = body
+    }
+
+    public func header(_ name: String) -> String? {
+        headers[name.lowercased()]
+    }
+}
+
+/// Sends requests. `URLSessionTransport` in the app; anything in tests.
+///
+/// A transport throws `CancellationError` when its task is cancelled and any other error
+/// for a failed exchange (the client maps those to `GitHubError.network`).
+public protocol HTTPTransport: Sendable {
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse
+}

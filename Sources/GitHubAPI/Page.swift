@@ -1,0 +1,92 @@
+import Foundation
+
+/// One page of a list, with the `Link` header's next and last pages.
+public struct Page<Item: Sendable>: Sendable {
+    public var items: [Item]
+    public var next: URL?
+    public var last: URL?
+    /// True when the server answered 304 and the items were served from the validator cache.
+    public var notModified: Bool
+
+    public init(items: [Item], next: URL? = nil, last: URL? = nil, notModified: Bool = false) {
+        self.items = items
+        self.next = next
+        self.last = last
+        self.notModified = notModified
+    }
+}
+
+extension Page: Equatable where Item: Equatable {}
+
+/// Parses RFC 8288 `Link` headers: `<url>; rel="next", <url>; rel="last"`.
+public struct LinkHeader {
+    /// rel → URL. A link with several rels (`rel="next last"`) is listed under each.
+    public static func parse(_ value: String) -> [String: URL] {
+        var result: [String: URL] = [:]
+        var rest = Substring(value)
+        while let open = rest.firstIndex(of: "<") {
+            guard let close = rest[open...].firstIndex(of: ">") else { break }
+            let target = rest[rest.index(after: open)..<close].trimmingCharacters(in: .whitespaces)
+            rest = rest[rest.index(after: close)...]
+            // Parameters run until the next comma outside quotes.
+            var params = ""
+            var inQuotes = false
+            var end = rest.endIndex
+            for index in rest.indices {
+                let ch = rest[index]
+                if ch == "\"" { inQuotes.toggle() }
+                if ch == ",", !inQuotes { end = index; break }
+                params.append(ch)
+            }
+            rest = end < rest.endIndex ? rest[rest.index(after: end)...] : rest[rest.endIndex...]
+            guard let url = URL(string: target) else { continue }
+            for param in params.split(separator: ";") {
+                let pair = param.split(separator: "=", maxSplits: 1)
+                guard pair.count == 2,
+                      pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "rel" else { continue }
+                let rels = pair[1].trimmingCharacters(in: .whitespaces)
+                    .trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                for rel in rels.split(separator: " ") where !rel.isEmpty {
+                    let key = rel.lowercased()
+                    if result[key] == nil { result[key] = url }
+                }
+            }
+        }
+        return result
+    }
+}
+
+/// The `X-RateLimit-*` headers of one response.
+public struct RateLimit: Sendable, Equatable {
+    public var limit: Int
+    public var remaining: Int
+    public var reset: Date?
+    /// `core`, `search`, `graphql`… when the server says (old servers do not).
+    public var resource: String?
+    public var used: Int?
+
+    public init(limit: Int, remaining: Int, reset: Date? = nil, resource: String? = nil, used: Int? = nil) {
+        self.limit = limit
+        self.remaining = remaining
+        self.reset = reset
+        self.resource = resource
+        self.used = used
+    }
+
+    /// Parsed from a response's headers; nil when the limit or remaining count is missing.
+    public init?(response headers: HTTPResponse) {
+        guard let limit = headers.header("x-ratelimit-limit").flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }),
+              let remaining = headers.header("x-ratelimit-remaining").flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) })
+        else { return nil }
+        self.limit = limit
+        self.remaining = remaining
+        reset = headers.header("x-ratelimit-reset")
+            .flatMap { TimeInterval($0.trimmingCharacters(in: .whitespaces)) }
+            .map { Date(timeIntervalSince1970: $0) }
+        resource = headers.header("x-ratelimit-resource")
+        used = headers.header("x-ratelimit-used").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+    }
+
+    /// Under 10% left: the header shows the remaining count.
+    public var isLow: Bool { limit > 0 && remaining * 10 < limit }
+}

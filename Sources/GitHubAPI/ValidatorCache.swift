@@ -1,0 +1,49 @@
+import Foundation
+
+/// What a conditional request needs from an earlier 200: its validators and what it carried.
+public struct CachedResponse: Sendable, Equatable, Codable {
+    public var etag: String?
+    public var lastModified: String?
+    public var body: Data
+    public var linkHeader: String?
+
+    public init(etag: String?, lastModified: String?, body: Data, linkHeader: String?) {
+        self.etag = etag
+        self.lastModified = lastModified
+        self.body = body
+        self.linkHeader = linkHeader
+    }
+}
+
+/// Stores validators per key. Keys are `url + " " + token identity` (see `ValidatorKey`):
+/// the token itself is never part of a key.
+public protocol ValidatorCache: Sendable {
+    func validator(for key: String) -> CachedResponse?
+    func store(_ response: CachedResponse, for key: String)
+}
+
+public enum ValidatorKey {
+    /// The cache key of `url` fetched with `configuration`'s token.
+    public static func key(url: URL, tokenIdentity: String) -> String {
+        "\(url.absoluteString) \(tokenIdentity)"
+    }
+}
+
+/// A thread-safe in-memory `ValidatorCache`.
+public final class InMemoryValidatorCache: ValidatorCache, @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [String: CachedResponse] = [:]
+
+    public init() {}
+
+    public func validator(for key: String) -> CachedResponse? {
+        lock.withLock { entries[key] }
+    }
+
+    public func store(_ response: CachedResponse, for key: String) {
+        lock.withLock { entries[key] = response }
+    }
+
+    public var count: Int { lock.withLock { entries.count } }
+    public var keys: [String] { lock.withLock { Array(entries.keys) } }
+}

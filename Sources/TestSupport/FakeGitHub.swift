@@ -1,0 +1,402 @@
+import Foundation
+
+/// The fake's behaviour, independent of any HTTP server: requests in, responses out.
+final class FakeGitHub: Sendable {
+    struct Response: Sendable {
+        var status: Int
+        var headers: [String: String] = [:]
+        var body: Data = Data()
+        /// Seconds to wait before answering.
+        var delay: Double = 0
+        /// Send the headers, then drop the connection before the body.
+        var closeConnection = false
+    }
+
+    struct OwnerEntry {
+        var login: String
+        var userJSON: Data
+        var isOrganization: Bool
+        var repositories: [RepositoryEntry]
+        var pageSize: Int
+    }
+
+    struct RepositoryEntry {
+        var json: Data
+        var name: String
+        var ownerLogin: String
+        var description: String
+    }
+
+    struct FailureRule {
+        var prefix: String
+        var failure: FakeGitHubServer.Failure
+        var used: Int = 0
+    }
+
+    struct State {
+        var baseURL = "http://127.0.0.1"
+        var owners: [String: OwnerEntry] = [:]
+        var ownerOrder: [String] = []
+        var commits: [String: Data] = [:]
+        var failures: [FailureRule] = []
+        var requests: [RecordedRequest] = []
+        var inFlight = 0
+        var maxInFlight = 0
+        var remaining: [String: Int] = ["core": 5000, "search": 30]
+        var resetAt = Date().addingTimeInterval(3600)
+    }
+
+    let state = LockedBox(State())
+
+    static let limits = ["core": 5000, "search": 30]
+
+    // MARK: Scripting
+
+    func addOwner(_ login: String, userJSON: Data, repositories: [Data], pageSize: Int) {
+        let user = (try? JSONSerialization.jsonObject(with: userJSON)) as? [String: Any]
+        let isOrganization = (user?["type"] as? String) == "Organization"
+        let entries = repositories.map { json -> RepositoryEntry in
+            let object = (try? JSONSerialization.jsonObject(with: json)) as? [String: Any] ?? [:]
+            let owner = (object["owner"] as? [String: Any])?["login"] as? String ?? login
+            return RepositoryEntry(json: json, name: object["name"] as? String ?? "",
+                                   ownerLogin: owner, description: object["description"] as? String ?? "")
+        }
+        let key = login.lowercased()
+        state.withLock { state in
+            if state.owners[key] == nil { state.ownerOrder.append(key) }
+            state.owners[key] = OwnerEntry(login: login, userJSON: userJSON, isOrganization: isOrganization,
+                                           repositories: entries, pageSize: max(1, min(pageSize, 100)))
+        }
+    }
+
+    func addCommits(owner: String, repo: String, commitsJSON: Data) {
+        state.withLock { $0.commits["\(owner)/\(repo)".lowercased()] = commitsJSON }
+    }
+
+    func setFailure(_ failure: FakeGitHubServer.Failure?, forPathPrefix prefix: String) {
+        state.withLock { state in
+            state.failures.removeAll { $0.prefix == prefix }
+            if let failure { state.failures.append(FailureRule(prefix: prefix, failure: failure)) }
+        }
+    }
+
+    // MARK: Handling
+
+    func begin(_ request: RecordedRequest) {
+        state.withLock { state in
+            state.requests.append(request)
+            state.inFlight += 1
+            state.maxInFlight = max(state.maxInFlight, state.inFlight)
+        }
+    }
+
+    func end() {
+        state.withLock { $0.inFlight -= 1 }
+    }
+
+    func respond(to request: RecordedRequest) -> Response {
+        let decodedPath = request.path.removingPercentEncoding ?? request.path
+        if let failure = takeFailure(for: decodedPath) {
+            if let response = apply(failure, to: request, path: decodedPath) { return response }
+        }
+        return route(request, path: decodedPath)
+    }
+
+    /// The failure scripted for the longest matching prefix, counting its use.
+    private func takeFailure(for path: String) -> FakeGitHubServer.Failure? {
+        state.withLock { state in
+            let matches = state.failures.indices.filter { path.hasPrefix(state.failures[$0].prefix) }
+            guard let index = matches.max(by: { state.failures[$0].prefix.count < state.failures[$1].prefix.count })
+            else { return nil }
+            state.failures[index].used += 1
+            let rule = state.failures[index]
+            switch rule.failure {
+            case .statusThenSuccess(_, let times), .times(let times, _):
+                return rule.used <= times ? rule.failure : nil
+            default:
+                return rule.failure
+            }
+        }
+    }
+
+    private func apply(_ failure: FakeGitHubServer.Failure, to request: RecordedRequest, path: String) -> Response? {
+        switch failure {
+        case .status(let status, let body, let headers):
+            var all = jsonHeaders()
+            all.merge(headers) { $1 }
+            return Response(status: status, headers: all, body: Data(body.utf8))
+        case .garbage:
+            return Response(status: 200, headers: jsonHeaders(),
+                            body: Data(#"{"login": "sferik", "id": 10308, "type": "Us"#.utf8))
+        case .rateLimited(let reset):
+            var headers = jsonHeaders()
+            headers["X-RateLimit-Limit"] = path.hasPrefix("/search/") ? "10" : "60"
+            headers["X-RateLimit-Remaining"] = "0"
+            headers["X-RateLimit-Used"] = path.hasPrefix("/search/") ? "10" : "60"
+            headers["X-RateLimit-Reset"] = String(Int(reset.timeIntervalSince1970))
+            headers["X-RateLimit-Resource"] = path.hasPrefix("/search/") ? "search" : "core"
+            let body = #"{"message":"API rate limit exceeded for 127.0.0.1. (But here's the good news: Authenticated requests get a higher rate limit. Check out the documentation for more details.)","documentation_url":"https://docs.github.com/rest/overview/resources-in-the-rest-api#rate-limiting"}"#
+            return Response(status: 403, headers: headers, body: Data(body.utf8))
+        case .secondaryLimit(let retryAfter):
+            var headers = jsonHeaders()
+            headers["Retry-After"] = String(retryAfter)
+            let body = #"{"message":"You have exceeded a secondary rate limit. Please wait a few minutes before you try again.","documentation_url":"https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits"}"#
+            return Response(status: 403, headers: headers, body: Data(body.utf8))
+        case .delay(let seconds):
+            var response = route(request, path: path)
+            response.delay = seconds
+            return response
+        case .closeConnection:
+            return Response(status: 200, headers: jsonHeaders(), closeConnection: true)
+        case .statusThenSuccess(let status, _):
+            let body = status >= 500 ? #"{"message":"Server Error"}"# : #"{"message":"Error"}"#
+            return Response(status: status, headers: jsonHeaders(), body: Data(body.utf8))
+        case .redirect(let url):
+            return Response(status: 302, headers: ["Location": url.absoluteString, "Content-Type": "text/html"],
+                            body: Data("<html><body>You are being redirected.</body></html>".utf8))
+        case .times(_, let inner):
+            return apply(inner, to: request, path: path)
+        }
+    }
+
+    private func jsonHeaders() -> [String: String] {
+        ["Content-Type": "application/json; charset=utf-8", "Server": "fake-github"]
+    }
+
+    // MARK: Routes
+
+    private func route(_ request: RecordedRequest, path: String) -> Response {
+        guard request.method == "GET" || request.method == "HEAD" else {
+            return error(404, "Not Found", docs: "https://docs.github.com/rest")
+        }
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        switch parts.count {
+        case 2 where parts[0] == "users":
+            return user(parts[1], request: request)
+        case 3 where (parts[0] == "users" || parts[0] == "orgs") && parts[2] == "repos":
+            return repositories(of: parts[1], viaOrgs: parts[0] == "orgs", request: request)
+        case 3 where parts[0] == "repos":
+            return repository(owner: parts[1], name: parts[2], request: request)
+        case 4 where parts[0] == "repos" && parts[3] == "commits":
+            return commits(owner: parts[1], repo: parts[2], request: request)
+        case 2 where parts[0] == "search" && parts[1] == "repositories":
+            return search(request)
+        case 1 where parts[0] == "rate_limit":
+            return rateLimit()
+        default:
+            return error(404, "Not Found", docs: "https://docs.github.com/rest")
+        }
+    }
+
+    private func user(_ login: String, request: RecordedRequest) -> Response {
+        guard let owner = state.withLock({ $0.owners[login.lowercased()] }) else {
+            return error(404, "Not Found", docs: "https://docs.github.com/rest/users/users#get-a-user")
+        }
+        return ok(owner.userJSON, request: request, bucket: "core")
+    }
+
+    private func repositories(of login: String, viaOrgs: Bool, request: RecordedRequest) -> Response {
+        guard let owner = state.withLock({ $0.owners[login.lowercased()] }), !viaOrgs || owner.isOrganization else {
+            return error(404, "Not Found",
+                         docs: viaOrgs ? "https://docs.github.com/rest/repos/repos#list-organization-repositories"
+                                       : "https://docs.github.com/rest/repos/repos#list-repositories-for-a-user")
+        }
+        let perPage = min(max(Int(request.query["per_page"] ?? "") ?? 30, 1), 100, owner.pageSize)
+        let path = viaOrgs ? "/orgs/\(owner.login)/repos" : "/users/\(owner.login)/repos"
+        return paged(owner.repositories.map(\.json), perPage: perPage, path: path, extraQuery: [],
+                     request: request, bucket: "core") { Self.jsonArray($0) }
+    }
+
+    private func repository(owner: String, name: String, request: RecordedRequest) -> Response {
+        let entry = state.withLock { state in
+            state.owners[owner.lowercased()]?.repositories.first { $0.name.lowercased() == name.lowercased() }
+        }
+        guard let entry else {
+            return error(404, "Not Found", docs: "https://docs.github.com/rest/repos/repos#get-a-repository")
+        }
+        return ok(entry.json, request: request, bucket: "core")
+    }
+
+    private func commits(owner: String, repo: String, request: RecordedRequest) -> Response {
+        let (known, json) = state.withLock { state in
+            (state.owners[owner.lowercased()] != nil, state.commits["\(owner)/\(repo)".lowercased()])
+        }
+        guard let json else {
+            if !known {
+                return error(404, "Not Found", docs: "https://docs.github.com/rest/commits/commits#list-commits")
+            }
+            var response = error(409, "Git Repository is empty.",
+                                 docs: "https://docs.github.com/rest/commits/commits#list-commits")
+            response.headers.merge(rateLimitHeaders(bucket: "core", spend: true)) { $1 }
+            return response
+        }
+        let all = ((try? JSONSerialization.jsonObject(with: json)) as? [Any]) ?? []
+        let perPage = min(max(Int(request.query["per_page"] ?? "") ?? 30, 1), 100)
+        let path = "/repos/\(owner)/\(repo)/commits"
+        return paged(all.map(Fixtures.encode), perPage: perPage, path: path, extraQuery: [],
+                     request: request, bucket: "core") { Self.jsonArray($0) }
+    }
+
+    private func search(_ request: RecordedRequest) -> Response {
+        let query = request.query["q"] ?? ""
+        guard !query.trimmingCharacters(in: .whitespaces).isEmpty else {
+            return error(422, "Validation Failed",
+                         docs: "https://docs.github.com/v3/search", extra: #","errors":[{"resource":"Search","field":"q","code":"missing"}]"#)
+        }
+        var words: [String] = []
+        var ownerFilter: String?
+        for token in query.split(separator: " ") {
+            let lower = token.lowercased()
+            if lower.hasPrefix("user:") || lower.hasPrefix("org:") {
+                ownerFilter = String(lower.split(separator: ":", maxSplits: 1)[1])
+            } else if !lower.contains(":") {
+                words.append(lower)
+            }
+        }
+        let matches = state.withLock { state in
+            state.ownerOrder.compactMap { state.owners[$0] }.flatMap(\.repositories).filter { repo in
+                if let ownerFilter, repo.ownerLogin.lowercased() != ownerFilter { return false }
+                let haystack = (repo.name + " " + repo.description).lowercased()
+                return words.allSatisfy { haystack.contains($0) }
+            }
+        }
+        let perPage = min(max(Int(request.query["per_page"] ?? "") ?? 30, 1), 100)
+        let page = max(Int(request.query["page"] ?? "") ?? 1, 1)
+        if page * perPage > 1000 {
+            return error(422, "Only the first 1000 search results are available",
+                         docs: "https://docs.github.com/v3/search/")
+        }
+        let visible = Array(matches.prefix(1000)).map(\.json)
+        let total = matches.count
+        return paged(visible, perPage: perPage, path: "/search/repositories",
+                     extraQuery: [("q", query)], request: request, bucket: "search") { items in
+            var body = Data(#"{"total_count":\#(total),"incomplete_results":false,"items":"#.utf8)
+            body.append(Self.jsonArray(items))
+            body.append(Data("}".utf8))
+            return body
+        }
+    }
+
+    private func rateLimit() -> Response {
+        let (remaining, reset) = state.withLock { ($0.remaining, Int($0.resetAt.timeIntervalSince1970)) }
+        func entry(_ bucket: String) -> String {
+            let limit = Self.limits[bucket] ?? 0
+            let left = remaining[bucket] ?? limit
+            return #"{"limit":\#(limit),"remaining":\#(left),"reset":\#(reset),"used":\#(limit - left)}"#
+        }
+        let body = #"{"resources":{"core":\#(entry("core")),"search":\#(entry("search"))},"rate":\#(entry("core"))}"#
+        return Response(status: 200, headers: jsonHeaders(), body: Data(body.utf8))
+    }
+
+    // MARK: Building responses
+
+    private func paged(_ items: [Data], perPage: Int, path: String, extraQuery: [(String, String)],
+                       request: RecordedRequest, bucket: String, render: ([Data]) -> Data) -> Response {
+        let pages = max(1, (items.count + perPage - 1) / perPage)
+        let page = max(Int(request.query["page"] ?? "") ?? 1, 1)
+        let start = min((page - 1) * perPage, items.count)
+        let slice = Array(items[start..<min(start + perPage, items.count)])
+        var response = ok(render(slice), request: request, bucket: bucket)
+        if pages > 1 {
+            let base = state.withLock { $0.baseURL }
+            func link(_ number: Int, _ rel: String) -> String {
+                var query = extraQuery.map { "\($0.0)=\(Self.encodeQueryValue($0.1))" }
+                query.append("per_page=\(perPage)")
+                query.append("page=\(number)")
+                return "<\(base)\(Self.encodePath(path))?\(query.joined(separator: "&"))>; rel=\"\(rel)\""
+            }
+            var links: [String] = []
+            if page > 1 { links.append(link(min(page - 1, pages), "prev")) }
+            if page < pages { links.append(link(page + 1, "next")) }
+            links.append(link(pages, "last"))
+            if page > 1 { links.append(link(1, "first")) }
+            response.headers["Link"] = links.joined(separator: ", ")
+        }
+        return response
+    }
+
+    /// 200 with an ETag, or 304 when If-None-Match matches (a 304 does not spend the limit).
+    private func ok(_ body: Data, request: RecordedRequest, bucket: String) -> Response {
+        let etag = "\"\(Self.fnv1a(body))\""
+        var headers = jsonHeaders()
+        headers["ETag"] = etag
+        headers["Cache-Control"] = "public, max-age=60, s-maxage=60"
+        headers["Vary"] = "Accept, Accept-Encoding, Accept, X-Requested-With"
+        if let match = request.header("if-none-match"), Self.etagMatches(match, etag) {
+            headers.merge(rateLimitHeaders(bucket: bucket, spend: false)) { $1 }
+            headers["Content-Type"] = nil
+            return Response(status: 304, headers: headers)
+        }
+        headers.merge(rateLimitHeaders(bucket: bucket, spend: true)) { $1 }
+        return Response(status: 200, headers: headers, body: request.method == "HEAD" ? Data() : body)
+    }
+
+    private func error(_ status: Int, _ message: String, docs: String, extra: String = "") -> Response {
+        let escaped = message.replacingOccurrences(of: "\"", with: "\\\"")
+        let body = #"{"message":"\#(escaped)","documentation_url":"\#(docs)"\#(extra),"status":"\#(status)"}"#
+        return Response(status: status, headers: jsonHeaders(), body: Data(body.utf8))
+    }
+
+    /// Counts down (never below 1: the fake reports limits, it does not enforce them).
+    private func rateLimitHeaders(bucket: String, spend: Bool) -> [String: String] {
+        let limit = Self.limits[bucket] ?? 5000
+        let (left, reset) = state.withLock { state in
+            var left = state.remaining[bucket] ?? limit
+            if spend { left = max(1, left - 1) }
+            state.remaining[bucket] = left
+            return (left, Int(state.resetAt.timeIntervalSince1970))
+        }
+        return [
+            "X-RateLimit-Limit": String(limit),
+            "X-RateLimit-Remaining": String(left),
+            "X-RateLimit-Used": String(limit - left),
+            "X-RateLimit-Reset": String(reset),
+            "X-RateLimit-Resource": bucket,
+        ]
+    }
+
+    // MARK: Utilities
+
+    static func jsonArray(_ items: [Data]) -> Data {
+        var body = Data("[".utf8)
+        for (index, item) in items.enumerated() {
+            if index > 0 { body.append(Data(",".utf8)) }
+            body.append(item)
+        }
+        body.append(Data("]".utf8))
+        return body
+    }
+
+    static func etagMatches(_ header: String, _ etag: String) -> Bool {
+        header.split(separator: ",").contains { candidate in
+            var value = candidate.trimmingCharacters(in: .whitespaces)
+            if value.hasPrefix("W/") { value.removeFirst(2) }
+            return value == etag || value == "*"
+        }
+    }
+
+    static func fnv1a(_ data: Data) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in data {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        return String(hash, radix: 16)
+    }
+
+    private static let unreserved: CharacterSet = {
+        var set = CharacterSet()
+        set.insert(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
+        return set
+    }()
+
+    static func encodeQueryValue(_ value: String) -> String {
+        value.addingPercentEncoding(withAllowedCharacters: unreserved) ?? value
+    }
+
+    static func encodePath(_ path: String) -> String {
+        path.split(separator: "/", omittingEmptySubsequences: false)
+            .map { String($0).addingPercentEncoding(withAllowedCharacters: unreserved) ?? String($0) }
+            .joined(separator: "/")
+    }
+}

@@ -1,0 +1,279 @@
+import FlyingFox
+import FlyingSocks
+import Foundation
+
+/// A local HTTP server that answers like api.github.com, for tests, benchmarks and manual runs.
+///
+/// Listens on 127.0.0.1 with a random port. Serves `GET /users/{login}`, `/users/{login}/repos`,
+/// `/orgs/{login}/repos` (with real `Link` headers, ETag / If-None-Match → 304, and `X-RateLimit-*`),
+/// `/repos/{o}/{r}`, `/repos/{o}/{r}/commits` (409 "Git Repository is empty." unless scripted),
+/// `/search/repositories` and `/rate_limit`; anything else is a 404 `{"message":"Not Found",…}`.
+/// Every request is recorded. Failures are scripted per path prefix.
+public final class FakeGitHubServer: Sendable {
+    /// A scripted misbehaviour for the paths under a prefix.
+    public enum Failure: Sendable, Equatable {
+        /// Answer with this status, body and extra headers.
+        case status(Int, body: String, headers: [String: String] = [:])
+        /// 200 with a truncated JSON body.
+        case garbage
+        /// 403 with `X-RateLimit-Remaining: 0` and `X-RateLimit-Reset`.
+        case rateLimited(reset: Date)
+        /// 403 with `Retry-After` (a secondary rate limit).
+        case secondaryLimit(retryAfter: Int)
+        /// Answer normally, after a while.
+        case delay(seconds: Double)
+        /// Send the status line and headers, then close the connection before the body.
+        case closeConnection
+        /// Answer `status` (with `{"message":"Server Error"}` for 5xx) the first `times` requests, then normally.
+        case statusThenSuccess(Int, times: Int)
+        /// 302 to `to`.
+        case redirect(to: URL)
+        /// Apply the failure to the first `count` requests, then answer normally.
+        indirect case times(Int, Failure)
+    }
+
+    private struct Running: @unchecked Sendable {
+        var server: HTTPServer
+        var task: Task<Void, any Error>
+        var baseURL: URL
+    }
+
+    private let core = FakeGitHub()
+    private let running = LockedBox<Running?>(nil)
+    private let requestLogger: (@Sendable (RecordedRequest) -> Void)?
+
+    /// - Parameter requestLogger: called with every request as it arrives (fake-github logs them).
+    public init(requestLogger: (@Sendable (RecordedRequest) -> Void)? = nil) {
+        self.requestLogger = requestLogger
+    }
+
+    // MARK: Lifecycle
+
+    /// Starts listening on 127.0.0.1:`port` (0: a random free port) and returns `http://127.0.0.1:PORT`.
+    @discardableResult
+    public func start(port: UInt16 = 0) async throws -> URL {
+        if let url = running.withLock({ $0?.baseURL }) { return url }
+        let core = self.core
+        let logger = requestLogger
+        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port), timeout: 600,
+                                logger: .disabled,
+                                handler: ClosureHTTPHandler { request in
+                                    try await Self.handle(request, core: core, logger: logger)
+                                })
+        let task = Task { try await server.run() }
+        do {
+            try await server.waitUntilListening(timeout: 10)
+        } catch {
+            task.cancel()
+            throw error
+        }
+        guard case let .ip4(_, actualPort)? = await server.listeningAddress,
+              let url = URL(string: "http://127.0.0.1:\(actualPort)") else {
+            await server.stop()
+            task.cancel()
+            throw URLError(.cannotConnectToHost)
+        }
+        core.state.withLock { $0.baseURL = url.absoluteString }
+        running.withLock { $0 = Running(server: server, task: task, baseURL: url) }
+        return url
+    }
+
+    /// The base URL once started.
+    public var baseURL: URL? { running.withLock { $0?.baseURL } }
+
+    /// Stops listening and closes every connection.
+    public func stop() async {
+        guard let current = running.withLock({ state -> Running? in
+            defer { state = nil }
+            return state
+        }) else { return }
+        await current.server.stop(timeout: 0)
+        current.task.cancel()
+    }
+
+    // MARK: What was asked
+
+    public var requests: [RecordedRequest] {
+        get async { core.state.withLock { $0.requests } }
+    }
+
+    /// The requests whose path starts with `prefix`.
+    public func requests(pathPrefix prefix: String) async -> [RecordedRequest] {
+        core.state.withLock { $0.requests.filter { $0.path.hasPrefix(prefix) } }
+    }
+
+    public func clearRequests() async {
+        core.state.withLock { $0.requests.removeAll() }
+    }
+
+    /// The most requests ever handled at the same time.
+    public var maxConcurrentRequests: Int {
+        get async { core.state.withLock { $0.maxInFlight } }
+    }
+
+    // MARK: Scripting
+
+    /// Serves `GET /users/{login}` with `userJSON`, and `GET /users/{login}/repos` (plus `/orgs/{login}/repos`
+    /// when the user's `type` is "Organization") with `repositories` (each one repository JSON object),
+    /// at most `pageSize` per page.
+    public func addOwner(_ login: String, userJSON: Data, repositories: [Data], pageSize: Int = 100) {
+        core.addOwner(login, userJSON: userJSON, repositories: repositories, pageSize: pageSize)
+    }
+
+    /// Serves `GET /repos/{owner}/{repo}/commits` with `commitsJSON` (a JSON array), paged by `per_page`.
+    public func addCommits(owner: String, repo: String, commitsJSON: Data) {
+        core.addCommits(owner: owner, repo: repo, commitsJSON: commitsJSON)
+    }
+
+    /// Scripts (or with nil, clears) a failure for every path starting with `prefix`
+    /// (the longest matching prefix wins). Paths are compared percent-decoded.
+    public func setFailure(_ failure: Failure?, forPathPrefix prefix: String) {
+        core.setFailure(failure, forPathPrefix: prefix)
+    }
+
+    // MARK: Ready-made servers
+
+    /// A server with the recorded sferik user and his 30 recorded repositories, the
+    /// codeforamerica organization with its 30 recorded repositories, and the rails_admin
+    /// commits (recorded) under sferik/rails_admin. Not started.
+    public static func sferik(pageSize: Int = 100) -> FakeGitHubServer {
+        let server = FakeGitHubServer()
+        server.addRecordedOwners(pageSize: pageSize)
+        return server
+    }
+
+    /// Adds the recorded owners described in `sferik()`.
+    public func addRecordedOwners(pageSize: Int = 100) {
+        addOwner("sferik", userJSON: Fixtures.recordedBody(Fixtures.Name.sferikUser),
+                 repositories: Fixtures.recordedItems(Fixtures.Name.sferikRepositories), pageSize: pageSize)
+        let orgRepos = Fixtures.recordedItems(Fixtures.Name.codeforamericaRepositories)
+        // No recording of GET /users/codeforamerica exists: its profile is the recorded `owner`
+        // object of its repositories (login, id, type "Organization", avatar and html URLs).
+        let orgOwner = (try? JSONSerialization.jsonObject(with: orgRepos[0])) as? [String: Any]
+        let orgUser = Fixtures.encode(orgOwner?["owner"] ?? ["login": "codeforamerica", "id": 337792,
+                                                             "type": "Organization"])
+        addOwner("codeforamerica", userJSON: orgUser, repositories: orgRepos, pageSize: pageSize)
+        addCommits(owner: "sferik", repo: "rails_admin",
+                   commitsJSON: Fixtures.recordedBody(Fixtures.Name.railsAdminCommits))
+    }
+
+    /// A user JSON object (the shape of GET /users/{login}) for a generated owner.
+    public static func generatedUser(login: String, id: Int = 9_000_001, repositories: Int,
+                                     organization: Bool = false) -> Data {
+        Fixtures.encode([
+            "login": login, "id": id, "node_id": "U_generated\(id)",
+            "avatar_url": "https://avatars.githubusercontent.com/u/\(id)?v=4",
+            "html_url": "https://github.com/\(login)", "type": organization ? "Organization" : "User",
+            "site_admin": false, "name": "Generated \(login)", "company": NSNull(), "blog": "",
+            "location": "Localhost", "email": NSNull(), "bio": "A generated owner for scale tests.",
+            "public_repos": repositories, "followers": 0, "following": 0,
+            "created_at": "2020-01-01T00:00:00Z", "updated_at": "2024-01-01T00:00:00Z",
+        ] as [String: Any])
+    }
+
+    /// `count` valid repository JSON objects owned by `owner`, named repo-00001…. With `exotic`,
+    /// every fifth description holds Japanese text, emoji, and hostile control characters
+    /// (ESC sequences, BEL, NUL, CR, a bidi override).
+    public static func generatedRepositories(count: Int, owner: String, exotic: Bool = false) -> [Data] {
+        let languages: [Any] = ["Swift", "Ruby", "Go", "Rust", "C", "Python", "JavaScript", NSNull()]
+        let exoticTexts = [
+            "日本語の説明: ターミナルで動く GitHub ブラウザ 🚀✨",
+            "Emoji 👩‍👩‍👧‍👦🇯🇵 and combining é and wide ｗｉｄｅ",
+            "Hostile \u{1B}[31mred\u{1B}[0m \u{1B}]0;title\u{07} bell\u{07} nul\u{0} cr\r tab\t \u{202E}reversed",
+            "Line one\nLine two\u{1B}[2J cleared?",
+        ]
+        return (1...max(count, 1)).prefix(count).map { index -> Data in
+            let name = "repo-" + String(repeating: "0", count: max(0, 5 - String(index).count)) + String(index)
+            let id = 7_000_000 + index
+            var description: Any = "Generated repository number \(index)"
+            if index % 13 == 0 { description = NSNull() }
+            if exotic, index % 5 == 0 { description = exoticTexts[(index / 5) % exoticTexts.count] }
+            let day = 1 + index % 28
+            let month = 1 + index % 12
+            let date = "2023-" + (month < 10 ? "0" : "") + "\(month)-" + (day < 10 ? "0" : "") + "\(day)T12:00:00Z"
+            let object: [String: Any] = [
+                "id": id, "node_id": "R_generated\(id)", "name": name, "full_name": "\(owner)/\(name)",
+                "private": false,
+                "owner": ["login": owner, "id": 9_000_001, "type": "User",
+                          "html_url": "https://github.com/\(owner)"] as [String: Any],
+                "html_url": "https://github.com/\(owner)/\(name)", "description": description,
+                "fork": index % 7 == 0, "url": "https://api.github.com/repos/\(owner)/\(name)",
+                "homepage": index % 3 == 0 ? "https://example.com/\(name)" : NSNull(),
+                "language": languages[index % languages.count],
+                "stargazers_count": (index * 37) % 1000, "watchers_count": (index * 37) % 1000,
+                "forks_count": (index * 11) % 200, "open_issues_count": index % 17,
+                "default_branch": "main", "archived": index % 11 == 0, "disabled": false,
+                "topics": index % 4 == 0 ? ["generated", "scale"] : [String](),
+                "license": index % 2 == 0
+                    ? ["key": "mit", "name": "MIT License", "spdx_id": "MIT"] as [String: Any] : NSNull(),
+                "created_at": "2020-01-01T00:00:00Z", "updated_at": date, "pushed_at": date,
+            ]
+            return Fixtures.encode(object)
+        }
+    }
+
+    // MARK: HTTP
+
+    private static func handle(_ request: FlyingFox.HTTPRequest, core: FakeGitHub,
+                               logger: (@Sendable (RecordedRequest) -> Void)?) async throws -> FlyingFox.HTTPResponse {
+        var headers: [String: String] = [:]
+        for (name, value) in request.headers {
+            headers[name.rawValue.lowercased()] = value
+        }
+        let rawQuery = request.target.query(percentEncoded: true)
+        let recorded = RecordedRequest(method: request.method.rawValue, path: request.target.path(percentEncoded: true),
+                                       query: RecordedRequest.parseQuery(rawQuery), rawQuery: rawQuery,
+                                       headers: headers)
+        core.begin(recorded)
+        defer { core.end() }
+        logger?(recorded)
+        let response = core.respond(to: recorded)
+        if response.delay > 0 {
+            try await Task.sleep(for: .milliseconds(Int64(response.delay * 1000)))
+        }
+        var out = HTTPHeaders()
+        for (name, value) in response.headers {
+            out[HTTPHeader(name)] = value
+        }
+        let status = HTTPStatusCode(response.status, phrase: Self.phrase(response.status))
+        if response.closeConnection {
+            out[.contentLength] = "4096"
+            return FlyingFox.HTTPResponse(statusCode: status, headers: out,
+                                          body: HTTPBodySequence(from: FailingBytes(), count: 4096))
+        }
+        return FlyingFox.HTTPResponse(statusCode: status, headers: out, body: response.body)
+    }
+
+    private static func phrase(_ status: Int) -> String {
+        switch status {
+        case 200: "OK"
+        case 302: "Found"
+        case 304: "Not Modified"
+        case 401: "Unauthorized"
+        case 403: "Forbidden"
+        case 404: "Not Found"
+        case 409: "Conflict"
+        case 422: "Unprocessable Entity"
+        case 429: "Too Many Requests"
+        case 500: "Internal Server Error"
+        case 502: "Bad Gateway"
+        case 503: "Service Unavailable"
+        default: "Status"
+        }
+    }
+}
+
+/// A body that fails as soon as it is read, so the server closes the connection mid-response.
+private struct FailingBytes: AsyncBufferedSequence, Sendable {
+    typealias Element = UInt8
+
+    struct ConnectionDropped: Error {}
+
+    struct AsyncIterator: AsyncBufferedIteratorProtocol {
+        typealias Buffer = [UInt8]
+        mutating func next() async throws -> UInt8? { throw ConnectionDropped() }
+        mutating func nextBuffer(suggested count: Int) async throws -> [UInt8]? { throw ConnectionDropped() }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator() }
+}

@@ -1,0 +1,148 @@
+import Foundation
+
+/// Real recorded GitHub API responses bundled with TestSupport (see Fixtures/SOURCES.md).
+///
+/// Names are paths inside the Fixtures folder, e.g. `"octokit-rb/user-repos-sferik-2013.json"`;
+/// the `.json` extension may be left out. A missing fixture is a programming error and traps.
+public enum Fixtures {
+    /// The folder holding the fixtures.
+    public static var directory: URL {
+        let bundle = Bundle.module
+        for base in [bundle.resourceURL, bundle.bundleURL].compactMap(\.self) {
+            let candidate = base.appendingPathComponent("Fixtures", isDirectory: true)
+            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
+        }
+        preconditionFailure("TestSupport's Fixtures folder is missing from \(bundle.bundleURL.path)")
+    }
+
+    public static func url(_ name: String) -> URL {
+        let file = name.hasSuffix(".json") || name.hasSuffix(".md") ? name : name + ".json"
+        return directory.appendingPathComponent(file)
+    }
+
+    /// The file's bytes, unchanged.
+    public static func data(_ name: String) -> Data {
+        let url = url(name)
+        guard let data = try? Data(contentsOf: url) else {
+            preconditionFailure("fixture \(name) not found at \(url.path)")
+        }
+        return data
+    }
+
+    /// The file parsed with JSONSerialization.
+    public static func json(_ name: String) -> Any {
+        do {
+            return try JSONSerialization.jsonObject(with: data(name), options: [.fragmentsAllowed])
+        } catch {
+            preconditionFailure("fixture \(name) is not JSON: \(error)")
+        }
+    }
+
+    /// Every JSON fixture, as names relative to the Fixtures folder, sorted.
+    public static var allNames: [String] {
+        let root = directory.standardizedFileURL.path
+        guard let enumerator = FileManager.default.enumerator(atPath: root) else { return [] }
+        var names: [String] = []
+        while let path = enumerator.nextObject() as? String {
+            if path.hasSuffix(".json") { names.append(path) }
+        }
+        return names.sorted()
+    }
+
+    /// The JSON fixtures under `folder` (e.g. "octokit-rb").
+    public static func names(in folder: String) -> [String] {
+        allNames.filter { $0.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") }
+    }
+
+    // MARK: Recorded interactions
+
+    /// One recorded exchange: what was asked, and what GitHub answered.
+    public struct Interaction: Sendable {
+        public var method: String
+        /// The URL (octokit.rb cassettes) or path (octokit/fixtures extracts) that was requested.
+        public var target: String
+        public var status: Int
+        /// Header names as recorded; list values joined with ", ".
+        public var headers: [String: String]
+        /// The response body, re-encoded as JSON.
+        public var body: Data
+
+        public func header(_ name: String) -> String? {
+            headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+        }
+    }
+
+    /// Every interaction of a recording: an octokit.rb cassette (`interactions`), an octokit/fixtures
+    /// extract (one object, or a list of them).
+    public static func interactions(_ name: String) -> [Interaction] {
+        let root = json(name)
+        let raw: [[String: Any]]
+        if let object = root as? [String: Any], let list = object["interactions"] as? [[String: Any]] {
+            raw = list
+        } else if let object = root as? [String: Any], object["response_body"] != nil {
+            raw = [object]
+        } else if let list = root as? [[String: Any]], list.first?["response_body"] != nil {
+            raw = list
+        } else {
+            preconditionFailure("fixture \(name) holds no recorded interaction")
+        }
+        return raw.map { item in
+            var headers: [String: String] = [:]
+            for (key, value) in (item["response_headers"] as? [String: Any]) ?? [:] {
+                if let list = value as? [Any] {
+                    headers[key] = list.map { "\($0)" }.joined(separator: ", ")
+                } else {
+                    headers[key] = "\(value)"
+                }
+            }
+            return Interaction(
+                method: item["method"] as? String ?? "GET",
+                target: item["url"] as? String ?? item["path"] as? String ?? "",
+                status: item["status"] as? Int ?? 200,
+                headers: headers,
+                body: encode(item["response_body"] ?? NSNull()))
+        }
+    }
+
+    /// The response body of the first interaction of a recording, re-encoded.
+    public static func recordedBody(_ name: String) -> Data {
+        interactions(name)[0].body
+    }
+
+    /// The response headers of the first interaction of a recording.
+    public static func recordedHeaders(_ name: String) -> [String: String] {
+        interactions(name)[0].headers
+    }
+
+    /// The elements of a recorded array body (first interaction), each re-encoded on its own.
+    /// For a search body (`{"items": […]}`), its items.
+    public static func recordedItems(_ name: String) -> [Data] {
+        let body = try? JSONSerialization.jsonObject(with: recordedBody(name), options: [.fragmentsAllowed])
+        if let list = body as? [Any] { return list.map(encode) }
+        if let object = body as? [String: Any], let items = object["items"] as? [Any] { return items.map(encode) }
+        preconditionFailure("fixture \(name) has no list body")
+    }
+
+    /// Re-encodes a JSONSerialization value (sorted keys, slashes unescaped: stable bytes).
+    public static func encode(_ value: Any) -> Data {
+        do {
+            return try JSONSerialization.data(withJSONObject: value,
+                                              options: [.fragmentsAllowed, .sortedKeys, .withoutEscapingSlashes])
+        } catch {
+            preconditionFailure("cannot re-encode fixture JSON: \(error)")
+        }
+    }
+
+    // MARK: Well-known recordings
+
+    public enum Name {
+        public static let sferikUser = "octokit-rb/get-user-sferik-2013.json"
+        public static let sferikRepositories = "octokit-rb/user-repos-sferik-2013.json"
+        public static let codeforamericaRepositories = "octokit-rb/org-repos-codeforamerica-2014.json"
+        public static let commits2023 = "octokit-rb/repo-commits-2023.json"
+        public static let railsAdminCommits = "octokit-rb/repo-commits-rails_admin-2013.json"
+        public static let searchRepositories = "octokit-rb/search-repositories-2014.json"
+        public static let rateLimit = "octokit-rb/rate-limit-2013.json"
+        public static let paginationFivePages = "octokit/extracts/pagination-issues-per_page3-raw-5pages.json"
+    }
+}
