@@ -37,26 +37,35 @@ extension SQLiteStore {
         } catch {
             return fallback(reason: "\(error)")
         }
+        // Not even an SQLite header: move it aside before SQLite touches it (and its -wal).
+        if !FileSystem.hasSQLiteHeader(file.path) {
+            return rebuild(file, now: now)
+        }
         do {
             let pool = try openPool(file)
             return (SQLiteStore(writer: pool, outcome: .opened, databaseURL: file), .opened)
         } catch let error where isCorruption(error) {
-            let movedTo: URL
-            do {
-                movedTo = try moveAside(file, now: now)
-                try FileSystem.makePrivateFile(file.path)
-            } catch {
-                return fallback(reason: "the database file is damaged and could not be moved aside: \(error)")
-            }
-            do {
-                let pool = try openPool(file)
-                let outcome = StoreOpenOutcome.recoveredFromCorruption(movedTo: movedTo)
-                return (SQLiteStore(writer: pool, outcome: outcome, databaseURL: file), outcome)
-            } catch {
-                return fallback(reason: "cannot build a new database at \(file.path): \(describe(error))")
-            }
+            return rebuild(file, now: now)
         } catch {
             return fallback(reason: "cannot open \(file.path): \(describe(error))")
+        }
+    }
+
+    /// Moves the damaged file aside and builds a new one in its place.
+    private static func rebuild(_ file: URL, now: Date) -> (store: SQLiteStore, outcome: StoreOpenOutcome) {
+        let movedTo: URL
+        do {
+            movedTo = try moveAside(file, now: now)
+            try FileSystem.makePrivateFile(file.path)
+        } catch {
+            return fallback(reason: "the database file \(file.path) is damaged and could not be moved aside: \(error)")
+        }
+        do {
+            let pool = try openPool(file)
+            let outcome = StoreOpenOutcome.recoveredFromCorruption(movedTo: movedTo)
+            return (SQLiteStore(writer: pool, outcome: outcome, databaseURL: file), outcome)
+        } catch {
+            return fallback(reason: "cannot build a new database at \(file.path): \(describe(error))")
         }
     }
 
@@ -157,6 +166,15 @@ enum FileSystem {
             throw failure("create directory", path, errno: code)
         }
         guard chmod(path, 0o700) == 0 else { throw failure("set permissions of", path, errno: errno) }
+    }
+
+    /// Whether the file is empty (a new database) or starts with SQLite's magic header. Unreadable → true
+    /// (SQLite will say what is wrong).
+    static func hasSQLiteHeader(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return true }
+        defer { try? handle.close() }
+        guard let head = try? handle.read(upToCount: 16) else { return true }
+        return head.isEmpty || head == Data("SQLite format 3\u{0}".utf8)
     }
 
     /// Creates the file empty with mode 0600 if it does not exist (an empty file is an empty database);

@@ -63,6 +63,19 @@ public final class SQLiteStore: RepositoryStore {
         return writer
     }
 
+    /// Closes the database (the last connection to close folds the WAL back into the file). Every later
+    /// call throws. Optional: the connections close when the store is released.
+    public func close() throws {
+        let writer = try database()
+        // Readers close last and read-only connections never checkpoint: fold the WAL in first.
+        try? writer.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
+        try writer.close()
+    }
+
+    func readJournalMode() throws -> String {
+        try database().read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "" }
+    }
+
     // MARK: Owner list
 
     public func snapshot(ownerLogin: String) throws -> OwnerListSnapshot {
