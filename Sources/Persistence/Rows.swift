@@ -81,17 +81,20 @@ enum Rows {
         return StatementArguments(values)
     }
 
+    /// The columns `repository(_:)` reads, by index (much faster than by name for 10k rows).
+    static let repositoryColumns = """
+        id, name, full_name, repository_owner_login, description, language, stargazers_count, forks_count,
+        watchers_count, open_issues_count, default_branch, html_url, homepage, license, topics, is_fork,
+        is_archived, created_at, updated_at, pushed_at
+        """
+
     static func repository(_ row: Row) -> Repository {
         Repository(
-            id: row["id"], name: row["name"], fullName: row["full_name"],
-            ownerLogin: row["repository_owner_login"], description: row["description"],
-            language: row["language"], stargazersCount: row["stargazers_count"],
-            forksCount: row["forks_count"], watchersCount: row["watchers_count"],
-            openIssuesCount: row["open_issues_count"], defaultBranch: row["default_branch"],
-            htmlURL: row["html_url"], homepage: row["homepage"], license: row["license"],
-            topics: decodeTopics(row["topics"]), isFork: row["is_fork"], isArchived: row["is_archived"],
-            createdAt: decodeDate(row["created_at"]), updatedAt: decodeDate(row["updated_at"]),
-            pushedAt: decodeDate(row["pushed_at"]))
+            id: row[0], name: row[1], fullName: row[2], ownerLogin: row[3], description: row[4],
+            language: row[5], stargazersCount: row[6], forksCount: row[7], watchersCount: row[8],
+            openIssuesCount: row[9], defaultBranch: row[10], htmlURL: row[11], homepage: row[12],
+            license: row[13], topics: decodeTopics(row[14]), isFork: row[15], isArchived: row[16],
+            createdAt: decodeDate(row[17]), updatedAt: decodeDate(row[18]), pushedAt: decodeDate(row[19]))
     }
 
     static func encodeTopics(_ topics: [String]) throws -> String {

@@ -90,10 +90,11 @@ public final class SQLiteStore: RepositoryStore {
         }
         snapshot.listFetchedAt = Rows.decodeDate(try Double.fetchOne(
             db, sql: "SELECT fetched_at FROM owner_list WHERE owner_login = ?", arguments: [ownerLogin]))
-        snapshot.repositories = try Row.fetchAll(
-            db, sql: "SELECT * FROM repository WHERE owner_login = ? ORDER BY position, id",
+        let repositories = try Row.fetchCursor(
+            db, sql: "SELECT \(Rows.repositoryColumns) FROM repository WHERE owner_login = ? ORDER BY position, id",
             arguments: [ownerLogin]
         ).map(Rows.repository)
+        snapshot.repositories = try Array(repositories)
         snapshot.favouriteIDs = Set(try Int64.fetchAll(db, sql: """
             SELECT favourite.repository_id FROM favourite
             JOIN repository ON repository.id = favourite.repository_id
@@ -137,8 +138,10 @@ public final class SQLiteStore: RepositoryStore {
                                startingAt position: Int, fetchedAt: Date) throws {
         let statement = try db.cachedStatement(sql: Rows.upsertRepositorySQL)
         for (offset, repository) in repositories.enumerated() {
-            try statement.execute(arguments: Rows.repositoryArguments(
+            // The arguments always match the statement: skip GRDB's per-row validation.
+            statement.setUncheckedArguments(try Rows.repositoryArguments(
                 repository, listOwner: ownerLogin, position: position + offset, fetchedAt: fetchedAt))
+            try statement.execute()
         }
     }
 
@@ -269,11 +272,20 @@ public final class SQLiteStore: RepositoryStore {
     public func observeOwnerList(ownerLogin: String,
                                  onChange: @escaping @Sendable (OwnerListSnapshot) -> Void) -> any StoreCancellable
     {
+        observeOwnerList(ownerLogin: ownerLogin, onError: { _ in }, onChange: onChange)
+    }
+
+    /// As `observeOwnerList(ownerLogin:onChange:)`, and tells `onError` (same queue) when a fetch fails;
+    /// the observation stops after an error.
+    public func observeOwnerList(ownerLogin: String, onError: @escaping @Sendable (any Error) -> Void,
+                                 onChange: @escaping @Sendable (OwnerListSnapshot) -> Void) -> any StoreCancellable
+    {
         let gate = ObservationGate()
+        // Our own serial queue: never the main queue or the MainActor (the app's main thread sits in poll(2)).
         let queue = DispatchQueue(label: "github-tui.store.observe-owner-list")
         guard let writer else {
-            // No database at all: one empty snapshot, as if nothing was stored.
-            queue.async { if gate.isOpen { onChange(OwnerListSnapshot()) } }
+            let error = StoreError.unavailable(unavailableReason)
+            queue.async { if gate.isOpen { onError(error) } }
             return ObservationCancellation(gate: gate, cancellable: nil)
         }
         let observation = ValueObservation
@@ -282,17 +294,13 @@ public final class SQLiteStore: RepositoryStore {
         let cancellable = observation.start(
             in: writer,
             scheduling: .async(onQueue: queue),
-            onError: { _ in
-                // The observation stops on error; the screen keeps its last snapshot.
-            },
-            onChange: { snapshot in
-                if gate.isOpen { onChange(snapshot) }
-            })
+            onError: { error in if gate.isOpen { onError(error) } },
+            onChange: { snapshot in if gate.isOpen { onChange(snapshot) } })
         return ObservationCancellation(gate: gate, cancellable: cancellable)
     }
 }
 
-/// Closed once cancelled: no value is delivered after `cancel()` returns, whatever GRDB has in flight.
+/// Closed by `cancel()`: no delivery starts after `cancel()` returns, whatever GRDB still has in flight.
 final class ObservationGate: @unchecked Sendable {
     private let lock = NSLock()
     private var open = true
