@@ -44,6 +44,7 @@ final class FakeGitHub: Sendable {
         var maxInFlight = 0
         var remaining: [String: Int] = ["core": 5000, "search": 30]
         var resetAt = Date().addingTimeInterval(3600)
+        var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
     let state = LockedBox(State())
@@ -83,10 +84,27 @@ final class FakeGitHub: Sendable {
     // MARK: Handling
 
     func begin(_ request: RecordedRequest) {
-        state.withLock { state in
+        let ready = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             state.requests.append(request)
             state.inFlight += 1
             state.maxInFlight = max(state.maxInFlight, state.inFlight)
+            let count = state.requests.count
+            let ready = state.waiters.filter { $0.count <= count }.map(\.continuation)
+            state.waiters.removeAll { $0.count <= count }
+            return ready
+        }
+        ready.forEach { $0.resume() }
+    }
+
+    /// Returns once at least `count` requests have arrived.
+    func waitForRequests(_ count: Int) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let resumeNow = state.withLock { state -> Bool in
+                if state.requests.count >= count { return true }
+                state.waiters.append((count, continuation))
+                return false
+            }
+            if resumeNow { continuation.resume() }
         }
     }
 

@@ -102,6 +102,11 @@ public final class FakeGitHubServer: Sendable {
         core.state.withLock { $0.requests.filter { $0.path.hasPrefix(prefix) } }
     }
 
+    /// Returns once at least `count` requests have arrived in all (no polling, no sleeping).
+    public func waitForRequests(count: Int) async {
+        await core.waitForRequests(count)
+    }
+
     public func clearRequests() async {
         core.state.withLock { $0.requests.removeAll() }
     }

@@ -75,6 +75,21 @@ public enum Fixtures {
     /// Every interaction of a recording: an octokit.rb cassette (`interactions`), an octokit/fixtures
     /// extract (one object, or a list of them).
     public static func interactions(_ name: String) -> [Interaction] {
+        if let cached = cache.withLock({ $0.interactions[name] }) { return cached }
+        let parsed = parseInteractions(name)
+        cache.withLock { $0.interactions[name] = parsed }
+        return parsed
+    }
+
+    /// Parsed recordings, kept: parsing the large cassettes on every use slows every test down.
+    private struct Cache {
+        var interactions: [String: [Interaction]] = [:]
+        var items: [String: [Data]] = [:]
+    }
+
+    private static let cache = LockedBox(Cache())
+
+    private static func parseInteractions(_ name: String) -> [Interaction] {
         let root = json(name)
         let raw: [[String: Any]]
         if let object = root as? [String: Any], let list = object["interactions"] as? [[String: Any]] {
@@ -117,6 +132,13 @@ public enum Fixtures {
     /// The elements of a recorded array body (first interaction), each re-encoded on its own.
     /// For a search body (`{"items": […]}`), its items.
     public static func recordedItems(_ name: String) -> [Data] {
+        if let cached = cache.withLock({ $0.items[name] }) { return cached }
+        let items = parseItems(name)
+        cache.withLock { $0.items[name] = items }
+        return items
+    }
+
+    private static func parseItems(_ name: String) -> [Data] {
         let body = try? JSONSerialization.jsonObject(with: recordedBody(name), options: [.fragmentsAllowed])
         if let list = body as? [Any] { return list.map(encode) }
         if let object = body as? [String: Any], let items = object["items"] as? [Any] { return items.map(encode) }
