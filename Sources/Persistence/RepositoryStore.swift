@@ -38,6 +38,14 @@ public struct StoredCommits: Sendable, Equatable {
         self.fetchedAt = fetchedAt
         self.isEmptyRepository = isEmptyRepository
     }
+
+    /// How long stored commits are used without asking the API again (PRODUCT: 10 minutes).
+    public static let freshFor: TimeInterval = 10 * 60
+
+    /// Fetched less than `maxAge` ago (a fetch dated in the future counts as fresh).
+    public func isFresh(at now: Date, maxAge: TimeInterval = StoredCommits.freshFor) -> Bool {
+        now.timeIntervalSince(fetchedAt) < maxAge
+    }
 }
 
 /// An HTTP response's validators and body, kept to make conditional requests.

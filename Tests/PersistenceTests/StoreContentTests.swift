@@ -235,6 +235,15 @@ struct StoreContentTests {
         #expect(try store.commits(repositoryIDs: []).isEmpty)
     }
 
+    @Test("stored commits are fresh for 10 minutes")
+    func commitFreshness() {
+        let stored = StoredCommits(commits: [], fetchedAt: date(1_000), isEmptyRepository: false)
+        #expect(stored.isFresh(at: date(1_000)))
+        #expect(stored.isFresh(at: date(1_000 + 599)))
+        #expect(!stored.isFresh(at: date(1_000 + 600)))
+        #expect(!stored.isFresh(at: date(1_000 + 30), maxAge: 10))
+    }
+
     @Test("commits for more ids than one SQL statement takes")
     func commitsForManyIDs() throws {
         let store = try SQLiteStore.inMemory()
