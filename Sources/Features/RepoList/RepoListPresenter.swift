@@ -143,6 +143,7 @@ public final class RepoListPresenter: RepoListPresenterProtocol {
         }
         isRefreshing = true
         startSpinner()
+        publish()
         let interactor = self.interactor
         let dispatcher = self.dispatcher
         refreshTask = Task.detached {

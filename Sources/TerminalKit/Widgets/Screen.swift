@@ -31,17 +31,15 @@ public final class CollectingDispatcher: UIDispatcher {
     /// Number of jobs waiting.
     public var pendingCount: Int { jobs.withLock { $0.count } }
 
-    /// Runs every waiting job (and any they post) in order.
+    /// Runs the jobs waiting now, in order. Jobs they post wait for the next call, so a test
+    /// decides exactly when background results arrive.
     @MainActor
     public func runPending() {
-        while true {
-            let batch = jobs.withLock { queue in
-                let taken = queue
-                queue.removeAll()
-                return taken
-            }
-            if batch.isEmpty { return }
-            for job in batch { job() }
+        let batch = jobs.withLock { queue in
+            let taken = queue
+            queue.removeAll()
+            return taken
         }
+        for job in batch { job() }
     }
 }

@@ -1,0 +1,125 @@
+import Foundation
+import GitHubAPI
+import GitHubEntities
+import Persistence
+import Synchronization
+import TerminalKit
+@testable import Features
+
+/// A GitHub service scripted per test; records what it was asked.
+final class FakeGitHubService: GitHubService {
+    struct Script: Sendable {
+        var owner: Result<Owner, GitHubError> = .success(Owner(id: 1, login: "octo", kind: .user))
+        /// Pages of repositories; page N links to N+1.
+        var pages: [[Repository]] = [[]]
+        /// A page index (0-based) whose request fails.
+        var failingPage: (index: Int, error: GitHubError)?
+    }
+
+    let script: Mutex<Script>
+    let calls = Mutex<[String]>([])
+
+    init(_ script: Script = Script()) { self.script = Mutex(script) }
+
+    func owner(login: String) async throws -> Owner {
+        calls.withLock { $0.append("owner \(login)") }
+        return try script.withLock { $0.owner }.get()
+    }
+
+    func repositories(ownerLogin: String) async throws -> Page<Repository> {
+        calls.withLock { $0.append("repos \(ownerLogin)") }
+        return try page(0)
+    }
+
+    func repositories(page url: URL) async throws -> Page<Repository> {
+        calls.withLock { $0.append("page \(url.absoluteString)") }
+        return try page(Int(url.lastPathComponent) ?? -1)
+    }
+
+    func latestCommits(ownerLogin: String, repository: String) async throws -> [Commit] { [] }
+
+    func searchRepositories(query: String) async throws -> (RepositorySearchPage, next: URL?) {
+        (RepositorySearchPage(totalCount: 0, incompleteResults: false, items: []), nil)
+    }
+
+    private func page(_ index: Int) throws -> Page<Repository> {
+        let script = self.script.withLock { $0 }
+        if let failing = script.failingPage, failing.index == index { throw failing.error }
+        guard script.pages.indices.contains(index) else { throw GitHubError.notFound }
+        let next = index + 1 < script.pages.count ? URL(string: "https://api.test/pages/\(index + 1)") : nil
+        return Page(items: script.pages[index], next: next, last: nil)
+    }
+}
+
+/// Spy view: records every state it is given.
+@MainActor
+final class SpyRepoListView: RepoListViewProtocol {
+    var states: [RepoListViewState] = []
+    var last: RepoListViewState? { states.last }
+    func display(_ state: RepoListViewState) { states.append(state) }
+}
+
+/// Spy router.
+@MainActor
+final class SpyRouter: RepoListRouterProtocol {
+    var quitCount = 0
+    func quit() { quitCount += 1 }
+}
+
+/// An interactor whose answers the test controls.
+final class FakeInteractor: RepoListInteractorProtocol {
+    final class Token: StoreCancellable {
+        let cancelled = Mutex(false)
+        func cancel() { cancelled.withLock { $0 = true } }
+    }
+
+    let ownerLogin: String
+    let stored: Mutex<OwnerListSnapshot>
+    let observer = Mutex<(@Sendable (OwnerListSnapshot) -> Void)?>(nil)
+    let outcome: Mutex<RefreshOutcome>
+    let refreshCount = Mutex(0)
+    let token = Token()
+
+    init(ownerLogin: String = "octo", stored: OwnerListSnapshot = OwnerListSnapshot(), outcome: RefreshOutcome = .refreshed) {
+        self.ownerLogin = ownerLogin
+        self.stored = Mutex(stored)
+        self.outcome = Mutex(outcome)
+    }
+
+    func storedSnapshot() -> OwnerListSnapshot { stored.withLock { $0 } }
+
+    func observe(_ onChange: @escaping @Sendable (OwnerListSnapshot) -> Void) -> any StoreCancellable {
+        observer.withLock { $0 = onChange }
+        return token
+    }
+
+    func refresh() async -> RefreshOutcome {
+        refreshCount.withLock { $0 += 1 }
+        return outcome.withLock { $0 }
+    }
+
+    /// Simulates the store changing.
+    func emit(_ snapshot: OwnerListSnapshot) {
+        stored.withLock { $0 = snapshot }
+        observer.withLock { $0 }?(snapshot)
+    }
+}
+
+enum Sample {
+    static let now = Date(timeIntervalSince1970: 1_700_000_000)
+
+    static func repository(_ i: Int, name: String? = nil, description: String? = nil, language: String? = "Swift",
+                           stars: Int = 0) -> Repository {
+        Repository(id: Int64(i), name: name ?? String(format: "repo-%04d", i), fullName: "octo/\(name ?? "repo-\(i)")",
+                   ownerLogin: "octo", description: description ?? "Repository number \(i)", language: language,
+                   stargazersCount: stars, htmlURL: "https://github.com/octo/repo-\(i)",
+                   updatedAt: now.addingTimeInterval(-Double(i) * 3600))
+    }
+
+    static func repositories(_ count: Int) -> [Repository] { (1...max(1, count)).prefix(count).map { repository($0) } }
+
+    static func snapshot(_ count: Int, fetchedAt: Date? = now) -> OwnerListSnapshot {
+        OwnerListSnapshot(owner: Owner(id: 1, login: "octo", kind: .user), ownerFetchedAt: fetchedAt,
+                          repositories: repositories(count), listFetchedAt: fetchedAt, favouriteIDs: [])
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import GitHubAPI
+import GitHubEntities
+import Persistence
+import Testing
+@testable import Features
+
+@Suite("Repository list interactor")
+struct RepoListInteractorTests {
+    func make(_ script: FakeGitHubService.Script, offline: Bool = false) throws -> (RepoListInteractor, FakeGitHubService, SQLiteStore) {
+        let service = FakeGitHubService(script)
+        let store = try SQLiteStore.inMemory()
+        let interactor = RepoListInteractor(ownerLogin: "octo", service: service, store: store, isOffline: offline,
+                                            now: { Sample.now })
+        return (interactor, service, store)
+    }
+
+    @Test("A refresh follows every page and replaces the stored list in order")
+    func allPages() async throws {
+        var script = FakeGitHubService.Script()
+        script.pages = [Array(Sample.repositories(5)[0..<2]), Array(Sample.repositories(5)[2..<4]), [Sample.repository(5)]]
+        let (interactor, service, store) = try make(script)
+        #expect(await interactor.refresh() == .refreshed)
+        let snapshot = try store.snapshot(ownerLogin: "octo")
+        #expect(snapshot.repositories.map(\.id) == [1, 2, 3, 4, 5])
+        #expect(snapshot.owner?.login == "octo")
+        #expect(snapshot.listFetchedAt == Sample.now)
+        #expect(service.calls.withLock { $0 } == [
+            "owner octo", "repos octo", "page https://api.test/pages/1", "page https://api.test/pages/2",
+        ])
+    }
+
+    @Test("A refresh that fails on page 3 of 5 leaves the stored list intact")
+    func partialFailureKeepsStore() async throws {
+        var script = FakeGitHubService.Script()
+        script.pages = (0..<5).map { [Sample.repository(100 + $0)] }
+        script.failingPage = (2, .network)
+        let (interactor, _, store) = try make(script)
+        try store.replaceRepositories(Sample.repositories(3), ownerLogin: "octo", fetchedAt: Sample.now)
+        #expect(await interactor.refresh() == .failed(.network))
+        #expect(try store.snapshot(ownerLogin: "octo").repositories.map(\.id) == [1, 2, 3])
+    }
+
+    @Test("An unknown owner is reported as not found and nothing is written")
+    func unknownOwner() async throws {
+        var script = FakeGitHubService.Script()
+        script.owner = .failure(.notFound)
+        let (interactor, service, store) = try make(script)
+        #expect(await interactor.refresh() == .failed(.notFound))
+        #expect(try store.snapshot(ownerLogin: "octo").isEmpty)
+        #expect(service.calls.withLock { $0 } == ["owner octo"])
+    }
+
+    @Test("Offline: no request at all")
+    func offline() async throws {
+        let (interactor, service, _) = try make(FakeGitHubService.Script(), offline: true)
+        #expect(await interactor.refresh() == .skippedOffline)
+        #expect(service.calls.withLock { $0 }.isEmpty)
+    }
+
+    @Test("An invalid login is refused before any request")
+    func invalidLogin() async throws {
+        let service = FakeGitHubService()
+        let interactor = RepoListInteractor(ownerLogin: "-bad--login", service: service, store: try SQLiteStore.inMemory(), isOffline: false)
+        #expect(await interactor.refresh() == .failed(.invalidLogin("-bad--login")))
+        #expect(service.calls.withLock { $0 }.isEmpty)
+    }
+
+    @Test("Repositories seen twice across shifting pages are kept once")
+    func duplicatesAcrossPages() async throws {
+        var script = FakeGitHubService.Script()
+        script.pages = [[Sample.repository(1), Sample.repository(2)], [Sample.repository(2), Sample.repository(3)]]
+        let (interactor, _, store) = try make(script)
+        _ = await interactor.refresh()
+        #expect(try store.snapshot(ownerLogin: "octo").repositories.map(\.id) == [1, 2, 3])
+    }
+
+    @Test("Stored snapshot and observation come from the store")
+    func observation() async throws {
+        let (interactor, _, store) = try make(FakeGitHubService.Script())
+        #expect(interactor.storedSnapshot().repositories.isEmpty)
+        let (stream, continuation) = AsyncStream.makeStream(of: OwnerListSnapshot.self)
+        let token = interactor.observe { continuation.yield($0) }
+        defer { token.cancel() }
+        try store.replaceRepositories(Sample.repositories(2), ownerLogin: "octo", fetchedAt: Sample.now)
+        for await snapshot in stream where snapshot.repositories.count == 2 { break }
+        #expect(interactor.storedSnapshot().repositories.count == 2)
+    }
+}

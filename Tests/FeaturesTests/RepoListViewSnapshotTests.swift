@@ -1,0 +1,105 @@
+import Foundation
+import Persistence
+import TerminalKit
+import Testing
+@testable import Features
+
+@Suite("Repository list rendering")
+@MainActor
+struct RepoListViewSnapshotTests {
+    final class PresenterSpy: RepoListPresenterProtocol {
+        var actions: [RepoListAction] = []
+        var heights: [Int] = []
+        var clicks: [Int] = []
+        var scrolls: [Int] = []
+        func viewDidLoad() {}
+        func viewDidChangeListHeight(_ rows: Int) { heights.append(rows) }
+        func handle(_ action: RepoListAction) { actions.append(action) }
+        func didClickRow(atVisibleIndex index: Int) { clicks.append(index) }
+        func didScroll(by rows: Int) { scrolls.append(rows) }
+    }
+
+    /// Renders the real presenter's state through the real view.
+    func render(_ snapshot: OwnerListSnapshot, width: Int, height: Int, isDemo: Bool = false,
+                configure: (RepoListPresenter) -> Void = { _ in }) -> Buffer {
+        let interactor = FakeInteractor(stored: snapshot)
+        let presenter = RepoListPresenter(interactor: interactor, router: SpyRouter(), dispatcher: CollectingDispatcher(),
+                                          scheduler: ManualScheduler(), isDemo: isDemo, isOffline: false,
+                                          now: { Sample.now.addingTimeInterval(300) })
+        let view = RepoListView(presenter: presenter)
+        presenter.view = view
+        view.handle(.resize(width: width, height: height))
+        view.viewDidAppear()
+        configure(presenter)
+        var buffer = Buffer(width: width, height: height)
+        view.render(into: &buffer)
+        return buffer
+    }
+
+    static func mixed() -> OwnerListSnapshot {
+        var snapshot = Sample.snapshot(0)
+        snapshot.repositories = [
+            Sample.repository(1, name: "410_in_140", description: "A Twitter API v1 server in 140 characters", language: "Ruby", stars: 2),
+            Sample.repository(2, name: "日本語のリポジトリ", description: "デモデータ: 全角文字の表示を確認するための説明文です", language: "Swift", stars: 1234),
+            Sample.repository(3, name: "emoji-🎉-party", description: "emoji 🚀✨ and a family 👨‍👩‍👧", language: nil, stars: 98_765),
+            Sample.repository(4, name: "hostile\u{1B}[31mred", description: "\u{1B}]0;pwned\u{07} text\r\nmore", language: "C", stars: 7),
+        ] + (5...30).map { Sample.repository($0) }
+        return snapshot
+    }
+
+    @Test("80×24: header, rows with wide characters, selection, footer")
+    func list80x24() {
+        let buffer = render(Self.mixed(), width: 80, height: 24)
+        assertSnapshot(buffer.snapshot(), named: "list-80x24")
+        assertSnapshot(buffer.attributeMask(.reverse), named: "list-80x24-reverse")
+    }
+
+    @Test("120×40 with the demo badge")
+    func list120x40() {
+        let buffer = render(Self.mixed(), width: 120, height: 40, isDemo: true)
+        assertSnapshot(buffer.snapshot(), named: "list-120x40-demo")
+    }
+
+    @Test("A message over the list keeps the list visible around it")
+    func messageOverList() async {
+        let buffer = render(Self.mixed(), width: 80, height: 24) { presenter in
+            presenter.refreshDidFinish(.failed(.network))
+        }
+        assertSnapshot(buffer.snapshot(), named: "list-80x24-network-error")
+    }
+
+    @Test("Help overlay")
+    func help() {
+        let buffer = render(Self.mixed(), width: 80, height: 24) { $0.handle(.toggleHelp) }
+        assertSnapshot(buffer.snapshot(), named: "list-80x24-help")
+    }
+
+    @Test("Every row fits its line at any width, wide characters included", arguments: [40, 41, 57, 69, 70, 80, 133])
+    func rowsFit(width: Int) {
+        let buffer = render(Self.mixed(), width: width, height: 12)
+        for y in 0..<buffer.height {
+            #expect(buffer.line(y).displayWidth == width)
+        }
+    }
+
+    @Test("The view turns keys, clicks, wheel and resizes into presenter calls")
+    func input() {
+        let spy = PresenterSpy()
+        let view = RepoListView(presenter: spy)
+        view.handle(.resize(width: 80, height: 24))
+        view.handle(.resize(width: 100, height: 24))
+        view.handle(.resize(width: 80, height: 30))
+        #expect(spy.heights == [22, 28])
+        view.handle(.key(.down))
+        view.handle(.key(.character("j")))
+        view.handle(.key(.character("q")))
+        view.handle(.key(.character("Z")))
+        #expect(spy.actions == [.moveDown, .moveDown, .quit])
+        view.display(RepoListViewState(rows: Array(repeating: RepoRowState(name: "a", description: "", language: "", stars: "0"), count: 5)))
+        view.handle(.mouse(MouseEvent(.click, x: 10, y: 3)))
+        view.handle(.mouse(MouseEvent(.click, x: 10, y: 20)))
+        view.handle(.mouse(MouseEvent(.wheelDown, x: 0, y: 0)))
+        #expect(spy.clicks == [2])
+        #expect(spy.scrolls == [3])
+    }
+}

@@ -1,0 +1,99 @@
+import Testing
+@testable import TerminalKit
+
+@Suite("Cell buffer")
+struct BufferTests {
+    @Test("Writing text fills cells and returns the columns used")
+    func write() {
+        var buffer = Buffer(width: 10, height: 2)
+        #expect(buffer.write("hello", x: 1, y: 0) == 5)
+        #expect(buffer.line(0) == " hello    ")
+    }
+
+    @Test("A wide character takes its cell and a continuation cell")
+    func wideCell() {
+        var buffer = Buffer(width: 6, height: 1)
+        #expect(buffer.write("日本", x: 0, y: 0) == 4)
+        #expect(buffer[0, 0].width == 2)
+        #expect(buffer[1, 0].isContinuation)
+        #expect(buffer.line(0) == "日本  ")
+    }
+
+    @Test("A wide character that does not fit at the edge becomes a space")
+    func wideAtEdge() {
+        var buffer = Buffer(width: 5, height: 1)
+        #expect(buffer.write("ab日本", x: 0, y: 0) == 5)
+        #expect(buffer.line(0) == "ab日 ")
+        var limited = Buffer(width: 8, height: 1)
+        limited.write("日本語", x: 0, y: 0, maxWidth: 3)
+        #expect(limited.line(0) == "日      ")
+    }
+
+    @Test("Overwriting half of a wide character blanks all of it")
+    func overwriteHalf() {
+        var buffer = Buffer(width: 6, height: 1)
+        buffer.write("日本語", x: 0, y: 0)
+        buffer.write("x", x: 1, y: 0)
+        #expect(buffer.line(0) == " x本語")
+        buffer.write("y", x: 2, y: 0)
+        #expect(buffer.line(0) == " xy 語")
+    }
+
+    @Test("Control characters that slipped through take no cell; clipping is safe")
+    func clipping() {
+        var buffer = Buffer(width: 4, height: 1)
+        #expect(buffer.write("abc", x: -2, y: 0) == 3)
+        #expect(buffer.line(0) == "c   ")
+        #expect(buffer.write("zzz", x: 0, y: 5) == 0)
+        #expect(buffer.write("e\u{301}", x: 0, y: 0) == 1)
+    }
+
+    @Test("Boxes, centred text and attribute masks")
+    func boxAndMask() {
+        var buffer = Buffer(width: 12, height: 4)
+        buffer.drawBox(Rect(x: 0, y: 0, width: 12, height: 4), title: "T")
+        buffer.writeCentered("hi", in: Rect(x: 0, y: 0, width: 12, height: 4), y: 1, style: .reverse)
+        #expect(buffer.snapshot() == """
+        ╭─ T ──────╮
+        │    hi    │
+        │          │
+        ╰──────────╯
+        """)
+        #expect(buffer.attributeMask(.reverse) == "\n     ^^\n\n")
+    }
+
+    @Test("A message box wraps its text and reports where its button is")
+    func messageBox() {
+        var buffer = Buffer(width: 70, height: 9)
+        let box = MessageBox(title: "Error", message: "User not found. Please enter another name.")
+        let button = box.render(into: &buffer, area: buffer.bounds)
+        #expect(buffer.snapshot().contains("User not found. Please enter another name."))
+        #expect(buffer.line(button.y).contains("[ OK ]"))
+        #expect(buffer.attributeMask(.reverse).split(separator: "\n", omittingEmptySubsequences: false)[button.y].contains("^^^^^^"))
+    }
+}
+
+@Suite("Key table")
+struct KeyTableTests {
+    enum Action: Hashable, Sendable { case up, quit }
+
+    @Test("The table decodes keys and generates footer and help from the same data")
+    func table() {
+        let table = KeyTable<Action>([
+            KeyBinding([.up, .character("k")], .up, help: "move up", footer: ("↑", "up")),
+            KeyBinding([.character("q"), .control("c")], .quit, help: "quit"),
+        ])
+        #expect(table.action(for: .character("k")) == .up)
+        #expect(table.action(for: .control("c")) == .quit)
+        #expect(table.action(for: .character("x")) == nil)
+        #expect(table.footerHints.map(\.keys) == ["↑"])
+        #expect(table.helpEntries.map(\.keys) == ["↑/k", "q/Ctrl-C"])
+    }
+
+    @Test("Key labels")
+    func labels() {
+        #expect(Key.character(" ").label == "Space")
+        #expect(Key.pageDown.label == "PgDn")
+        #expect(Key.function(5).label == "F5")
+    }
+}
