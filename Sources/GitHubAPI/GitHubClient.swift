@@ -139,6 +139,11 @@ public final class GitHubClient: GitHubService {
     /// GETs `url` with the polite headers, validators and retries; returns a 2xx (or a 304 served from
     /// the validator cache, or a status in `passThrough`) and throws `GitHubError` for everything else.
     func get(_ url: URL, passThrough: Set<Int> = []) async throws -> Fetched {
+        try await exchange(method: "GET", url: url, body: nil, passThrough: passThrough)
+    }
+
+    /// One API exchange (GET with validators, or a POST with a body).
+    func exchange(method: String, url: URL, body: Data?, passThrough: Set<Int> = []) async throws -> Fetched {
         try Task.checkCancellation()
         let bucket = bucket(of: url)
         if let until = blockedUntil(bucket: bucket) {
@@ -153,13 +158,14 @@ public final class GitHubClient: GitHubService {
         if let token = configuration.token, Origin.same(url, configuration.baseURL) {
             headers["Authorization"] = "Bearer \(token)"
         }
+        if body != nil { headers["Content-Type"] = "application/json" }
         let cacheKey = ValidatorKey.key(url: url, tokenIdentity: configuration.tokenIdentity)
-        let cached = validatorCache?.validator(for: cacheKey)
+        let cached = method == "GET" ? validatorCache?.validator(for: cacheKey) : nil
         if let cached {
             if let etag = cached.etag { headers["If-None-Match"] = etag }
             if let lastModified = cached.lastModified { headers["If-Modified-Since"] = lastModified }
         }
-        let request = HTTPRequest(method: "GET", url: url, headers: headers)
+        let request = HTTPRequest(method: method, url: url, headers: headers, body: body)
 
         var serverRetries = 0
         var waitedForSecondaryLimit = false
@@ -175,7 +181,7 @@ public final class GitHubClient: GitHubService {
                                notModified: true)
             }
             if (200..<300).contains(status) {
-                storeValidators(of: response, key: cacheKey)
+                if method == "GET" { storeValidators(of: response, key: cacheKey) }
                 return Fetched(response: response, notModified: false)
             }
             if passThrough.contains(status) {
@@ -249,6 +255,10 @@ public final class GitHubClient: GitHubService {
         }
     }
 
+    func blockGraphQL(until date: Date) {
+        block("graphql", until: date)
+    }
+
     private func block(_ bucket: String, until date: Date) {
         state.withLock { $0.blockedUntil[bucket] = date }
     }
@@ -271,13 +281,13 @@ public final class GitHubClient: GitHubService {
             path = String(path.dropFirst(basePath.count))
         }
         if path.hasPrefix("/search/") { return "search" }
-        if path.hasPrefix("/graphql") { return "graphql" }
+        if path.hasSuffix("/graphql") { return "graphql" }
         return "core"
     }
 
     // MARK: - Helpers
 
-    private func endpoint(_ pathAndQuery: String) throws -> URL {
+    func endpoint(_ pathAndQuery: String) throws -> URL {
         var base = configuration.baseURL.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
         guard let url = URL(string: base + pathAndQuery) else {

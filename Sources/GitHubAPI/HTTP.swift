@@ -5,11 +5,14 @@ public struct HTTPRequest: Sendable, Equatable {
     public var method: String
     public var url: URL
     public var headers: [String: String]
+    /// The request body (GraphQL's POST); nil for GETs.
+    public var body: Data?
 
-    public init(method: String = "GET", url: URL, headers: [String: String] = [:]) {
+    public init(method: String = "GET", url: URL, headers: [String: String] = [:], body: Data? = nil) {
         self.method = method
         self.url = url
         self.headers = headers
+        self.body = body
     }
 }
 

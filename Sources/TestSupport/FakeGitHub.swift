@@ -42,14 +42,14 @@ final class FakeGitHub: Sendable {
         var requests: [RecordedRequest] = []
         var inFlight = 0
         var maxInFlight = 0
-        var remaining: [String: Int] = ["core": 5000, "search": 30]
+        var remaining: [String: Int] = ["core": 5000, "search": 30, "graphql": 5000]
         var resetAt = Date().addingTimeInterval(3600)
         var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
     let state = LockedBox(State())
 
-    static let limits = ["core": 5000, "search": 30]
+    static let limits = ["core": 5000, "search": 30, "graphql": 5000]
 
     // MARK: Scripting
 
@@ -184,6 +184,9 @@ final class FakeGitHub: Sendable {
     // MARK: Routes
 
     private func route(_ request: RecordedRequest, path: String) -> Response {
+        if request.method == "POST", path == "/graphql" {
+            return graphQL(request)
+        }
         guard request.method == "GET" || request.method == "HEAD" else {
             return error(404, "Not Found", docs: "https://docs.github.com/rest")
         }
@@ -293,6 +296,73 @@ final class FakeGitHub: Sendable {
             body.append(Data("}".utf8))
             return body
         }
+    }
+
+    /// Answers `rN: repository(owner: "o", name: "n") { … history(first: K) … }` aliases with the
+    /// scripted commits in GraphQL's shape. Unknown repositories are null with a NOT_FOUND error.
+    private func graphQL(_ request: RecordedRequest) -> Response {
+        guard request.header("authorization") != nil else {
+            return error(401, "This endpoint requires you to be authenticated.",
+                         docs: "https://docs.github.com/graphql/guides/forming-calls-with-graphql#authenticating-with-graphql")
+        }
+        let payload = (try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any]
+        guard let query = payload?["query"] as? String else {
+            return error(400, "Problems parsing JSON", docs: "https://docs.github.com/graphql")
+        }
+        let pattern = #"(\w+)\s*:\s*repository\(owner:\s*"([^"]*)",\s*name:\s*"([^"]*)"\)"#
+        guard let regex = try? NSRegularExpression(pattern: pattern) else {
+            return error(500, "Server Error", docs: "https://docs.github.com/graphql")
+        }
+        let first = query.range(of: #"history\(first:\s*(\d+)"#, options: .regularExpression)
+            .flatMap { Int(query[$0].filter(\.isNumber)) } ?? 3
+        var data: [String: Any] = [:]
+        var errors: [[String: Any]] = []
+        let text = query as NSString
+        for match in regex.matches(in: query, range: NSRange(location: 0, length: text.length)) {
+            let alias = text.substring(with: match.range(at: 1))
+            let owner = text.substring(with: match.range(at: 2))
+            let name = text.substring(with: match.range(at: 3))
+            let (known, commits) = state.withLock { state in
+                (state.owners[owner.lowercased()]?.repositories.contains { $0.name.lowercased() == name.lowercased() }
+                    ?? false,
+                 state.commits["\(owner)/\(name)".lowercased()])
+            }
+            if let commits {
+                let list = ((try? JSONSerialization.jsonObject(with: commits)) as? [[String: Any]]) ?? []
+                let nodes = list.prefix(first).map(Self.graphQLNode)
+                data[alias] = ["defaultBranchRef": ["target": ["history": ["nodes": nodes]]]]
+            } else if known {
+                data[alias] = ["defaultBranchRef": NSNull()]
+            } else {
+                data[alias] = NSNull()
+                errors.append(["type": "NOT_FOUND", "path": [alias],
+                               "message": "Could not resolve to a Repository with the name '\(owner)/\(name)'."])
+            }
+        }
+        var body: [String: Any] = ["data": data]
+        if !errors.isEmpty { body["errors"] = errors }
+        var headers = jsonHeaders()
+        headers.merge(rateLimitHeaders(bucket: "graphql", spend: true)) { $1 }
+        return Response(status: 200, headers: headers, body: Fixtures.encode(body))
+    }
+
+    /// A REST commit object in GraphQL's `Commit` shape.
+    private static func graphQLNode(_ rest: [String: Any]) -> [String: Any] {
+        let inner = rest["commit"] as? [String: Any] ?? [:]
+        let author = inner["author"] as? [String: Any] ?? [:]
+        let committer = inner["committer"] as? [String: Any] ?? [:]
+        let account = rest["author"] as? [String: Any]
+        return [
+            "oid": rest["sha"] ?? "",
+            "message": inner["message"] ?? "",
+            "committedDate": committer["date"] ?? NSNull(),
+            "url": rest["html_url"] ?? NSNull(),
+            "author": [
+                "name": author["name"] ?? NSNull(),
+                "date": author["date"] ?? NSNull(),
+                "user": account.map { ["login": $0["login"] ?? NSNull()] as [String: Any] } ?? NSNull(),
+            ] as [String: Any],
+        ]
     }
 
     private func rateLimit() -> Response {

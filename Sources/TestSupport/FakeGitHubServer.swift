@@ -7,7 +7,8 @@ import Foundation
 /// Listens on 127.0.0.1 with a random port. Serves `GET /users/{login}`, `/users/{login}/repos`,
 /// `/orgs/{login}/repos` (with real `Link` headers, ETag / If-None-Match → 304, and `X-RateLimit-*`),
 /// `/repos/{o}/{r}`, `/repos/{o}/{r}/commits` (409 "Git Repository is empty." unless scripted),
-/// `/search/repositories` and `/rate_limit`; anything else is a 404 `{"message":"Not Found",…}`.
+/// `/search/repositories`, `/rate_limit`, and `POST /graphql` for aliased `repository(owner:name:)`
+/// latest-commit queries (token required, as on GitHub); anything else is a 404 `{"message":"Not Found",…}`.
 /// Every request is recorded. Failures are scripted per path prefix.
 public final class FakeGitHubServer: Sendable {
     /// A scripted misbehaviour for the paths under a prefix.
@@ -228,7 +229,7 @@ public final class FakeGitHubServer: Sendable {
         let rawQuery = request.target.query(percentEncoded: true)
         let recorded = RecordedRequest(method: request.method.rawValue, path: request.target.path(percentEncoded: true),
                                        query: RecordedRequest.parseQuery(rawQuery), rawQuery: rawQuery,
-                                       headers: headers)
+                                       headers: headers, body: try await request.bodyData)
         core.begin(recorded)
         defer { core.end() }
         logger?(recorded)

@@ -11,8 +11,12 @@ public struct RecordedRequest: Sendable, Equatable, CustomStringConvertible {
     public var rawQuery: String
     /// Header names lowercased.
     public var headers: [String: String]
+    /// The request body (GraphQL POSTs).
+    public var body: Data
 
-    public init(method: String, path: String, query: [String: String], rawQuery: String, headers: [String: String]) {
+    public init(method: String, path: String, query: [String: String], rawQuery: String, headers: [String: String],
+                body: Data = Data()) {
+        self.body = body
         self.method = method
         self.path = path
         self.query = query

@@ -1,0 +1,152 @@
+import Foundation
+import GitHubEntities
+
+/// owner/name of one repository.
+public struct RepositoryReference: Sendable, Hashable, CustomStringConvertible {
+    public var owner: String
+    public var name: String
+
+    public init(owner: String, name: String) {
+        self.owner = owner
+        self.name = name
+    }
+
+    public var description: String { "\(owner)/\(name)" }
+}
+
+extension GitHubClient {
+    /// Repositories per GraphQL query.
+    public static let graphQLBatchSize = 30
+
+    /// The GraphQL endpoint: `/graphql` beside the REST root (`/api/graphql` for Enterprise's `/api/v3`).
+    public var graphQLURL: URL {
+        var base = configuration.baseURL.absoluteString
+        while base.hasSuffix("/") { base.removeLast() }
+        if base.hasSuffix("/api/v3") { base.removeLast("/api/v3".count); return URL(string: base + "/api/graphql")! }
+        return URL(string: base + "/graphql")!
+    }
+
+    /// The latest 3 commits of each repository's default branch.
+    ///
+    /// With a token: one GraphQL query (aliases) per `graphQLBatchSize` repositories. Without one (GraphQL
+    /// needs a token): one REST call per repository, at most 4 at a time. An empty repository maps to [];
+    /// a repository GitHub does not know is left out.
+    public func latestCommits(of repositories: [RepositoryReference]) async throws -> [RepositoryReference: [Commit]] {
+        for repository in repositories {
+            try Self.validate(login: repository.owner)
+            try Self.validate(repositoryName: repository.name)
+        }
+        var unique: [RepositoryReference] = []
+        var seen = Set<RepositoryReference>()
+        for repository in repositories where seen.insert(repository).inserted { unique.append(repository) }
+        guard !unique.isEmpty else { return [:] }
+
+        if configuration.token == nil {
+            return try await restLatestCommits(of: unique)
+        }
+        var result: [RepositoryReference: [Commit]] = [:]
+        var start = 0
+        while start < unique.count {
+            let batch = Array(unique[start..<min(start + Self.graphQLBatchSize, unique.count)])
+            result.merge(try await graphQLLatestCommits(of: batch)) { $1 }
+            start += Self.graphQLBatchSize
+        }
+        return result
+    }
+
+    private func restLatestCommits(of repositories: [RepositoryReference]) async throws -> [RepositoryReference: [Commit]] {
+        try await withThrowingTaskGroup(of: (RepositoryReference, [Commit]?).self) { group in
+            for repository in repositories {
+                group.addTask {
+                    do {
+                        return (repository, try await self.latestCommits(ownerLogin: repository.owner,
+                                                                         repository: repository.name))
+                    } catch GitHubError.notFound {
+                        return (repository, nil)
+                    }
+                }
+            }
+            var result: [RepositoryReference: [Commit]] = [:]
+            for try await (repository, commits) in group {
+                if let commits { result[repository] = commits }
+            }
+            return result
+        }
+    }
+
+    /// The query for a batch: `r0: repository(owner: "o", name: "n") { … }` per repository.
+    static func graphQLQuery(for repositories: [RepositoryReference]) -> String {
+        let fields = """
+        defaultBranchRef { target { ... on Commit { history(first: 3) { nodes { \
+        oid message committedDate url author { name date user { login } } } } } } }
+        """
+        let aliases = repositories.enumerated().map { index, repository in
+            // Owner and name were validated: no quotes or backslashes can occur.
+            "r\(index): repository(owner: \"\(repository.owner)\", name: \"\(repository.name)\") { \(fields) }"
+        }
+        return "query LatestCommits { \(aliases.joined(separator: " ")) }"
+    }
+
+    private func graphQLLatestCommits(of batch: [RepositoryReference]) async throws -> [RepositoryReference: [Commit]] {
+        let body = try JSONEncoder().encode(["query": Self.graphQLQuery(for: batch)])
+        let fetched = try await exchange(method: "POST", url: graphQLURL, body: body)
+        let response = try Self.decode(GraphQLResponse.self, from: fetched.response.body)
+        guard let data = response.data else {
+            let errors = response.errors ?? []
+            if errors.contains(where: { $0.type == "RATE_LIMITED" }) {
+                let reset = RateLimit(response: fetched.response)?.reset
+                if let reset { blockGraphQL(until: reset) }
+                throw GitHubError.rateLimited(resetAt: reset)
+            }
+            throw GitHubError.http(status: fetched.response.statusCode,
+                                   message: errors.first?.message.map { GitHubError.printable($0) })
+        }
+        var result: [RepositoryReference: [Commit]] = [:]
+        for (index, repository) in batch.enumerated() {
+            guard let entry = data["r\(index)"], let node = entry else { continue } // unknown repository
+            let nodes = node.defaultBranchRef?.target?.history?.nodes ?? []
+            result[repository] = nodes.map { commit in
+                Commit(sha: commit.oid, message: commit.message ?? "",
+                       authorName: commit.author?.name ?? commit.author?.user?.login ?? "unknown",
+                       authorLogin: commit.author?.user?.login,
+                       date: GitHubDate.parse(commit.author?.date ?? commit.committedDate),
+                       htmlURL: commit.url)
+            }
+        }
+        return result
+    }
+}
+
+struct GraphQLResponse: Decodable {
+    struct Repository: Decodable { var defaultBranchRef: BranchRef? }
+    struct BranchRef: Decodable { var target: Target? }
+    struct Target: Decodable { var history: History? }
+    struct History: Decodable { var nodes: [Node] }
+    struct Node: Decodable {
+        var oid: String
+        var message: String?
+        var committedDate: String?
+        var url: String?
+        var author: Actor?
+    }
+    struct Actor: Decodable {
+        var name: String?
+        var date: String?
+        var user: User?
+    }
+    struct User: Decodable { var login: String? }
+    struct ErrorItem: Decodable {
+        var type: String?
+        var message: String?
+    }
+
+    var data: [String: Repository?]?
+    var errors: [ErrorItem]?
+}
+
+/// The GraphQL text the client sends, for inspection.
+public enum GitHubClientQuery {
+    public static func text(for repositories: [RepositoryReference]) -> String {
+        GitHubClient.graphQLQuery(for: repositories)
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import GitHubAPI
+import GitHubEntities
+import Testing
+import TestSupport
+
+@Suite("Latest commits of many repositories")
+struct BatchedCommitsTests {
+    private func references(_ names: [String], owner: String = "sferik") -> [RepositoryReference] {
+        names.map { RepositoryReference(owner: owner, name: $0) }
+    }
+
+    @Test func withATokenOneGraphQLQueryServesThirtyRepositories() async throws {
+        let server = FakeGitHubServer.sferik()
+        let names = Fixtures.recordedItems(Fixtures.Name.sferikRepositories).compactMap {
+            ((try? JSONSerialization.jsonObject(with: $0)) as? [String: Any])?["name"] as? String
+        }
+        try await withFakeGitHub(server, token: "ghp_secret123") { server, client, _ in
+            let wanted = references(Array(names.prefix(29)) + ["rails_admin", "no-such-repo"])
+            let commits = try await client.latestCommits(of: wanted)
+            let requests = await server.requests
+            // 31 repositories: one query of 30, one of 1.
+            #expect(requests.map(\.line) == ["POST /graphql", "POST /graphql"])
+            #expect(requests.allSatisfy { $0.header("Authorization") == "Bearer ghp_secret123" })
+            let rails = try #require(commits[RepositoryReference(owner: "sferik", name: "rails_admin")])
+            #expect(rails.count == 3)
+            #expect(rails.allSatisfy { $0.sha.count == 40 && $0.date != nil })
+            // The same commits as REST gives.
+            let rest = try await client.latestCommits(ownerLogin: "sferik", repository: "rails_admin")
+            #expect(rest == rails)
+            // Empty repositories have no commits; unknown ones are left out.
+            #expect(commits[RepositoryReference(owner: "sferik", name: names[0])] == [])
+            #expect(commits[RepositoryReference(owner: "sferik", name: "no-such-repo")] == nil)
+            #expect(commits.count == 30)
+        }
+    }
+
+    @Test func withoutATokenItIsRESTPerRepository() async throws {
+        try await withFakeGitHub { server, client, _ in
+            let commits = try await client.latestCommits(of: references(["rails_admin", "410_in_140", "rails_admin"]))
+            #expect(commits.count == 2)
+            #expect(commits[RepositoryReference(owner: "sferik", name: "rails_admin")]?.count == 3)
+            #expect(commits[RepositoryReference(owner: "sferik", name: "410_in_140")] == [])
+            let lines = await server.requests.map(\.line).sorted()
+            #expect(lines == ["GET /repos/sferik/410_in_140/commits?per_page=3",
+                              "GET /repos/sferik/rails_admin/commits?per_page=3"])
+        }
+    }
+
+    @Test func theQueryUsesAliases() {
+        let query = GitHubClientQuery.text(for: [RepositoryReference(owner: "a", name: "b.c"),
+                                                 RepositoryReference(owner: "d", name: "e")])
+        #expect(query.contains(#"r0: repository(owner: "a", name: "b.c")"#))
+        #expect(query.contains(#"r1: repository(owner: "d", name: "e")"#))
+        #expect(query.contains("history(first: 3)"))
+    }
+
+    @Test func invalidNamesAreRefusedBeforeAnyRequest() async throws {
+        try await withFakeGitHub(token: "t") { server, client, _ in
+            let error = await gitHubError {
+                try await client.latestCommits(of: [RepositoryReference(owner: "sferik", name: #"x") { evil }"#)])
+            }
+            #expect(error == .invalidLogin(#"x") { evil }"#))
+            #expect(await server.requests.isEmpty)
+        }
+    }
+
+    @Test func enterpriseGraphQLEndpoint() throws {
+        let enterprise = GitHubClient(
+            configuration: APIConfiguration(baseURL: try APIConfiguration.validatedBaseURL("https://ghe.example.com/api/v3")),
+            transport: URLSessionTransport())
+        #expect(enterprise.graphQLURL.absoluteString == "https://ghe.example.com/api/graphql")
+        let dotcom = GitHubClient(configuration: APIConfiguration(baseURL: APIConfiguration.defaultBaseURL),
+                                  transport: URLSessionTransport())
+        #expect(dotcom.graphQLURL.absoluteString == "https://api.github.com/graphql")
+    }
+}
