@@ -13,4 +13,23 @@ public protocol GitHubService: Sendable {
     func latestCommits(ownerLogin: String, repository: String) async throws -> [Commit]
     /// GET /search/repositories?q=…&per_page=30
     func searchRepositories(query: String) async throws -> (RepositorySearchPage, next: URL?)
+    /// The latest 3 commits of many repositories (see the default implementation below).
+    func latestCommits(of repositories: [RepositoryReference]) async throws -> [RepositoryReference: [Commit]]
+}
+
+extension GitHubService {
+    /// The latest 3 commits of each repository. `GitHubClient` batches them in GraphQL queries when it
+    /// has a token; this default (for fakes) asks one repository at a time. Empty repositories map to [];
+    /// repositories that do not exist are left out.
+    public func latestCommits(of repositories: [RepositoryReference]) async throws -> [RepositoryReference: [Commit]] {
+        var result: [RepositoryReference: [Commit]] = [:]
+        for repository in repositories where result[repository] == nil {
+            do {
+                result[repository] = try await latestCommits(ownerLogin: repository.owner, repository: repository.name)
+            } catch GitHubError.notFound {
+                continue
+            }
+        }
+        return result
+    }
 }
