@@ -31,6 +31,11 @@ public enum SignalRelay {
             relayReadFD = fds[0]
             relayWriteFD = fds[1]
         }
+        // A parent may have left these blocked or ignored (test runners, some launchers): take them back.
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        for signal in signals { sigaddset(&unblock, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
         for signal in signals {
             var action = sigaction()
             #if canImport(Glibc)

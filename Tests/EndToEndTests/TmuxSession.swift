@@ -1,0 +1,154 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Testing
+
+/// Drives a real terminal: the built `github-tui` binary inside a detached tmux session of a fixed
+/// size, typed at with `send-keys` and read with `capture-pane`, as a person would use it.
+final class TmuxSession {
+    let socket: String
+    let width: Int
+    let height: Int
+
+    /// The binary under test: `GITHUB_TUI_BINARY`, else `github-tui` next to the test bundle.
+    static var binary: URL {
+        if let path = ProcessInfo.processInfo.environment["GITHUB_TUI_BINARY"] { return URL(fileURLWithPath: path) }
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var directory = bundle.deletingLastPathComponent()
+        while directory.path != "/" {
+            let candidate = directory.appendingPathComponent("github-tui")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory = directory.deletingLastPathComponent()
+        }
+        return bundle.deletingLastPathComponent().appendingPathComponent("github-tui")
+    }
+
+    static var isAvailable: Bool { (try? run(["tmux", "-V"]))?.status == 0 }
+
+    /// Starts `command` (a shell command line) in a new session.
+    init(command: String, width: Int = 100, height: Int = 30) throws {
+        socket = "gh-tui-e2e-\(UUID().uuidString.prefix(8))"
+        self.width = width
+        self.height = height
+        let result = try Self.run(["tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d",
+                                   "-x", "\(width)", "-y", "\(height)", command])
+        guard result.status == 0 else { throw TmuxError(message: "tmux new-session failed: \(result.output)") }
+    }
+
+    deinit {
+        _ = try? Self.run(["tmux", "-L", socket, "kill-server"])
+    }
+
+    /// The screen as text.
+    func capture() -> String {
+        (try? Self.run(["tmux", "-L", socket, "capture-pane", "-p"]))?.output ?? ""
+    }
+
+    /// Presses keys (tmux key names: Down, Escape, Enter, or literal text).
+    func send(_ keys: String...) throws {
+        _ = try Self.run(["tmux", "-L", socket, "send-keys"] + keys)
+    }
+
+    /// Types literal text.
+    func type(_ text: String) throws {
+        _ = try Self.run(["tmux", "-L", socket, "send-keys", "-l", text])
+    }
+
+    func resize(width: Int, height: Int) throws {
+        _ = try Self.run(["tmux", "-L", socket, "resize-window", "-x", "\(width)", "-y", "\(height)"])
+    }
+
+    /// Waits until the screen satisfies `condition` (polling the pane; bounded by `timeout`).
+    /// Returns the screen; records an issue with the last screen when it never does.
+    @discardableResult
+    func waitFor(_ description: String, timeout: Duration = .seconds(30),
+                 sourceLocation: SourceLocation = #_sourceLocation,
+                 _ condition: (String) -> Bool) async -> String {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeout)
+        var screen = capture()
+        while !condition(screen) {
+            if clock.now > deadline {
+                Issue.record("Timed out waiting for \(description). Screen:\n\(screen)", sourceLocation: sourceLocation)
+                return screen
+            }
+            try? await Task.sleep(for: .milliseconds(40)) // polling interval, not a wait for the condition
+            screen = capture()
+        }
+        return screen
+    }
+
+    @discardableResult
+    func waitFor(text: String, timeout: Duration = .seconds(30), sourceLocation: SourceLocation = #_sourceLocation) async -> String {
+        await waitFor("“\(text)”", timeout: timeout, sourceLocation: sourceLocation) { $0.contains(text) }
+    }
+
+    struct TmuxError: Error, CustomStringConvertible {
+        var message: String
+        var description: String { message }
+    }
+
+    /// Runs a command and returns its exit status and output.
+    ///
+    /// Spawned with `posix_spawn` rather than Foundation's `Process`: the tmux server daemonizes
+    /// and would inherit `Process`'s exit-watching socket (and our listening sockets), so the wait
+    /// would never end. Here every descriptor above stderr is closed in the child, and output goes
+    /// through a file.
+    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("gh-tui-run-\(UUID().uuidString)").path
+        defer { unlink(outputPath) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"))?.compactMap { Int32($0) } ?? []
+        for fd in open where fd > 2 { posix_spawn_file_actions_addclose(&actions, fd) }
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        // Children start with no signal blocked and default dispositions, whatever this runner does.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t(), all = sigset_t()
+        sigemptyset(&empty)
+        sigfillset(&all)
+        sigdelset(&all, SIGKILL)
+        sigdelset(&all, SIGSTOP)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var pid: pid_t = 0
+        let spawned = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, environ)
+        guard spawned == 0 else { throw TmuxError(message: "cannot run \(arguments[0]): \(String(cString: strerror(spawned)))") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        let exitCode: Int32 = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        let data = FileManager.default.contents(atPath: outputPath) ?? Data()
+        return (exitCode, String(decoding: data, as: UTF8.self))
+    }
+}
+
+/// A shell command line that runs the app, then reports its exit code and the terminal's modes so
+/// a test can check the terminal was given back usable, and stays on screen.
+func appCommand(_ arguments: [String], dataDirectory: URL? = nil) -> String {
+    let quoted = arguments.map { "'\($0.replacingOccurrences(of: "'", with: "'\\''"))'" }.joined(separator: " ")
+    let data = dataDirectory.map { " XDG_DATA_HOME='\($0.path)'" } ?? ""
+    return "env -u GH_TOKEN -u GITHUB_TOKEN -u GH_HOST TERM=xterm-256color\(data) '\(TmuxSession.binary.path)' \(quoted); "
+        + "echo \"EXIT:$?\"; echo \"MODES: $(stty -a | tr ' ;' '\\n\\n' | grep -E '^-?(icanon|echo)$' | tr '\\n' ' ')<<END>>\"; sleep 120"
+}
+
+/// Whether `stty -a` output shows a usable, cooked terminal (echo and canonical mode back on).
+func terminalIsCooked(_ screen: String) -> Bool {
+    let words = screen.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" }).map(String.init)
+    return words.contains("icanon") && words.contains("echo") && !words.contains("-icanon") && !words.contains("-echo")
+}
+
+/// A fresh temporary directory.
+func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("gh-tui-e2e-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}

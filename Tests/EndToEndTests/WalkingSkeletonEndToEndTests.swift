@@ -1,0 +1,141 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The whole binary in tmux against the fake GitHub server over loopback.
+@Suite("End to end in tmux", .enabled(if: TmuxSession.isAvailable, "tmux is not installed"), .serialized)
+struct WalkingSkeletonEndToEndTests {
+    @Test("Lists an owner's repositories from the API, moves, quits with q and gives the terminal back; relaunch offline shows the stored list")
+    func listMoveQuitRelaunchOffline() async throws {
+        let server = FakeGitHubServer.sferik()
+        let baseURL = try await server.start()
+        let data = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+
+        do {
+            let tmux = try TmuxSession(command: appCommand(["--api-url", baseURL.absoluteString, "sferik"], dataDirectory: data))
+            var screen = await tmux.waitFor(text: "410_in_140")
+            screen = await tmux.waitFor(text: "30 repositories")
+            #expect(screen.contains("sferik"))
+            #expect(screen.contains("1/30"))
+            try tmux.send("Down", "Down")
+            screen = await tmux.waitFor(text: "3/30")
+            #expect(screen.contains("▸ ajax-demo"))
+            try tmux.send("j")
+            await tmux.waitFor(text: "4/30")
+            try tmux.send("q")
+            screen = await tmux.waitFor(text: "<<END>>")
+            #expect(screen.contains("EXIT:0"))
+            #expect(terminalIsCooked(screen), "terminal not restored:\n\(screen)")
+        }
+
+        let requests = await server.requests
+        #expect(requests.contains { $0.path == "/users/sferik" })
+        #expect(requests.contains { $0.path == "/users/sferik/repos" })
+        #expect(requests.allSatisfy { $0.header("user-agent")?.hasPrefix("github-tui/") == true })
+        #expect(requests.allSatisfy { $0.header("authorization") == nil })
+        await server.stop()
+
+        // Server gone: the stored list is on screen, marked offline, with the exact network message.
+        let tmux = try TmuxSession(command: appCommand(["--api-url", baseURL.absoluteString, "sferik"], dataDirectory: data))
+        var screen = await tmux.waitFor(text: "410_in_140")
+        screen = await tmux.waitFor(text: "A network error has occurred.")
+        #expect(screen.contains("offline · cached"))
+        #expect(screen.contains("Check your Internet connection"))
+        #expect(screen.contains("[ OK ]"))
+        try tmux.send("Enter")
+        screen = await tmux.waitFor("the message to close") { !$0.contains("[ OK ]") }
+        #expect(screen.contains("410_in_140"))
+        try tmux.send("C-c")
+        screen = await tmux.waitFor(text: "<<END>>")
+        #expect(screen.contains("EXIT:0"))
+        #expect(terminalIsCooked(screen))
+    }
+
+    @Test("An unknown owner gives the exact not-found message in a modal")
+    func unknownOwner() async throws {
+        let server = FakeGitHubServer.sferik()
+        let baseURL = try await server.start()
+        defer { Task { await server.stop() } }
+        let data = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let tmux = try TmuxSession(command: appCommand(["--api-url", baseURL.absoluteString, "nosuchuser"], dataDirectory: data))
+        var screen = await tmux.waitFor(text: "User not found. Please enter another name.")
+        #expect(screen.contains("[ OK ]"))
+        try tmux.send("Escape")
+        screen = await tmux.waitFor("the message to close") { !$0.contains("[ OK ]") }
+        try tmux.send("q")
+        screen = await tmux.waitFor(text: "<<END>>")
+        #expect(screen.contains("EXIT:0"))
+    }
+
+    @Test("--demo runs on bundled data with wide characters aligned, and SIGTERM restores the terminal")
+    func demoAndSigterm() async throws {
+        let data = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let tmux = try TmuxSession(command: appCommand(["--demo", "demo-unicode"], dataDirectory: data), width: 80, height: 24)
+        let screen = await tmux.waitFor(text: "日本語のリポジトリ")
+        #expect(screen.contains("DEMO"))
+        #expect(!screen.contains("\u{1B}"))
+        // Every line fits the terminal width: nothing wrapped or pushed out of line.
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count <= 25)
+        // Nothing may have been written to the data directory by the demo.
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: data.path))?.isEmpty ?? true)
+        _ = try TmuxSession.run(["pkill", "-TERM", "-f", "github-tui --demo demo-unicode"])
+        let after = await tmux.waitFor(text: "<<END>>")
+        #expect(after.contains("EXIT:143"))
+        #expect(terminalIsCooked(after))
+    }
+
+    @Test("Below 40×12 the app says the terminal is too small, and recovers on resize")
+    func tooSmall() async throws {
+        let data = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let tmux = try TmuxSession(command: appCommand(["--demo"], dataDirectory: data), width: 100, height: 30)
+        await tmux.waitFor(text: "410_in_140")
+        try tmux.resize(width: 30, height: 10)
+        await tmux.waitFor(text: "Terminal too small")
+        try tmux.resize(width: 90, height: 20)
+        await tmux.waitFor(text: "410_in_140")
+        try tmux.send("q")
+        let screen = await tmux.waitFor(text: "<<END>>")
+        #expect(screen.contains("EXIT:0"))
+    }
+}
+
+@Suite("Command line contract")
+struct CommandLineTests {
+    @Test("Not a terminal: one line on stderr, exit 2")
+    func notATerminal() throws {
+        let result = try TmuxSession.run([TmuxSession.binary.path, "--demo"])
+        #expect(result.status == 2)
+        #expect(result.output.contains("must be a terminal"))
+        #expect(result.output.split(separator: "\n").count == 1)
+    }
+
+    @Test("Plain http to a non-loopback host is refused with exit 2")
+    func insecureURL() throws {
+        let result = try TmuxSession.run([TmuxSession.binary.path, "--api-url", "http://example.com", "sferik"])
+        #expect(result.status == 2)
+        #expect(result.output.contains("http"))
+    }
+
+    @Test("An invalid login is refused with exit 2")
+    func invalidLogin() throws {
+        let result = try TmuxSession.run([TmuxSession.binary.path, "bad--login"])
+        #expect(result.status == 2)
+        #expect(result.output.contains("not a GitHub login"))
+    }
+
+    @Test("--version and --help exit 0")
+    func versionAndHelp() throws {
+        let version = try TmuxSession.run([TmuxSession.binary.path, "--version"])
+        #expect(version.status == 0)
+        #expect(version.output.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".").count == 3)
+        let help = try TmuxSession.run([TmuxSession.binary.path, "--help"])
+        #expect(help.status == 0)
+        #expect(help.output.contains("--api-url"))
+        #expect(help.output.contains("--offline"))
+    }
+}
