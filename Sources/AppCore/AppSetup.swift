@@ -1,6 +1,7 @@
 import Foundation
 import DemoData
 import GitHubAPI
+import GitHubEntities
 import Persistence
 
 /// Everything `AppCommand`'s flags and the environment decide, resolved before the terminal is
@@ -41,15 +42,12 @@ public struct AppSetup {
         let (store, _) = SQLiteStore.open(directory: directory)
         let remembered = (try? store.setting(SettingKey.lastOwner)).flatMap { $0 }
         let owner = command.owner ?? remembered.flatMap { OwnerLoginCheck.valid($0) } ?? AppCommand.defaultOwner
-        try? store.setSetting(SettingKey.lastOwner, value: owner)
         return AppSetup(
             ownerLogin: owner, isDemo: false, isOffline: command.offline,
             service: GitHubClient(configuration: configuration, transport: URLSessionTransport()),
             store: store, storeNotice: store.outcomeMessage)
     }
 }
-
-import GitHubEntities
 
 enum OwnerLoginCheck {
     static func valid(_ login: String) -> String? { OwnerLogin.isValid(login) ? login : nil }

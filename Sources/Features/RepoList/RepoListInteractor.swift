@@ -53,6 +53,8 @@ public final class RepoListInteractor: RepoListInteractorProtocol {
             try store.saveOwner(owner, fetchedAt: fetchedAt)
             // Only now, with every page in hand, is the stored list replaced (in one transaction).
             try store.replaceRepositories(repositories, ownerLogin: ownerLogin, fetchedAt: fetchedAt)
+            // Remembered only once the owner proved to exist: the next launch without OWNER opens it.
+            try store.setSetting(SettingKey.lastOwner, value: owner.login)
             return .refreshed
         } catch is CancellationError {
             return .cancelled

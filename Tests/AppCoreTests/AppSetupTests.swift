@@ -1,0 +1,112 @@
+import ArgumentParser
+import Foundation
+import GitHubAPI
+import GitHubEntities
+import Persistence
+import Testing
+@testable import AppCore
+
+@Suite("Command line and setup")
+struct AppSetupTests {
+    func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("gh-tui-setup-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test("Flags parse as PRODUCT.md §2 names them")
+    func parsing() throws {
+        let command = try AppCommand.parse(["square", "--api-url", "http://127.0.0.1:8080", "--data-dir", "/tmp/x", "--offline"])
+        #expect(command.owner == "square")
+        #expect(command.apiURL == "http://127.0.0.1:8080")
+        #expect(command.dataDir == "/tmp/x")
+        #expect(command.offline)
+        #expect(!command.demo)
+        #expect(try AppCommand.parse(["--demo"]).demo)
+    }
+
+    @Test("Bad input is refused before anything starts", arguments: [
+        ["bad--login"], ["-leading"], ["--api-url", "http://example.com"], ["--api-url", "ftp://127.0.0.1"],
+        ["--data-dir", ""], ["--no-such-flag"], [String(repeating: "a", count: 40)],
+    ])
+    func refused(arguments: [String]) {
+        #expect(throws: (any Error).self) { try AppCommand.parse(arguments) }
+    }
+
+    @Test("Error messages never echo control characters from a flag")
+    func printable() {
+        #expect(AppCommand.printable("a\u{1B}[2Jb\u{9B}") == "a[2Jb")
+    }
+
+    @Test("Demo: the recorded owner by default, an in-memory store, no data directory touched")
+    func demo() throws {
+        let setup = try AppSetup.resolve(try AppCommand.parse(["--demo"]), environment: ["XDG_DATA_HOME": "/nonexistent/never"])
+        #expect(setup.isDemo)
+        #expect(setup.ownerLogin == "sferik")
+        #expect(!FileManager.default.fileExists(atPath: "/nonexistent/never"))
+    }
+
+    @Test("Without OWNER: the last owner opened, else mralexgray")
+    func defaultOwner() throws {
+        let data = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let command = try AppCommand.parse(["--data-dir", data.path])
+        #expect(try AppSetup.resolve(command, environment: [:]).ownerLogin == "mralexgray")
+        let (store, _) = SQLiteStore.open(directory: data)
+        try store.setSetting(SettingKey.lastOwner, value: "square")
+        try store.close()
+        #expect(try AppSetup.resolve(command, environment: [:]).ownerLogin == "square")
+        #expect(try AppSetup.resolve(try AppCommand.parse(["octocat", "--data-dir", data.path]), environment: [:]).ownerLogin == "octocat")
+    }
+
+    @Test("The store lives in XDG_DATA_HOME/github-tui unless --data-dir says otherwise")
+    func dataDirectory() throws {
+        let home = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: home) }
+        _ = try AppSetup.resolve(try AppCommand.parse(["octocat"]), environment: ["XDG_DATA_HOME": home.path])
+        #expect(FileManager.default.fileExists(atPath: home.appendingPathComponent("github-tui/github-tui.sqlite").path))
+    }
+}
+
+@Suite("Demo transport")
+struct DemoTransportTests {
+    func client() throws -> GitHubClient {
+        let transport = try DemoTransport(directory: try #require(DemoData.directoryForTests))
+        return GitHubClient(configuration: APIConfiguration(baseURL: APIConfiguration.defaultBaseURL), transport: transport)
+    }
+
+    @Test("Every bundled answer decodes through the real client")
+    func bundledAnswers() async throws {
+        let client = try client()
+        for login in ["sferik", "codeforamerica", "demo-unicode"] {
+            let owner = try await client.owner(login: login)
+            #expect(owner.login.lowercased() == login)
+            let page = try await client.repositories(ownerLogin: login)
+            #expect(!page.items.isEmpty)
+            #expect(page.next == nil)
+        }
+        #expect(try await client.owner(login: "codeforamerica").kind == .organization)
+        #expect(try await client.latestCommits(ownerLogin: "sferik", repository: "rails_admin").count == 3)
+    }
+
+    @Test("Unknown owners are 404, commits of other repositories are empty (409)")
+    func missing() async throws {
+        let client = try client()
+        await #expect(throws: GitHubError.notFound) { try await client.owner(login: "nobody-here") }
+        #expect(try await client.latestCommits(ownerLogin: "sferik", repository: "nothing").isEmpty)
+    }
+
+    @Test("The recorded sferik list has 30 repositories with their stars")
+    func sferik() async throws {
+        let page = try await client().repositories(ownerLogin: "sferik")
+        #expect(page.items.count == 30)
+        #expect(page.items.first?.name == "410_in_140")
+        #expect(page.items.contains { $0.stargazersCount > 0 })
+    }
+}
+
+import DemoData
+
+extension DemoData {
+    static var directoryForTests: URL? { directory }
+}
