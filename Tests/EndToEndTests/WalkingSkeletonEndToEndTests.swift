@@ -139,3 +139,49 @@ struct CommandLineTests {
         #expect(help.output.contains("--offline"))
     }
 }
+
+@Suite("Store in a real terminal", .enabled(if: TmuxSession.isAvailable, "tmux is not installed"), .serialized)
+struct StoreEndToEndTests {
+    @Test("A second launch revalidates with If-None-Match and gets 304s")
+    func conditionalRelaunch() async throws {
+        let server = FakeGitHubServer.sferik()
+        let baseURL = try await server.start()
+        defer { Task { await server.stop() } }
+        let data = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        for _ in 0..<2 {
+            let tmux = try TmuxSession(command: appCommand(["--api-url", baseURL.absoluteString, "sferik"], dataDirectory: data))
+            await tmux.waitFor(text: "30 repositories")
+            await tmux.waitFor("the refresh to end") { !$0.contains("refreshing") }
+            try tmux.send("q")
+            await tmux.waitFor(text: "<<END>>")
+        }
+        let requests = await server.requests(pathPrefix: "/users/sferik")
+        #expect(requests.count == 4)
+        let second = requests.suffix(2)
+        #expect(second.allSatisfy { $0.header("if-none-match") != nil })
+    }
+
+    @Test("Garbage in place of the database: the app starts, says so in one line, and works")
+    func garbageDatabase() async throws {
+        let data = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let directory = data.appendingPathComponent("github-tui")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try Data("this is not a database".utf8).write(to: directory.appendingPathComponent("github-tui.sqlite"))
+        let server = FakeGitHubServer.sferik()
+        let baseURL = try await server.start()
+        defer { Task { await server.stop() } }
+        let tmux = try TmuxSession(command: appCommand(["--api-url", baseURL.absoluteString, "sferik"], dataDirectory: data))
+        var screen = await tmux.waitFor(text: "The stored data was damaged and has been moved aside")
+        screen = await tmux.waitFor(text: "30 repositories")
+        #expect(screen.contains("410_in_140"))
+        try tmux.send("j")
+        screen = await tmux.waitFor(text: "2/30")
+        #expect(!screen.contains("moved aside"))
+        let moved = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains(".corrupt-") }
+        #expect(moved.count == 1)
+        try tmux.send("q")
+        await tmux.waitFor(text: "<<END>>")
+    }
+}

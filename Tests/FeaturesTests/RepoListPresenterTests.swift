@@ -195,11 +195,15 @@ struct RepoListPresenterTests {
         #expect(h.router.quitCount == 1)
     }
 
-    @Test("A store notice is shown once as a message")
+    @Test("A store notice is shown in one line until the next key")
     func notice() {
         let h = Harness(notice: "The stored data was damaged\u{1B}[2J and has been moved aside.")
         h.presenter.viewDidLoad()
-        #expect(h.view.last?.message?.message == "The stored data was damaged[2J and has been moved aside.")
+        #expect(h.view.last?.notice == "The stored data was damaged[2J and has been moved aside.")
+        #expect(h.view.last?.message == nil)
+        h.presenter.handle(.moveDown)
+        #expect(h.view.last?.notice == nil)
+        #expect(h.view.last?.selectedRow == 1)
     }
 
     @Test("Untrusted text is sanitized before it reaches the view")

@@ -43,12 +43,16 @@ public struct RepoListViewState: Sendable, Equatable {
     /// "12/30".
     public var position: String
     public var footer: [HelpEntry]
+    /// Shown in the footer instead of the key hints, until the next key.
+    public var notice: String?
     public var help: [HelpEntry]?
     public var message: MessageBox?
 
     public init(title: String = "", subtitle: String = "", status: String = "", isDemo: Bool = false,
                 rows: [RepoRowState] = [], selectedRow: Int? = nil, placeholder: String? = nil,
-                position: String = "", footer: [HelpEntry] = [], help: [HelpEntry]? = nil, message: MessageBox? = nil) {
+                position: String = "", footer: [HelpEntry] = [], notice: String? = nil, help: [HelpEntry]? = nil,
+                message: MessageBox? = nil) {
+        self.notice = notice
         self.title = title
         self.subtitle = subtitle
         self.status = status

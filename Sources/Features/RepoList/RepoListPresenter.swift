@@ -28,6 +28,8 @@ public final class RepoListPresenter: RepoListPresenterProtocol {
     private var spinnerFrame = 0
     private var spinnerTimer: (any Cancellable)?
     private var message: MessageBox?
+    /// A one-line notice shown in the footer until the next key (e.g. the store was rebuilt).
+    private var notice: String?
     private var showsHelp = false
     private var observation: (any StoreCancellable)?
     /// The refresh in flight (tests await it).
@@ -47,7 +49,7 @@ public final class RepoListPresenter: RepoListPresenterProtocol {
         self.now = now
         snapshot = OwnerListSnapshot(owner: nil, ownerFetchedAt: nil, repositories: [], listFetchedAt: nil, favouriteIDs: [])
         if isOffline { connectivity = .offline }
-        if let notice { message = MessageBox(title: "Notice", message: Sanitizer.line(notice)) }
+        self.notice = notice.map(Sanitizer.line)
     }
 
     isolated deinit {
@@ -77,6 +79,7 @@ public final class RepoListPresenter: RepoListPresenterProtocol {
     }
 
     public func handle(_ action: RepoListAction) {
+        notice = nil
         if message != nil {
             switch action {
             case .confirm, .dismiss: message = nil
@@ -222,6 +225,7 @@ public final class RepoListPresenter: RepoListPresenterProtocol {
             placeholder: rows.isEmpty ? placeholder() : nil,
             position: repositories.isEmpty ? "" : "\(selection + 1)/\(repositories.count)",
             footer: RepoListKeys.table.footerHints.map { HelpEntry(keys: $0.keys, help: $0.help) },
+            notice: notice,
             help: showsHelp ? RepoListKeys.table.helpEntries.map { HelpEntry(keys: $0.keys, help: $0.help) } : nil,
             message: message
         )

@@ -97,6 +97,11 @@ public final class RepoListView: Screen, RepoListViewProtocol {
         guard y > 0 else { return }
         let position = state.position
         let available = width - position.displayWidth - 2
+        if let notice = state.notice {
+            buffer.write(notice.truncated(toWidth: max(0, available - 1)), x: 1, y: y, style: Style(foreground: .yellow, attributes: .bold))
+            if !position.isEmpty { buffer.write(position, x: width - position.displayWidth - 1, y: y, style: .dim) }
+            return
+        }
         var x = 1
         for hint in state.footer {
             let piece = "\(hint.keys) \(hint.help)"
