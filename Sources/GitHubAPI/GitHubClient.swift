@@ -45,7 +45,7 @@ public final class GitHubClient: GitHubService {
     }
 
     /// The rate limit of the most recent response that carried one.
-    public var lastRateLimit: RateLimit? { state.withLock { $0.last } }
+    public var lastRateLimit: RateLimit? { state.withLock { $0.rateLimits["core"] ?? $0.last } }
 
     /// The most recent rate limit seen for a bucket (`core`, `search`).
     public func rateLimit(for bucket: String) -> RateLimit? { state.withLock { $0.rateLimits[bucket] } }

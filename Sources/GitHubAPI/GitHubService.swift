@@ -11,6 +11,8 @@ public protocol GitHubService: Sendable {
     func repositories(page: URL) async throws -> Page<Repository>
     /// GET /repos/{owner}/{repo}/commits?per_page=3. An empty repository (409) gives [].
     func latestCommits(ownerLogin: String, repository: String) async throws -> [Commit]
+    /// The core bucket's rate limit as last reported by the API (`nil` before any answer).
+    var lastRateLimit: RateLimit? { get }
     /// GET /search/repositories?q=…&per_page=30
     func searchRepositories(query: String) async throws -> (RepositorySearchPage, next: URL?)
     /// The latest 3 commits of many repositories (see the default implementation below).
@@ -18,6 +20,8 @@ public protocol GitHubService: Sendable {
 }
 
 extension GitHubService {
+    public var lastRateLimit: RateLimit? { nil }
+
     /// The latest 3 commits of each repository. `GitHubClient` batches them in GraphQL queries when it
     /// has a token; this default (for fakes) asks one repository at a time. Empty repositories map to [];
     /// repositories that do not exist are left out.

@@ -93,6 +93,9 @@ final class FakeInteractor: RepoListInteractorProtocol {
         return token
     }
 
+    let limit = Mutex<RateLimit?>(nil)
+    func rateLimit() -> RateLimit? { limit.withLock { $0 } }
+
     func refresh() async -> RefreshOutcome {
         refreshCount.withLock { $0 += 1 }
         return outcome.withLock { $0 }

@@ -171,6 +171,29 @@ struct RepoListPresenterTests {
         #expect(h.view.last?.subtitle == "User · 0 repositories")
     }
 
+    @Test("The header shows the API's remaining requests when under 10%")
+    func rateLimitLow() async {
+        let h = Harness()
+        h.interactor.limit.withLock { $0 = RateLimit(limit: 60, remaining: 5, reset: nil, resource: "core", used: 55) }
+        h.presenter.viewDidLoad()
+        await h.finishRefresh()
+        #expect(h.view.last?.status == "API 5/60 left")
+        h.interactor.limit.withLock { $0 = RateLimit(limit: 60, remaining: 30, reset: nil, resource: "core", used: 30) }
+        h.presenter.handle(.refresh)
+        await h.presenter.refreshTask?.value
+        h.dispatcher.runPending()
+        #expect(h.view.last?.status == "")
+    }
+
+    @Test("A rate-limit error keeps the stored list and names the reset time")
+    func rateLimited() async {
+        let h = Harness(outcome: .failed(.rateLimited(resetAt: Date(timeIntervalSince1970: 0))))
+        h.presenter.viewDidLoad()
+        await h.finishRefresh()
+        #expect(h.view.last?.message?.message.hasPrefix("GitHub API rate limit reached — resets at ") == true)
+        #expect(h.view.last?.rows.isEmpty == false)
+    }
+
     @Test("Offline mode never refreshes and says how old the stored list is")
     func offline() {
         let h = Harness(isOffline: true)

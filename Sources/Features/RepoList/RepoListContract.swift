@@ -57,6 +57,8 @@ public protocol RepoListInteractorProtocol: AnyObject, Sendable {
     func observe(_ onChange: @escaping @Sendable (OwnerListSnapshot) -> Void) -> any StoreCancellable
     /// Fetches the owner and all pages of their repositories and replaces the stored list.
     func refresh() async -> RefreshOutcome
+    /// The API's rate limit as last reported, if known.
+    func rateLimit() -> RateLimit?
 }
 
 /// Navigation out of the list.

@@ -32,6 +32,8 @@ public final class RepoListInteractor: RepoListInteractorProtocol {
         store.observeOwnerList(ownerLogin: ownerLogin, onChange: onChange)
     }
 
+    public func rateLimit() -> RateLimit? { service.lastRateLimit }
+
     public func refresh() async -> RefreshOutcome {
         if isOffline { return .skippedOffline }
         guard OwnerLogin.isValid(ownerLogin) else { return .failed(.invalidLogin(ownerLogin)) }

@@ -30,6 +30,7 @@ public final class RepoListPresenter: RepoListPresenterProtocol {
     private var message: MessageBox?
     /// A one-line notice shown in the footer until the next key (e.g. the store was rebuilt).
     private var notice: String?
+    private var rateLimit: RateLimit?
     private var showsHelp = false
     private var observation: (any StoreCancellable)?
     /// The refresh in flight (tests await it).
@@ -157,6 +158,7 @@ public final class RepoListPresenter: RepoListPresenterProtocol {
 
     func refreshDidFinish(_ outcome: RefreshOutcome) {
         isRefreshing = false
+        rateLimit = interactor.rateLimit()
         refreshTask = nil
         spinnerTimer?.cancel()
         spinnerTimer = nil
@@ -232,14 +234,21 @@ public final class RepoListPresenter: RepoListPresenterProtocol {
     }
 
     private func status() -> String {
-        if isRefreshing { return "\(Self.spinnerFrames[spinnerFrame]) refreshing…" }
+        var parts: [String] = []
+        if isRefreshing { parts.append("\(Self.spinnerFrames[spinnerFrame]) refreshing…") }
+        else if let connection = connectionStatus() { parts.append(connection) }
+        if let rateLimit, rateLimit.isLow { parts.append("API \(rateLimit.remaining)/\(rateLimit.limit) left") }
+        return parts.joined(separator: " · ")
+    }
+
+    private func connectionStatus() -> String? {
         if connectivity == .offline {
             if let cachedAt = snapshot.listFetchedAt {
                 return "offline · cached \(Formatting.relative(cachedAt, now: now()))"
             }
             return "offline"
         }
-        return ""
+        return nil
     }
 
     private func placeholder() -> String {
