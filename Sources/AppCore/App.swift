@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Features
 import Foundation
+import GitHubEntities
 import TerminalKit
 import TerminalNcurses
 
@@ -65,6 +66,17 @@ public final class App: AppNavigator {
 
     public func quit() {
         loop.stop()
+    }
+
+    public func openOwner(_ login: String) {}
+    public func showOwnerPrompt() {}
+    public func showProfile(login: String) {}
+    public func showSearch() {}
+    public func showRepositoryDetail(_ repository: Repository) {}
+
+    public func dismiss(_ screen: any Screen) {
+        guard let index = screens.lastIndex(where: { $0 === screen }), index > 0 else { return }
+        screens.removeSubrange(index...)
     }
 
     // MARK: Private

@@ -67,8 +67,21 @@ public protocol RepoListRouterProtocol: AnyObject {
     func quit()
 }
 
-/// Who the router asks to navigate: the app's screen stack.
+/// Who the routers ask to navigate: the app's screen stack (implemented by `App`).
 @MainActor
 public protocol AppNavigator: AnyObject {
+    /// Ends the app.
     func quit()
+    /// Replaces the list with another owner's repositories (the owner exists: it was looked up).
+    func openOwner(_ login: String)
+    /// Shows the owner prompt ("GitHub user or organization") over the current screen.
+    func showOwnerPrompt()
+    /// Shows an owner's profile screen.
+    func showProfile(login: String)
+    /// Shows repository search.
+    func showSearch()
+    /// Shows a repository's detail overlay.
+    func showRepositoryDetail(_ repository: Repository)
+    /// Removes `screen` (and anything above it) from the stack: "go back".
+    func dismiss(_ screen: any Screen)
 }
