@@ -65,11 +65,11 @@ def write_made_up_owner():
             "bio": "Made up for github-tui --demo", "public_repos": 6, "html_url": "https://github.com/" + login}
     write("user-demo-unicode.json", "/users/" + login, 200, {}, user, note)
     samples = [
-        ("日本語のリポジトリ", "デモデータ: 全角文字の表示を確認するための説明文です", "Swift", 1234),
-        ("emoji-🎉-party", "Demo data: emoji 🚀✨ and a family 👨‍👩‍👧 and a flag 🇯🇵", "Rust", 98765),
-        ("hostile\u001b[31mred", "Demo data: \u001b]0;pwned\u0007 escape sequences \u001b[2J must be harmless\r\nsecond line", "C", 7),
-        ("combining-e\u0301", "Demo data: combining marks cafe\u0301 and zero\u200bwidth and bidi \u202eevil\u202c", None, 0),
-        ("한국어-저장소", "Demo data: 한국어 설명과 中文说明 mixed with ASCII", "Go", 42),
+        ("nihongo", "デモデータ: 全角文字の表示を確認するための説明文です (demo data)", "Swift", 1234),
+        ("emoji-party", "Demo data: emoji 🎉🚀✨ and a family 👨‍👩‍👧 and a flag 🇯🇵", "Rust", 98765),
+        ("hostile-text", "Demo data: \u001b]0;pwned\u0007 escape sequences \u001b[31mred\u001b[0m \u001b[2J must be harmless\r\nsecond line", "C", 7),
+        ("combining-marks", "Demo data: combining marks cafe\u0301 and zero\u200bwidth and bidi \u202eevil\u202c", None, 0),
+        ("hangul", "Demo data: 한국어 설명과 中文说明 mixed with ASCII", "Go", 42),
         ("a-very-long-repository-name-that-keeps-going-and-going", "Demo data: a long name and a long description " * 4, "Python", 5),
     ]
     repos = []

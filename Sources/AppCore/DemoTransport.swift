@@ -33,10 +33,26 @@ public struct DemoTransport: HTTPTransport {
         if let answer = answers[request.url.path.lowercased()] { return answer }
         let notFound = #"{"message":"Not Found","documentation_url":"https://docs.github.com/rest","status":"404"}"#
         if request.url.path.hasSuffix("/commits") {
-            let empty = #"{"message":"Git Repository is empty.","documentation_url":"https://docs.github.com/rest/commits/commits#list-commits","status":"409"}"#
-            return HTTPResponse(statusCode: 409, headers: ["content-type": "application/json"], body: Data(empty.utf8))
+            return HTTPResponse(statusCode: 200, headers: ["content-type": "application/json"], body: Self.placeholderCommits(for: request.url))
         }
         return HTTPResponse(statusCode: 404, headers: ["content-type": "application/json"], body: Data(notFound.utf8))
+    }
+}
+
+extension DemoTransport {
+    /// Commits were recorded for one repository only; every other one answers with a single,
+    /// plainly labelled made-up commit, so the demo shows expanded rows without pretending.
+    static func placeholderCommits(for url: URL) -> Data {
+        let parts = url.path.split(separator: "/")
+        let name = parts.count >= 3 ? String(parts[parts.count - 2]) : "this repository"
+        let commit: [String: Any] = [
+            "sha": "0000000000000000000000000000000000000000",
+            "commit": [
+                "message": "Demo data: the commits of \(name) were not recorded",
+                "author": ["name": "github-tui demo", "date": "2014-01-01T00:00:00Z"],
+            ],
+        ]
+        return (try? JSONSerialization.data(withJSONObject: [commit])) ?? Data("[]".utf8)
     }
 }
 

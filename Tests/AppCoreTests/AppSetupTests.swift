@@ -89,11 +89,13 @@ struct DemoTransportTests {
         #expect(try await client.latestCommits(ownerLogin: "sferik", repository: "rails_admin").count == 3)
     }
 
-    @Test("Unknown owners are 404, commits of other repositories are empty (409)")
+    @Test("Unknown owners are 404; unrecorded commits are one commit plainly labelled as demo data")
     func missing() async throws {
         let client = try client()
         await #expect(throws: GitHubError.notFound) { try await client.owner(login: "nobody-here") }
-        #expect(try await client.latestCommits(ownerLogin: "sferik", repository: "nothing").isEmpty)
+        let commits = try await client.latestCommits(ownerLogin: "sferik", repository: "nothing")
+        #expect(commits.count == 1)
+        #expect(commits.first?.summary == "Demo data: the commits of nothing were not recorded")
     }
 
     @Test("The recorded sferik list has 30 repositories with their stars")

@@ -2,6 +2,25 @@ import Foundation
 import TestSupport
 import Testing
 
+/// Waits (bounded) until the server has seen `count` requests under `pathPrefix`.
+func waitForRequests(_ server: FakeGitHubServer, pathPrefix: String, count: Int,
+                     sourceLocation: SourceLocation = #_sourceLocation) async {
+    let deadline = ContinuousClock.now.advanced(by: .seconds(30))
+    while await server.requests(pathPrefix: pathPrefix).count < count {
+        if ContinuousClock.now > deadline {
+            Issue.record("Timed out waiting for \(count) requests to \(pathPrefix)", sourceLocation: sourceLocation)
+            return
+        }
+        try? await Task.sleep(for: .milliseconds(20)) // polling interval
+    }
+}
+
+/// The position shown at the right of the footer ("12/300", "card 1/5").
+func footerPosition(_ screen: String) -> String? {
+    guard let footer = screen.split(separator: "\n").last(where: { $0.contains("quit") }) else { return nil }
+    return footer.split(separator: " ").last.map(String.init)
+}
+
 /// The whole binary in tmux against the fake GitHub server over loopback.
 @Suite("End to end in tmux", .enabled(if: TmuxSession.isAvailable, "tmux is not installed"), .serialized)
 struct WalkingSkeletonEndToEndTests {
@@ -20,7 +39,7 @@ struct WalkingSkeletonEndToEndTests {
             #expect(screen.contains("1/30"))
             try tmux.send("Down", "Down")
             screen = await tmux.waitFor(text: "3/30")
-            #expect(screen.contains("▸ ajax-demo"))
+            #expect(screen.contains("ajax-demo"))
             try tmux.send("j")
             await tmux.waitFor(text: "4/30")
             try tmux.send("q")
@@ -74,7 +93,7 @@ struct WalkingSkeletonEndToEndTests {
         let data = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: data) }
         let tmux = try TmuxSession(command: appCommand(["--demo", "demo-unicode"], dataDirectory: data), width: 80, height: 24)
-        let screen = await tmux.waitFor(text: "日本語のリポジトリ")
+        let screen = await tmux.waitFor(text: "全角文字")
         #expect(screen.contains("DEMO"))
         #expect(!screen.contains("\u{1B}"))
         // Every line fits the terminal width: nothing wrapped or pushed out of line.
@@ -149,9 +168,10 @@ struct StoreEndToEndTests {
         defer { Task { await server.stop() } }
         let data = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: data) }
-        for _ in 0..<2 {
+        for launch in 1...2 {
             let tmux = try TmuxSession(command: appCommand(["--api-url", baseURL.absoluteString, "sferik"], dataDirectory: data))
             await tmux.waitFor(text: "30 repositories")
+            await waitForRequests(server, pathPrefix: "/users/sferik", count: 2 * launch)
             await tmux.waitFor("the refresh to end") { !$0.contains("refreshing") }
             try tmux.send("q")
             await tmux.waitFor(text: "<<END>>")
@@ -174,8 +194,8 @@ struct StoreEndToEndTests {
         defer { Task { await server.stop() } }
         let tmux = try TmuxSession(command: appCommand(["--api-url", baseURL.absoluteString, "sferik"], dataDirectory: data))
         var screen = await tmux.waitFor(text: "The stored data was damaged and has been moved aside")
-        screen = await tmux.waitFor(text: "30 repositories")
-        #expect(screen.contains("410_in_140"))
+        screen = await tmux.waitFor(text: "410_in_140")
+        #expect(screen.contains("30 repositories"))
         try tmux.send("j")
         screen = await tmux.waitFor(text: "2/30")
         #expect(!screen.contains("moved aside"))
@@ -183,5 +203,65 @@ struct StoreEndToEndTests {
         #expect(moved.count == 1)
         try tmux.send("q")
         await tmux.waitFor(text: "<<END>>")
+    }
+}
+
+@Suite("Repository list in a real terminal", .enabled(if: TmuxSession.isAvailable, "tmux is not installed"), .serialized)
+struct RepoListEndToEndTests {
+    /// Row lines of the list area that start with the row marker.
+    func rowNames(_ screen: String) -> [String] {
+        screen.split(separator: "\n").compactMap { line in
+            let trimmed = line.drop { $0 == " " }
+            guard trimmed.hasPrefix("▸") || trimmed.hasPrefix("▾") else { return nil }
+            return trimmed.dropFirst(2).split(separator: " ").first.map(String.init)
+        }
+    }
+
+    @Test("Carousel wraps both ways; Enter shows 3 commits; only visible rows' commits are requested")
+    func carouselCommitsAndLazyRequests() async throws {
+        let server = FakeGitHubServer()
+        server.addOwner("scale", userJSON: FakeGitHubServer.generatedUser(login: "scale", repositories: 300),
+                        repositories: FakeGitHubServer.generatedRepositories(count: 300, owner: "scale"), pageSize: 100)
+        let commits = Fixtures.recordedBody(Fixtures.Name.railsAdminCommits)
+        server.addCommits(owner: "scale", repo: "repo-00002", commitsJSON: commits)
+        let baseURL = try await server.start()
+        defer { Task { await server.stop() } }
+        let data = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let tmux = try TmuxSession(command: appCommand(["--api-url", baseURL.absoluteString, "scale"], dataDirectory: data), width: 100, height: 30)
+        await tmux.waitFor(text: "repo-00001")
+        await tmux.waitFor("the refresh to end") { !$0.contains("refreshing") }
+        let visible = Set(rowNames(tmux.capture()))
+        #expect(visible.count == 25)
+
+        // ← on the first card shows the last card focused, → on the last shows the first.
+        try tmux.send("Home")
+        await tmux.waitFor(text: "card 1/5")
+        try tmux.send("Left")
+        await tmux.waitFor(text: "card 5/5")
+        try tmux.send("Right")
+        await tmux.waitFor(text: "card 1/5")
+        try tmux.send("Down", "Down", "Enter")
+        await tmux.waitFor("row 2 selected") { footerPosition($0)?.hasPrefix("2/") == true }
+        await tmux.waitFor("three commit lines under repo-00002") { screen in
+            screen.split(separator: "\n").filter { $0.hasPrefix("      ") && $0.contains(" · ") }.count == 3
+        }
+
+        // Let the visible rows settle, then hold ↓ to row 120 at a key-repeat pace.
+        await tmux.waitFor("commits of the first screen to load") { !$0.contains("◌") }
+        for _ in 0..<58 { try tmux.send("Down") }
+        await tmux.waitFor("row 60 selected") { footerPosition($0)?.hasPrefix("60/") == true }
+        await tmux.waitFor("the last screen's commits to load") { !$0.contains("◌") && $0.contains("●") || $0.contains("○") }
+        let lastScreen = Set(rowNames(tmux.capture()))
+        try tmux.send("q")
+        await tmux.waitFor(text: "<<END>>")
+
+        let requested = await server.requests(pathPrefix: "/repos/").map { request in
+            String(request.path.split(separator: "/")[2])
+        }
+        let allowed = visible.union(lastScreen)
+        #expect(!requested.isEmpty)
+        #expect(Set(requested).isSubset(of: allowed), "requested off-screen rows: \(Set(requested).subtracting(allowed).sorted())")
+        #expect(requested.count <= 60)
     }
 }

@@ -63,7 +63,9 @@ final class SpyRepoListView: RepoListViewProtocol {
 @MainActor
 final class SpyRouter: RepoListRouterProtocol {
     var quitCount = 0
+    var details: [String] = []
     func quit() { quitCount += 1 }
+    func showDetail(_ repository: Repository) { details.append(repository.name) }
 }
 
 /// An interactor whose answers the test controls.
@@ -74,7 +76,7 @@ final class FakeInteractor: RepoListInteractorProtocol {
     }
 
     let ownerLogin: String
-    let stored: Mutex<OwnerListSnapshot>
+    let storedList: Mutex<OwnerListSnapshot>
     let observer = Mutex<(@Sendable (OwnerListSnapshot) -> Void)?>(nil)
     let outcome: Mutex<RefreshOutcome>
     let refreshCount = Mutex(0)
@@ -82,11 +84,11 @@ final class FakeInteractor: RepoListInteractorProtocol {
 
     init(ownerLogin: String = "octo", stored: OwnerListSnapshot = OwnerListSnapshot(), outcome: RefreshOutcome = .refreshed) {
         self.ownerLogin = ownerLogin
-        self.stored = Mutex(stored)
+        self.storedList = Mutex(stored)
         self.outcome = Mutex(outcome)
     }
 
-    func storedSnapshot() -> OwnerListSnapshot { stored.withLock { $0 } }
+    func storedSnapshot() -> OwnerListSnapshot { storedList.withLock { $0 } }
 
     func observe(_ onChange: @escaping @Sendable (OwnerListSnapshot) -> Void) -> any StoreCancellable {
         observer.withLock { $0 = onChange }
@@ -96,6 +98,43 @@ final class FakeInteractor: RepoListInteractorProtocol {
     let limit = Mutex<RateLimit?>(nil)
     func rateLimit() -> RateLimit? { limit.withLock { $0 } }
 
+    // Pages
+    let morePages = Mutex(false)
+    let pageLoads = Mutex(0)
+    var hasMorePages: Bool { morePages.withLock { $0 } }
+    func loadNextPage() async -> RefreshOutcome {
+        pageLoads.withLock { $0 += 1 }
+        return .refreshed
+    }
+
+    // Commits
+    let stored = Mutex<[Int64: StoredCommits]>([:])
+    let commitRequests = Mutex<[Int64]>([])
+    let cancelledCommitRequests = Mutex<[Int64]>([])
+    /// When true, commit requests wait until cancelled (to test cancellation).
+    let commitsHang = Mutex(false)
+    let commitOutcome = Mutex<CommitsOutcome>(.loaded([
+        Commit(sha: "a1b2c3d4e5f6", message: "Fix the thing\n\nLonger body", authorName: "Alice", date: Sample.now.addingTimeInterval(-7200)),
+        Commit(sha: "b2c3d4e5f6a1", message: "Add 日本語 docs", authorName: "Bob", date: Sample.now.addingTimeInterval(-86400 * 3)),
+        Commit(sha: "c3d4e5f6a1b2", message: "Initial commit", authorName: "Carol", date: nil),
+    ]))
+
+    func storedCommits(for ids: [Int64]) -> [Int64: StoredCommits] {
+        let all = stored.withLock { $0 }
+        return all.filter { ids.contains($0.key) }
+    }
+
+    func loadCommits(for repository: Repository) async -> CommitsOutcome {
+        commitRequests.withLock { $0.append(repository.id) }
+        if commitsHang.withLock({ $0 }) {
+            do { try await Task.sleep(for: .seconds(3600)) } catch {
+                cancelledCommitRequests.withLock { $0.append(repository.id) }
+                return .cancelled
+            }
+        }
+        return commitOutcome.withLock { $0 }
+    }
+
     func refresh() async -> RefreshOutcome {
         refreshCount.withLock { $0 += 1 }
         return outcome.withLock { $0 }
@@ -103,7 +142,7 @@ final class FakeInteractor: RepoListInteractorProtocol {
 
     /// Simulates the store changing.
     func emit(_ snapshot: OwnerListSnapshot) {
-        stored.withLock { $0 = snapshot }
+        storedList.withLock { $0 = snapshot }
         observer.withLock { $0 }?(snapshot)
     }
 }

@@ -15,12 +15,19 @@ struct RepoListInteractorTests {
         return (interactor, service, store)
     }
 
-    @Test("A refresh follows every page and replaces the stored list in order")
-    func allPages() async throws {
+    @Test("Refresh brings page 1; further pages come on demand; the last one replaces the list whole")
+    func pagesOnDemand() async throws {
         var script = FakeGitHubService.Script()
         script.pages = [Array(Sample.repositories(5)[0..<2]), Array(Sample.repositories(5)[2..<4]), [Sample.repository(5)]]
         let (interactor, service, store) = try make(script)
+        try store.replaceRepositories([Sample.repository(99)], ownerLogin: "octo", fetchedAt: Sample.now)
         #expect(await interactor.refresh() == .refreshed)
+        #expect(interactor.hasMorePages)
+        // Page 1 is merged in; nothing is removed before the last page.
+        #expect(Set(try store.snapshot(ownerLogin: "octo").repositories.map(\.id)) == [1, 2, 99])
+        #expect(await interactor.loadNextPage() == .refreshed)
+        #expect(await interactor.loadNextPage() == .refreshed)
+        #expect(!interactor.hasMorePages)
         let snapshot = try store.snapshot(ownerLogin: "octo")
         #expect(snapshot.repositories.map(\.id) == [1, 2, 3, 4, 5])
         #expect(snapshot.owner?.login == "octo")
@@ -28,17 +35,43 @@ struct RepoListInteractorTests {
         #expect(service.calls.withLock { $0 } == [
             "owner octo", "repos octo", "page https://api.test/pages/1", "page https://api.test/pages/2",
         ])
+        // Nothing more to load.
+        #expect(await interactor.loadNextPage() == .refreshed)
+        #expect(service.calls.withLock { $0 }.count == 4)
     }
 
-    @Test("A refresh that fails on page 3 of 5 leaves the stored list intact")
+    @Test("A single page replaces the stored list at once")
+    func singlePage() async throws {
+        var script = FakeGitHubService.Script()
+        script.pages = [Sample.repositories(3)]
+        let (interactor, _, store) = try make(script)
+        try store.replaceRepositories([Sample.repository(99)], ownerLogin: "octo", fetchedAt: Sample.now)
+        #expect(await interactor.refresh() == .refreshed)
+        #expect(try store.snapshot(ownerLogin: "octo").repositories.map(\.id) == [1, 2, 3])
+        #expect(try store.setting(SettingKey.lastOwner) == "octo")
+    }
+
+    @Test("A refresh that fails on page 3 of 5 loses nothing that was stored")
     func partialFailureKeepsStore() async throws {
         var script = FakeGitHubService.Script()
         script.pages = (0..<5).map { [Sample.repository(100 + $0)] }
         script.failingPage = (2, .network)
         let (interactor, _, store) = try make(script)
         try store.replaceRepositories(Sample.repositories(3), ownerLogin: "octo", fetchedAt: Sample.now)
-        #expect(await interactor.refresh() == .failed(.network))
-        #expect(try store.snapshot(ownerLogin: "octo").repositories.map(\.id) == [1, 2, 3])
+        #expect(await interactor.refresh() == .refreshed)
+        #expect(await interactor.loadNextPage() == .refreshed)
+        #expect(await interactor.loadNextPage() == .failed(.network))
+        let ids = Set(try store.snapshot(ownerLogin: "octo").repositories.map(\.id))
+        #expect(ids.isSuperset(of: [1, 2, 3]))
+    }
+
+    @Test("Commits: fetched into the store, empty repositories marked, failures reported")
+    func commits() async throws {
+        let (interactor, _, store) = try make(FakeGitHubService.Script())
+        let repository = Sample.repository(7)
+        #expect(await interactor.loadCommits(for: repository) == .empty)
+        #expect(try store.commits(repositoryID: 7)?.isEmptyRepository == true)
+        #expect(interactor.storedCommits(for: [7, 8]).keys.sorted() == [7])
     }
 
     @Test("An unknown owner is reported as not found and nothing is written")
@@ -72,6 +105,7 @@ struct RepoListInteractorTests {
         script.pages = [[Sample.repository(1), Sample.repository(2)], [Sample.repository(2), Sample.repository(3)]]
         let (interactor, _, store) = try make(script)
         _ = await interactor.refresh()
+        _ = await interactor.loadNextPage()
         #expect(try store.snapshot(ownerLogin: "octo").repositories.map(\.id) == [1, 2, 3])
     }
 

@@ -44,7 +44,7 @@ struct RepoListPresenterTests {
         #expect(state.rows.count == 10)
         #expect(state.rows.first?.name == "repo-0001")
         #expect(state.title == "octo")
-        #expect(state.subtitle == "User · 30 repositories")
+        #expect(state.subtitle == "User · 30 repositories · by name")
         #expect(state.selectedRow == 0)
         #expect(state.position == "1/30")
         #expect(h.interactor.refreshCount.withLock { $0 } == 0)
@@ -82,12 +82,17 @@ struct RepoListPresenterTests {
         #expect(h.view.last?.rows.last?.name == "repo-0030")
         h.presenter.handle(.moveDown)
         #expect(h.view.last?.position == "30/30")
-        h.presenter.handle(.home)
-        #expect(h.view.last?.position == "1/30")
-        h.presenter.handle(.moveUp)
-        #expect(h.view.last?.position == "1/30")
         h.presenter.handle(.pageUp)
+        h.presenter.handle(.pageUp)
+        h.presenter.handle(.pageUp)
+        h.presenter.handle(.pageUp)
+        h.presenter.handle(.pageUp)
+        h.presenter.handle(.pageUp)
+        #expect(h.view.last?.position == "1/30")
         #expect(h.view.last?.selectedRow == 0)
+        h.presenter.handle(.home)
+        #expect(h.view.last?.carousel?.isFocused == true)
+        #expect(h.view.last?.selectedRow == nil)
     }
 
     @Test("Only the visible window of rows is in the state, however long the list")
@@ -105,10 +110,12 @@ struct RepoListPresenterTests {
         let h = Harness()
         h.presenter.viewDidChangeListHeight(10)
         h.presenter.viewDidLoad()
-        h.presenter.didClickRow(atVisibleIndex: 3)
+        h.presenter.didClickLine(3, onToggle: false)
         #expect(h.view.last?.selectedRow == 3)
-        h.presenter.didClickRow(atVisibleIndex: 50)
+        h.presenter.didClickLine(50, onToggle: false)
         #expect(h.view.last?.selectedRow == 3)
+        h.presenter.didClickLine(3, onToggle: true)
+        #expect(h.view.last?.rows[3].isExpanded == true)
         h.presenter.didScroll(by: 3)
         #expect(h.view.last?.position == "7/30")
     }
@@ -142,9 +149,10 @@ struct RepoListPresenterTests {
         h.presenter.handle(.moveDown)
         #expect(h.view.last?.selectedRow == 0)
         #expect(h.view.last?.message != nil)
-        h.presenter.handle(.confirm)
+        h.presenter.handle(.toggleExpand) // Enter presses [ OK ]
         #expect(h.view.last?.message == nil)
         #expect(h.view.last?.rows.count == 10)
+        #expect(h.view.last?.rows.first?.isExpanded == false)
     }
 
     @Test("An unknown owner shows the exact not-found message")
@@ -168,7 +176,8 @@ struct RepoListPresenterTests {
         await h.presenter.refreshTask?.value
         h.dispatcher.runPending()
         #expect(h.view.last?.placeholder == "This account has no public repositories.")
-        #expect(h.view.last?.subtitle == "User · 0 repositories")
+        #expect(h.view.last?.subtitle == "User · 0 repositories · by name")
+        #expect(h.view.last?.carousel == nil)
     }
 
     @Test("The header shows the API's remaining requests when under 10%")
@@ -216,6 +225,7 @@ struct RepoListPresenterTests {
         #expect(h.view.last?.isDemo == true)
         h.presenter.handle(.quit)
         #expect(h.router.quitCount == 1)
+        #expect(h.view.last?.help == nil)
     }
 
     @Test("A store notice is shown in one line until the next key")

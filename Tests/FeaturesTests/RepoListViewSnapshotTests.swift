@@ -10,13 +10,18 @@ struct RepoListViewSnapshotTests {
     final class PresenterSpy: RepoListPresenterProtocol {
         var actions: [RepoListAction] = []
         var heights: [Int] = []
-        var clicks: [Int] = []
+        var clicks: [String] = []
         var scrolls: [Int] = []
+        var filterTexts: [String] = []
+        var filterEnds: [Bool] = []
         func viewDidLoad() {}
         func viewDidChangeListHeight(_ rows: Int) { heights.append(rows) }
         func handle(_ action: RepoListAction) { actions.append(action) }
-        func didClickRow(atVisibleIndex index: Int) { clicks.append(index) }
+        func didClickLine(_ index: Int, onToggle: Bool) { clicks.append("line \(index)\(onToggle ? " toggle" : "")") }
+        func didClickCard(_ index: Int) { clicks.append("card \(index)") }
         func didScroll(by rows: Int) { scrolls.append(rows) }
+        func filterDidChange(_ text: String) { filterTexts.append(text) }
+        func filterDidEnd(keep: Bool) { filterEnds.append(keep) }
     }
 
     /// Renders the real presenter's state through the real view.
@@ -40,9 +45,9 @@ struct RepoListViewSnapshotTests {
         var snapshot = Sample.snapshot(0)
         snapshot.repositories = [
             Sample.repository(1, name: "410_in_140", description: "A Twitter API v1 server in 140 characters", language: "Ruby", stars: 2),
-            Sample.repository(2, name: "日本語のリポジトリ", description: "デモデータ: 全角文字の表示を確認するための説明文です", language: "Swift", stars: 1234),
-            Sample.repository(3, name: "emoji-🎉-party", description: "emoji 🚀✨ and a family 👨‍👩‍👧", language: nil, stars: 98_765),
-            Sample.repository(4, name: "hostile\u{1B}[31mred", description: "\u{1B}]0;pwned\u{07} text\r\nmore", language: "C", stars: 7),
+            Sample.repository(2, name: "nihongo", description: "デモデータ: 全角文字の表示を確認するための説明文です", language: "Swift", stars: 1234),
+            Sample.repository(3, name: "emoji-party", description: "emoji 🚀✨ and a family 👨‍👩‍👧", language: nil, stars: 98_765),
+            Sample.repository(4, name: "hostile-text", description: "\u{1B}]0;pwned\u{07} text\u{1B}[31m\r\nmore", language: "C", stars: 7),
         ] + (5...30).map { Sample.repository($0) }
         return snapshot
     }
@@ -89,17 +94,27 @@ struct RepoListViewSnapshotTests {
         view.handle(.resize(width: 80, height: 24))
         view.handle(.resize(width: 100, height: 24))
         view.handle(.resize(width: 80, height: 30))
-        #expect(spy.heights == [22, 28])
+        #expect(spy.heights == [19, 25])
         view.handle(.key(.down))
         view.handle(.key(.character("j")))
         view.handle(.key(.character("q")))
         view.handle(.key(.character("Z")))
         #expect(spy.actions == [.moveDown, .moveDown, .quit])
-        view.display(RepoListViewState(rows: Array(repeating: RepoRowState(name: "a", description: "", language: "", stars: "0"), count: 5)))
-        view.handle(.mouse(MouseEvent(.click, x: 10, y: 3)))
+        view.display(RepoListViewState(lines: Array(repeating: .repository(RepoRowState(name: "a", description: "", language: "", stars: "0")), count: 5)))
+        view.handle(.mouse(MouseEvent(.click, x: 10, y: 6)))
+        view.handle(.mouse(MouseEvent(.click, x: 1, y: 4)))
         view.handle(.mouse(MouseEvent(.click, x: 10, y: 20)))
         view.handle(.mouse(MouseEvent(.wheelDown, x: 0, y: 0)))
-        #expect(spy.clicks == [2])
+        #expect(spy.clicks == ["line 2", "line 0 toggle"])
         #expect(spy.scrolls == [3])
+        // The filter field takes text while it is open.
+        view.display(RepoListViewState(filter: FilterState(text: "ab", isEditing: true, matches: 1)))
+        view.handle(.key(.character("c")))
+        view.handle(.key(.backspace))
+        view.handle(.key(.enter))
+        view.handle(.key(.down))
+        #expect(spy.filterTexts == ["abc", "a"])
+        #expect(spy.filterEnds == [true])
+        #expect(spy.actions.last == .moveDown)
     }
 }

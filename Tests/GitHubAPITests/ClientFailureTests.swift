@@ -122,11 +122,10 @@ struct ClientFailureTests {
     @Test func slowAnswerPastTheTimeoutIsANetworkError() async throws {
         try await withFakeGitHub(timeout: 0.5) { server, client, _ in
             server.setFailure(.delay(seconds: 3), forPathPrefix: "/users/")
-            let clock = ContinuousClock()
-            let start = clock.now
+            // Without the timeout the server would answer (successfully) after 3 s: a network
+            // error proves the 0.5 s timeout fired. No wall-clock bound is asserted.
             let error = await gitHubError { try await client.owner(login: "sferik") }
             #expect(error == .network)
-            #expect(clock.now - start < .seconds(2.5))
         }
     }
 

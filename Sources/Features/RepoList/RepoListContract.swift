@@ -12,6 +12,13 @@ import TerminalKit
 /// What the user can ask of the list: the key table maps keys to these.
 public enum RepoListAction: Hashable, Sendable {
     case moveUp, moveDown, pageUp, pageDown, home, end
+    /// ←/→ in the carousel (wrapping).
+    case moveLeft, moveRight
+    /// Enter: expands/collapses a row, opens a carousel card.
+    case toggleExpand
+    case openDetail
+    case cycleSort
+    case startFilter
     case refresh
     case toggleHelp
     case dismiss
@@ -33,8 +40,15 @@ public protocol RepoListPresenterProtocol: AnyObject {
     func viewDidChangeListHeight(_ rows: Int)
     func handle(_ action: RepoListAction)
     /// A click on the list row at `index` of the visible window.
-    func didClickRow(atVisibleIndex index: Int)
+    /// A click on line `index` of the list area; `onToggle` when it hit the row's ▸.
+    func didClickLine(_ index: Int, onToggle: Bool)
+    /// A click on the carousel card at `index` (0-based among the cards).
+    func didClickCard(_ index: Int)
     func didScroll(by rows: Int)
+    /// Text typed while the filter field is open (already sanitized).
+    func filterDidChange(_ text: String)
+    /// Enter (keep) or Esc (clear) in the filter field.
+    func filterDidEnd(keep: Bool)
 }
 
 /// The outcome of a refresh from the API.
@@ -55,16 +69,34 @@ public protocol RepoListInteractorProtocol: AnyObject, Sendable {
     func storedSnapshot() -> OwnerListSnapshot
     /// Observes the owner's stored list; `onChange` runs on a background queue.
     func observe(_ onChange: @escaping @Sendable (OwnerListSnapshot) -> Void) -> any StoreCancellable
-    /// Fetches the owner and all pages of their repositories and replaces the stored list.
+    /// Fetches the owner and the first page of their repositories into the store.
     func refresh() async -> RefreshOutcome
+    /// Whether the API said there are more pages than fetched so far.
+    var hasMorePages: Bool { get }
+    /// Fetches the next page; after the last one the stored list is replaced whole.
+    func loadNextPage() async -> RefreshOutcome
+    /// Commits stored for these repositories.
+    func storedCommits(for ids: [Int64]) -> [Int64: StoredCommits]
+    /// Fetches a repository's latest 3 commits into the store.
+    func loadCommits(for repository: Repository) async -> CommitsOutcome
     /// The API's rate limit as last reported, if known.
     func rateLimit() -> RateLimit?
+}
+
+/// The outcome of fetching a repository's latest commits.
+public enum CommitsOutcome: Sendable, Equatable {
+    case loaded([Commit])
+    /// The repository has no commits (API 409): not an error.
+    case empty
+    case failed(GitHubError)
+    case cancelled
 }
 
 /// Navigation out of the list.
 @MainActor
 public protocol RepoListRouterProtocol: AnyObject {
     func quit()
+    func showDetail(_ repository: Repository)
 }
 
 /// Who the routers ask to navigate: the app's screen stack (implemented by `App`).

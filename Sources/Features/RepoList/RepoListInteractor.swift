@@ -2,16 +2,27 @@ import Foundation
 import GitHubAPI
 import GitHubEntities
 import Persistence
+import Synchronization
 
-/// The list's use cases: read and observe the store, and refresh it from the API.
+/// The list's use cases: read and observe the store, refresh it from the API page by page, and
+/// fetch the latest commits of repositories. The network only writes to the store.
 public final class RepoListInteractor: RepoListInteractorProtocol {
+    /// Pages fetched in this refresh, kept until the last one arrives and the list can be replaced whole.
+    private struct Paging {
+        var repositories: [Repository] = []
+        var seen = Set<Int64>()
+        var next: URL?
+        var fetchedPages = 0
+    }
+
     public let ownerLogin: String
     private let service: any GitHubService
     private let store: any RepositoryStore
     private let isOffline: Bool
     private let now: @Sendable () -> Date
-    /// A safety bound on pages followed in one refresh (100 pages of 100 = 10,000 repositories).
+    /// A safety bound on pages followed for one owner (100 pages of 100 = 10,000 repositories).
     private let maxPages: Int
+    private let paging = Mutex(Paging())
 
     public init(ownerLogin: String, service: any GitHubService, store: any RepositoryStore,
                 isOffline: Bool, maxPages: Int = 100, now: @escaping @Sendable () -> Date = Date.init) {
@@ -24,8 +35,7 @@ public final class RepoListInteractor: RepoListInteractorProtocol {
     }
 
     public func storedSnapshot() -> OwnerListSnapshot {
-        (try? store.snapshot(ownerLogin: ownerLogin))
-            ?? OwnerListSnapshot(owner: nil, ownerFetchedAt: nil, repositories: [], listFetchedAt: nil, favouriteIDs: [])
+        (try? store.snapshot(ownerLogin: ownerLogin)) ?? OwnerListSnapshot()
     }
 
     public func observe(_ onChange: @escaping @Sendable (OwnerListSnapshot) -> Void) -> any StoreCancellable {
@@ -34,36 +44,85 @@ public final class RepoListInteractor: RepoListInteractorProtocol {
 
     public func rateLimit() -> RateLimit? { service.lastRateLimit }
 
+    public var hasMorePages: Bool { paging.withLock { $0.next != nil } }
+
+    /// Fetches the owner and the first page. A single page replaces the stored list at once; with
+    /// more pages, page 1 is merged in (nothing removed) and the rest come with `loadNextPage()`.
     public func refresh() async -> RefreshOutcome {
         if isOffline { return .skippedOffline }
         guard OwnerLogin.isValid(ownerLogin) else { return .failed(.invalidLogin(ownerLogin)) }
         do {
             let owner = try await service.owner(login: ownerLogin)
-            var page = try await service.repositories(ownerLogin: ownerLogin)
-            var repositories = page.items
-            var pages = 1
-            while let next = page.next, pages < maxPages {
-                try Task.checkCancellation()
-                page = try await service.repositories(page: next)
-                repositories += page.items
-                pages += 1
-            }
-            // Pages can shift while they are read: keep the first sighting of each repository.
-            var seen = Set<Int64>()
-            repositories = repositories.filter { seen.insert($0.id).inserted }
-            let fetchedAt = now()
-            try store.saveOwner(owner, fetchedAt: fetchedAt)
-            // Only now, with every page in hand, is the stored list replaced (in one transaction).
-            try store.replaceRepositories(repositories, ownerLogin: ownerLogin, fetchedAt: fetchedAt)
+            let page = try await service.repositories(ownerLogin: ownerLogin)
+            try store.saveOwner(owner, fetchedAt: now())
+            paging.withLock { $0 = Paging() }
+            try absorb(page)
             // Remembered only once the owner proved to exist: the next launch without OWNER opens it.
             try store.setSetting(SettingKey.lastOwner, value: owner.login)
             return .refreshed
+        } catch {
+            return Self.outcome(of: error)
+        }
+    }
+
+    /// Fetches the next page, if there is one. When the last page arrives, the owner's stored list
+    /// is replaced in one transaction by everything fetched (repositories gone upstream leave only then).
+    public func loadNextPage() async -> RefreshOutcome {
+        if isOffline { return .skippedOffline }
+        guard let next = paging.withLock({ $0.next }) else { return .refreshed }
+        do {
+            try absorb(try await service.repositories(page: next))
+            return .refreshed
+        } catch {
+            return Self.outcome(of: error)
+        }
+    }
+
+    private func absorb(_ page: Page<Repository>) throws {
+        let (all, fresh, start, next) = paging.withLock { paging in
+            let fresh = page.items.filter { paging.seen.insert($0.id).inserted }
+            let start = paging.repositories.count
+            paging.repositories += fresh
+            paging.fetchedPages += 1
+            paging.next = paging.fetchedPages < maxPages ? page.next : nil
+            return (paging.repositories, fresh, start, paging.next)
+        }
+        let fetchedAt = now()
+        if next == nil {
+            try store.replaceRepositories(all, ownerLogin: ownerLogin, fetchedAt: fetchedAt)
+        } else {
+            try store.upsertRepositories(fresh, ownerLogin: ownerLogin, startingAt: start, fetchedAt: fetchedAt)
+        }
+    }
+
+    // MARK: Commits
+
+    public func storedCommits(for ids: [Int64]) -> [Int64: StoredCommits] {
+        (try? store.commits(repositoryIDs: ids)) ?? [:]
+    }
+
+    public func loadCommits(for repository: Repository) async -> CommitsOutcome {
+        if isOffline { return .failed(.network) }
+        do {
+            let commits = try await service.latestCommits(ownerLogin: repository.ownerLogin, repository: repository.name)
+            try Task.checkCancellation()
+            let stored = Array(commits.prefix(3))
+            try? store.saveCommits(stored, repositoryID: repository.id, isEmptyRepository: stored.isEmpty, fetchedAt: now())
+            return stored.isEmpty ? .empty : .loaded(stored)
         } catch is CancellationError {
             return .cancelled
         } catch let error as GitHubError {
             return .failed(error)
         } catch {
-            return .storeFailed(String(describing: error))
+            return Task.isCancelled ? .cancelled : .failed(.network)
+        }
+    }
+
+    private static func outcome(of error: any Error) -> RefreshOutcome {
+        switch error {
+        case is CancellationError: return .cancelled
+        case let error as GitHubError: return .failed(error)
+        default: return .storeFailed(String(describing: error))
         }
     }
 }

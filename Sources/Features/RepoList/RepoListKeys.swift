@@ -3,16 +3,21 @@ import TerminalKit
 /// The list's key table: it decodes keys, and the footer and help overlay are generated from it.
 public enum RepoListKeys {
     public static let table = KeyTable<RepoListAction>([
-        KeyBinding([.up, .character("k")], .moveUp, help: "previous repository", footer: ("↑↓", "move")),
+        KeyBinding([.up, .character("k")], .moveUp, help: "previous repository (above the first: the carousel)", footer: ("↑↓", "move")),
         KeyBinding([.down, .character("j")], .moveDown, help: "next repository"),
-        KeyBinding([.pageUp, .control("b")], .pageUp, help: "page up", footer: ("PgUp/PgDn", "page")),
+        KeyBinding([.left, .character("h")], .moveLeft, help: "carousel: previous card (wraps)", footer: ("←→", "carousel")),
+        KeyBinding([.right, .character("l")], .moveRight, help: "carousel: next card (wraps)"),
+        KeyBinding([.enter], .toggleExpand, help: "expand/collapse latest commits; open a card", footer: ("Enter", "commits")),
+        KeyBinding([.character(" "), .character("d")], .openDetail, help: "repository details"),
+        KeyBinding([.pageUp, .control("b")], .pageUp, help: "page up"),
         KeyBinding([.pageDown, .control("f")], .pageDown, help: "page down"),
-        KeyBinding([.home, .character("g")], .home, help: "first repository"),
+        KeyBinding([.home, .character("g")], .home, help: "carousel (top)"),
         KeyBinding([.end, .character("G")], .end, help: "last repository"),
-        KeyBinding([.character("r")], .refresh, help: "refresh from GitHub", footer: ("r", "refresh")),
+        KeyBinding([.character("s")], .cycleSort, help: "sort: name, updated, stars", footer: ("s", "sort")),
+        KeyBinding([.character("/")], .startFilter, help: "filter loaded repositories", footer: ("/", "filter")),
+        KeyBinding([.character("r")], .refresh, help: "refresh from GitHub; retry failed commits", footer: ("r", "refresh")),
         KeyBinding([.character("?")], .toggleHelp, help: "help", footer: ("?", "help")),
-        KeyBinding([.escape], .dismiss, help: "close help or message"),
-        KeyBinding([.enter], .confirm, help: "press the message's [ OK ]"),
+        KeyBinding([.escape], .dismiss, help: "close help, message or filter"),
         KeyBinding([.character("q"), .control("c")], .quit, help: "quit", footer: ("q", "quit")),
     ])
 }

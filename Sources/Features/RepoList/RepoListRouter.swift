@@ -1,3 +1,5 @@
+import GitHubEntities
+
 /// Navigation out of the repository list.
 @MainActor
 public final class RepoListRouter: RepoListRouterProtocol {
@@ -9,5 +11,9 @@ public final class RepoListRouter: RepoListRouterProtocol {
 
     public func quit() {
         navigator?.quit()
+    }
+
+    public func showDetail(_ repository: Repository) {
+        navigator?.showRepositoryDetail(repository)
     }
 }

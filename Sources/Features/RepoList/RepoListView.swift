@@ -2,17 +2,22 @@ import TerminalKit
 
 /// The list screen: draws the presenter's state into a buffer and forwards input as intents.
 ///
-/// Layout: a header row, the list, a footer row. Only the visible rows are ever in the state.
+/// Layout: a header row, the carousel (3 rows), the list, a footer row. Only the visible lines are
+/// ever in the state.
 @MainActor
 public final class RepoListView: Screen, RepoListViewProtocol {
     private let presenter: any RepoListPresenterProtocol
     public private(set) var state = RepoListViewState()
     private var messageButton: Rect?
+    private var cardRects: [(rect: Rect, index: Int)] = []
     private var listHeight: Int?
 
-    /// Rows taken by the header and the footer.
-    static let chromeHeight = 2
-    static let listTop = 1
+    static let headerHeight = 1
+    static let carouselHeight = 3
+    static let footerHeight = 1
+    static let listTop = headerHeight + carouselHeight
+    /// Rows taken by everything but the list.
+    static let chromeHeight = headerHeight + carouselHeight + footerHeight
 
     public init(presenter: any RepoListPresenterProtocol) {
         self.presenter = presenter
@@ -32,6 +37,7 @@ public final class RepoListView: Screen, RepoListViewProtocol {
     public func handle(_ event: Event) {
         switch event {
         case .key(let key):
+            if let filter = state.filter, filter.isEditing, handleFilterKey(key, text: filter.text) { return }
             if let action = RepoListKeys.table.action(for: key) { presenter.handle(action) }
         case .mouse(let mouse):
             handleMouse(mouse)
@@ -44,6 +50,25 @@ public final class RepoListView: Screen, RepoListViewProtocol {
         }
     }
 
+    /// Keys while the filter field is open: text edits it; Enter keeps, Esc clears; the rest navigate.
+    private func handleFilterKey(_ key: Key, text: String) -> Bool {
+        switch key {
+        case .character(let c):
+            presenter.filterDidChange(text + String(c))
+        case .backspace:
+            presenter.filterDidChange(String(text.dropLast()))
+        case .control("u"):
+            presenter.filterDidChange("")
+        case .enter:
+            presenter.filterDidEnd(keep: true)
+        case .escape:
+            presenter.filterDidEnd(keep: false)
+        default:
+            return false
+        }
+        return true
+    }
+
     private func handleMouse(_ mouse: MouseEvent) {
         switch mouse.kind {
         case .wheelUp: presenter.didScroll(by: -3)
@@ -54,8 +79,12 @@ public final class RepoListView: Screen, RepoListViewProtocol {
                 return
             }
             if state.help != nil { presenter.handle(.dismiss); return }
+            if let card = cardRects.first(where: { $0.rect.contains(x: mouse.x, y: mouse.y) }) {
+                presenter.didClickCard(card.index)
+                return
+            }
             let index = mouse.y - Self.listTop
-            if index >= 0, index < state.rows.count { presenter.didClickRow(atVisibleIndex: index) }
+            if index >= 0, index < state.lines.count { presenter.didClickLine(index, onToggle: mouse.x <= 2) }
         default:
             break
         }
@@ -67,13 +96,17 @@ public final class RepoListView: Screen, RepoListViewProtocol {
         let width = buffer.width, height = buffer.height
         buffer.fill(buffer.bounds)
         renderHeader(into: &buffer, width: width)
+        cardRects = []
+        if let carousel = state.carousel {
+            cardRects = CarouselRenderer.render(carousel, into: &buffer, y: Self.headerHeight, width: width)
+        }
         let list = Rect(x: 0, y: Self.listTop, width: width, height: max(0, height - Self.chromeHeight))
         if let placeholder = state.placeholder {
             buffer.writeCentered(placeholder, in: list, y: list.y + list.height / 2, style: .dim)
         } else {
             let layout = RowLayout(width: width, rows: state.rows)
-            for (i, row) in state.rows.enumerated() where i < list.height {
-                layout.render(row, into: &buffer, y: list.y + i, selected: i == state.selectedRow)
+            for (i, line) in state.lines.enumerated() where i < list.height {
+                layout.render(line, into: &buffer, y: list.y + i)
             }
         }
         renderFooter(into: &buffer, y: height - 1, width: width)
@@ -84,22 +117,33 @@ public final class RepoListView: Screen, RepoListViewProtocol {
     private func renderHeader(into buffer: inout Buffer, width: Int) {
         var x = buffer.write(" \(state.title)", x: 0, y: 0, style: .bold)
         if !state.subtitle.isEmpty { x += buffer.write("  \(state.subtitle)", x: x, y: 0, style: .dim) }
-        var right = state.status
-        if state.isDemo { right += right.isEmpty ? "DEMO " : "  DEMO " } else if !right.isEmpty { right += " " }
-        let rightWidth = right.displayWidth
-        if rightWidth > 0, rightWidth < width - x {
-            buffer.write(right, x: width - rightWidth, y: 0, style: state.isDemo && state.status.isEmpty ? .bold : .plain)
-            if state.isDemo { buffer.write("DEMO", x: width - 5, y: 0, style: Style(foreground: .yellow, attributes: [.bold, .reverse])) }
-        }
+        let badge = state.isDemo ? " DEMO " : ""
+        let right = state.status.isEmpty ? "" : state.status + " "
+        let rightWidth = right.displayWidth + badge.displayWidth
+        guard rightWidth > 0, rightWidth < width - x else { return }
+        let rx = width - rightWidth
+        buffer.write(right, x: rx, y: 0)
+        if state.isDemo { buffer.write(badge, x: rx + right.displayWidth, y: 0, style: Style(foreground: .yellow, attributes: [.bold, .reverse])) }
     }
 
     private func renderFooter(into buffer: inout Buffer, y: Int, width: Int) {
         guard y > 0 else { return }
         let position = state.position
         let available = width - position.displayWidth - 2
+        defer { if !position.isEmpty { buffer.write(position, x: width - position.displayWidth - 1, y: y, style: .dim) } }
         if let notice = state.notice {
             buffer.write(notice.truncated(toWidth: max(0, available - 1)), x: 1, y: y, style: Style(foreground: .yellow, attributes: .bold))
-            if !position.isEmpty { buffer.write(position, x: width - position.displayWidth - 1, y: y, style: .dim) }
+            return
+        }
+        if let filter = state.filter {
+            var x = 1 + buffer.write("/", x: 1, y: y, style: .bold)
+            let hint = filter.isEditing ? "  \(filter.matches) match · Enter keep · Esc clear" : "  \(filter.matches) match · / edit · Esc clear"
+            let fieldWidth = max(1, available - x - hint.displayWidth - 1)
+            var shown = filter.text
+            while shown.displayWidth > fieldWidth - 1, !shown.isEmpty { shown.removeFirst() } // keep the end in view
+            x += buffer.write(shown, x: x, y: y, maxWidth: fieldWidth)
+            if filter.isEditing { x += buffer.write(" ", x: x, y: y, style: .reverse) }
+            buffer.write(hint, x: x, y: y, maxWidth: max(0, available - x), style: .dim)
             return
         }
         var x = 1
@@ -111,7 +155,6 @@ public final class RepoListView: Screen, RepoListViewProtocol {
             x += buffer.write(hint.keys, x: x, y: y, style: .bold)
             x += buffer.write(" \(hint.help)", x: x, y: y, style: .dim)
         }
-        if !position.isEmpty { buffer.write(position, x: width - position.displayWidth - 1, y: y, style: .dim) }
     }
 
     private func renderHelp(_ entries: [HelpEntry], into buffer: inout Buffer) {
@@ -122,17 +165,67 @@ public final class RepoListView: Screen, RepoListViewProtocol {
         buffer.drawBox(rect, title: "Keys")
         for (i, entry) in entries.enumerated() where rect.y + 2 + i < rect.maxY - 1 {
             buffer.write(entry.keys, x: rect.x + 2, y: rect.y + 2 + i, maxWidth: keysWidth, style: .bold)
-            buffer.write(entry.help, x: rect.x + 4 + keysWidth, y: rect.y + 2 + i, maxWidth: rect.width - keysWidth - 6)
+            buffer.write(entry.help, x: rect.x + 4 + keysWidth, y: rect.y + 2 + i, maxWidth: max(0, rect.width - keysWidth - 6))
         }
     }
 }
 
-/// Column widths for repository rows at one terminal width: name, description, language, stars.
+/// Draws the circular carousel: the current card centred and always whole, neighbours on both
+/// sides across the seam (each card at most once), clipped at the edges.
+enum CarouselRenderer {
+    static let preferredCardWidth = 24
+
+    static func cardWidth(for width: Int) -> Int { max(8, min(preferredCardWidth, width - 2)) }
+
+    /// Returns each drawn card's rectangle and index (for clicks).
+    static func render(_ carousel: CarouselState, into buffer: inout Buffer, y: Int, width: Int) -> [(rect: Rect, index: Int)] {
+        let count = carousel.cards.count
+        guard count > 0 else { return [] }
+        let cardWidth = cardWidth(for: width)
+        let pitch = cardWidth + 1
+        var placed: [(x: Int, index: Int)] = []
+        if count * pitch - 1 <= width {
+            // Everything fits: the strip in order, no repeats.
+            for index in 0..<count { placed.append((index * pitch, index)) }
+        } else {
+            let centre = (width - cardWidth) / 2
+            let slots = (centre + pitch - 1) / pitch
+            let rightSlots = (width - (centre + cardWidth) + pitch - 1) / pitch
+            let (left, right) = Carousel.neighbours(of: carousel.current, count: count, leftSlots: slots, rightSlots: rightSlots)
+            placed.append((centre, carousel.current))
+            for (n, index) in left.enumerated() { placed.append((centre - (n + 1) * pitch, index)) }
+            for (n, index) in right.enumerated() { placed.append((centre + (n + 1) * pitch, index)) }
+        }
+        var rects: [(rect: Rect, index: Int)] = []
+        for (x, index) in placed {
+            let card = carousel.cards[index]
+            let rect = Rect(x: x, y: y, width: cardWidth, height: 3)
+            drawCard(card, rect: rect, into: &buffer, width: width)
+            let focused = carousel.isFocused && index == carousel.current
+            if focused { buffer.addAttributes(.reverse, in: rect) }
+            let visible = Rect(x: max(0, x), y: y, width: min(width, x + cardWidth) - max(0, x), height: 3)
+            if !visible.isEmpty { rects.append((visible, index)) }
+        }
+        return rects
+    }
+
+    private static func drawCard(_ card: CarouselCard, rect: Rect, into buffer: inout Buffer, width: Int) {
+        // Drawn into its own buffer first so a card cut by the screen edge is clipped, never shifted.
+        var cardBuffer = Buffer(width: rect.width, height: rect.height)
+        cardBuffer.drawBox(cardBuffer.bounds, title: card.name, box: .rounded)
+        let info = "★ \(card.stars)" + (card.language.isEmpty ? "" : "  \(card.language)")
+        cardBuffer.write(info, x: 2, y: 1, maxWidth: rect.width - 4)
+        buffer.draw(cardBuffer, atX: rect.x, y: rect.y)
+    }
+}
+
+/// Column widths for the list's lines at one terminal width: name, description, language, stars.
 struct RowLayout {
     let width: Int
     let nameWidth: Int
     let languageWidth: Int
     static let starsWidth = 7
+    static let nameX = 4
 
     init(width: Int, rows: [RepoRowState]) {
         self.width = width
@@ -141,11 +234,23 @@ struct RowLayout {
         languageWidth = width >= 70 ? 12 : 0
     }
 
-    func render(_ row: RepoRowState, into buffer: inout Buffer, y: Int, selected: Bool) {
-        let base: Style = selected ? .reverse : .plain
+    func render(_ line: ListLine, into buffer: inout Buffer, y: Int) {
+        switch line {
+        case .repository(let row): render(row, into: &buffer, y: y)
+        case .commit(let commit): render(commit, into: &buffer, y: y)
+        case .note(let text, let isError):
+            buffer.write(text, x: 6, y: y, maxWidth: width - 7, style: isError ? Style(foreground: .red) : .dim)
+        case .loadingMore(let text):
+            buffer.write(text, x: 2, y: y, maxWidth: width - 3, style: .dim)
+        }
+    }
+
+    private func render(_ row: RepoRowState, into buffer: inout Buffer, y: Int) {
+        let base: Style = row.isSelected ? .reverse : .plain
         buffer.fill(Rect(x: 0, y: y, width: width, height: 1), style: base)
-        var x = 1
-        x += buffer.write(selected ? "▸ " : "  ", x: x, y: y, style: base)
+        buffer.write(row.isExpanded ? "▾" : "▸", x: 1, y: y, style: base)
+        buffer.write(row.commitStatus.glyph, x: 2, y: y, style: base.adding(.dim))
+        var x = Self.nameX
         buffer.write(row.name.fitted(toWidth: nameWidth), x: x, y: y, style: base.adding(.bold))
         x += nameWidth + 2
         let right = (languageWidth > 0 ? row.language.fitted(toWidth: languageWidth) + " " : "")
@@ -153,10 +258,21 @@ struct RowLayout {
         let rightX = width - right.displayWidth - 1
         let descriptionWidth = rightX - 1 - x
         if descriptionWidth > 3 {
-            buffer.write(row.description.truncated(toWidth: descriptionWidth), x: x, y: y, style: selected ? base : .dim)
+            buffer.write(row.description.truncated(toWidth: descriptionWidth), x: x, y: y, style: row.isSelected ? base : .dim)
         }
-        if rightX > x - 2 {
+        if rightX > Self.nameX + 2 {
             buffer.write(right, x: rightX, y: y, style: base)
         }
+    }
+
+    private func render(_ commit: CommitLineState, into buffer: inout Buffer, y: Int) {
+        var x = 6
+        x += buffer.write(commit.sha, x: x, y: y, style: Style(foreground: .yellow))
+        x += 2
+        let right = [commit.author, commit.age].filter { !$0.isEmpty }.joined(separator: " · ")
+        let rightText = right.truncated(toWidth: max(0, width / 3))
+        let rightX = width - rightText.displayWidth - 1
+        buffer.write(commit.summary.truncated(toWidth: max(0, rightX - x - 1)), x: x, y: y)
+        if rightX > x { buffer.write(rightText, x: rightX, y: y, style: .dim) }
     }
 }

@@ -1,0 +1,232 @@
+import Foundation
+import GitHubAPI
+import GitHubEntities
+import Persistence
+import TerminalKit
+import Testing
+@testable import Features
+
+@Suite("Carousel index arithmetic")
+struct CarouselArithmeticTests {
+    @Test("Left on the first card goes to the last; right on the last goes to the first", arguments: 1...5)
+    func wraps(count: Int) {
+        #expect(Carousel.index(0, movedBy: -1, count: count) == count - 1)
+        #expect(Carousel.index(count - 1, movedBy: 1, count: count) == 0)
+        #expect(Carousel.index(0, movedBy: count, count: count) == 0)
+        #expect(Carousel.index(0, movedBy: -3 * count - 1, count: count) == count - 1)
+    }
+
+    @Test("No cards: index 0, no neighbours")
+    func empty() {
+        #expect(Carousel.index(0, movedBy: -1, count: 0) == 0)
+        #expect(Carousel.neighbours(of: 0, count: 0, leftSlots: 3, rightSlots: 3).left.isEmpty)
+    }
+
+    @Test("Neighbours cross the seam and never repeat a card")
+    func neighbours() {
+        let (left, right) = Carousel.neighbours(of: 0, count: 5, leftSlots: 2, rightSlots: 2)
+        #expect(left == [4, 3])
+        #expect(right == [1, 2])
+        let narrow = Carousel.neighbours(of: 4, count: 5, leftSlots: 1, rightSlots: 1)
+        #expect(narrow.left == [3])
+        #expect(narrow.right == [0])
+        let two = Carousel.neighbours(of: 0, count: 2, leftSlots: 3, rightSlots: 3)
+        #expect(two.left.count + two.right.count == 1)
+    }
+}
+
+@Suite("List: carousel, expansion and lazy commits")
+@MainActor
+struct RepoListCarouselAndCommitsTests {
+    typealias Harness = RepoListPresenterTests.Harness
+
+    func loaded(_ count: Int = 30, height: Int = 10) -> Harness {
+        let h = Harness(stored: Sample.snapshot(count))
+        h.presenter.viewDidChangeListHeight(height)
+        h.presenter.viewDidLoad()
+        return h
+    }
+
+    @Test("Up from the first repository focuses the carousel; ←/→ wrap; ↓ returns to the list")
+    func carouselFocus() {
+        let h = loaded()
+        #expect(h.view.last?.carousel?.cards.count == 5)
+        h.presenter.handle(.moveUp)
+        #expect(h.view.last?.carousel?.isFocused == true)
+        #expect(h.view.last?.carousel?.current == 0)
+        h.presenter.handle(.moveLeft)
+        #expect(h.view.last?.carousel?.current == 4)
+        h.presenter.handle(.moveRight)
+        #expect(h.view.last?.carousel?.current == 0)
+        h.presenter.handle(.moveDown)
+        #expect(h.view.last?.carousel?.isFocused == false)
+        #expect(h.view.last?.selectedRow == 0)
+    }
+
+    @Test("Fewer than five repositories give that many cards; Enter on a card opens its detail")
+    func fewCards() {
+        let h = loaded(3)
+        #expect(h.view.last?.carousel?.cards.map(\.name) == ["repo-0001", "repo-0002", "repo-0003"])
+        h.presenter.handle(.home)
+        h.presenter.handle(.moveLeft)
+        h.presenter.handle(.toggleExpand)
+        #expect(h.router.details == ["repo-0003"])
+    }
+
+    @Test("Enter expands a row to 'loading commits…', which fills in; Enter again collapses")
+    func expandCollapse() async {
+        let h = loaded()
+        h.presenter.handle(.toggleExpand)
+        #expect(h.view.last?.lines[1] == .note("loading commits…", isError: false))
+        #expect(h.view.last?.rows.first?.commitStatus == .loading)
+        await h.presenter.commitTasks.values.first?.value
+        h.dispatcher.runPending()
+        guard case .commit(let first) = h.view.last?.lines[1] else { Issue.record("no commit line"); return }
+        #expect(first.sha == "a1b2c3d")
+        #expect(first.summary == "Fix the thing")
+        #expect(first.author == "Alice")
+        #expect(first.age == "2 h ago")
+        #expect(h.view.last?.lines.count == 10)
+        #expect(h.view.last?.rows.count == 7)
+        h.presenter.handle(.toggleExpand)
+        #expect(h.view.last?.rows.count == 10)
+        #expect(h.view.last?.rows.first?.commitStatus == .loaded)
+    }
+
+    @Test("An empty repository says 'No commits yet'; a failure gives a reason and r retries")
+    func emptyAndFailure() async {
+        let h = loaded()
+        h.interactor.commitOutcome.withLock { $0 = .empty }
+        h.presenter.handle(.toggleExpand)
+        await h.presenter.commitTasks.values.first?.value
+        h.dispatcher.runPending()
+        #expect(h.view.last?.lines[1] == .note("No commits yet", isError: false))
+        h.presenter.handle(.moveDown)
+        h.interactor.commitOutcome.withLock { $0 = .failed(.network) }
+        h.presenter.handle(.toggleExpand)
+        await h.presenter.commitTasks.values.first?.value
+        h.dispatcher.runPending()
+        #expect(h.view.last?.lines[3] == .note("Could not load commits (network error) — r retries", isError: true))
+        h.interactor.commitOutcome.withLock { $0 = .empty }
+        h.presenter.handle(.refresh)
+        h.scheduler.advance(by: .milliseconds(150))
+        for task in h.presenter.commitTasks.values { await task.value }
+        h.dispatcher.runPending()
+        #expect(h.view.last?.lines[3] == .note("No commits yet", isError: false))
+    }
+
+    @Test("Commits are requested only for rows that stay on screen for the settle delay")
+    func settle() {
+        let h = loaded()
+        h.scheduler.advance(by: .milliseconds(149))
+        #expect(h.presenter.commitTasks.isEmpty)
+        h.scheduler.advance(by: .milliseconds(1))
+        // Bounded: at most 4 in flight, the rest queued.
+        #expect(h.presenter.commitTasks.count == 4)
+    }
+
+    @Test("Holding ↓ through 1,000 rows requests commits only for rows that settled: about two screens")
+    func holdingDown() async {
+        let h = loaded(1000)
+        for _ in 0..<999 {
+            h.presenter.handle(.moveDown)
+            h.scheduler.advance(by: .milliseconds(30))
+        }
+        // The first screen stayed put while the selection moved inside it, so it settled; nothing since.
+        #expect(Set(h.interactor.commitRequests.withLock { $0 }).isSubset(of: Set((1...10).map(Int64.init))))
+        h.scheduler.advance(by: .milliseconds(150))
+        for task in h.presenter.commitTasks.values { await task.value }
+        h.dispatcher.runPending()
+        for _ in 0..<5 {
+            for task in h.presenter.commitTasks.values { await task.value }
+            h.dispatcher.runPending()
+        }
+        let requested = Set(h.interactor.commitRequests.withLock { $0 })
+        #expect(requested.isSuperset(of: Set((991...1000).map(Int64.init))))
+        #expect(requested.isSubset(of: Set((1...10).map(Int64.init)).union((991...1000).map(Int64.init))))
+    }
+
+    @Test("A row that leaves the screen before its answer has its request cancelled")
+    func cancelOnLeave() async {
+        let h = loaded(100)
+        h.interactor.commitsHang.withLock { $0 = true }
+        h.scheduler.advance(by: .milliseconds(150))
+        let inFlight = Array(h.presenter.commitTasks.values)
+        #expect(inFlight.count == 4)
+        h.presenter.handle(.pageDown)
+        h.presenter.handle(.pageDown)
+        #expect(h.presenter.commitTasks.isEmpty)
+        for task in inFlight { await task.value }
+        #expect(Set(h.interactor.cancelledCommitRequests.withLock { $0 }) == [1, 2, 3, 4])
+    }
+
+    @Test("Rows whose commits are fresh in the store issue no request; stale ones are revalidated")
+    func skipFresh() {
+        let h = Harness(stored: Sample.snapshot(30), now: Sample.now)
+        let fresh = StoredCommits(commits: [], fetchedAt: Sample.now.addingTimeInterval(-60), isEmptyRepository: true)
+        let stale = StoredCommits(commits: [], fetchedAt: Sample.now.addingTimeInterval(-3600), isEmptyRepository: true)
+        h.interactor.stored.withLock { stored in
+            for id in 1...10 { stored[Int64(id)] = fresh }
+            stored[3] = stale
+        }
+        h.presenter.viewDidChangeListHeight(10)
+        h.presenter.viewDidLoad()
+        #expect(h.view.last?.rows.first?.commitStatus == .empty)
+        h.scheduler.advance(by: .milliseconds(150))
+        #expect(Array(h.presenter.commitTasks.keys) == [3])
+    }
+
+    @Test("Near the end of the list the next page is requested, with a spinner row")
+    func infiniteScroll() async {
+        let h = loaded(30)
+        h.interactor.morePages.withLock { $0 = true }
+        h.presenter.handle(.end)
+        #expect(h.view.last?.lines.last.map { if case .loadingMore = $0 { true } else { false } } == true)
+        await h.presenter.pageTask?.value
+        #expect(h.interactor.pageLoads.withLock { $0 } == 1)
+    }
+
+    @Test("s cycles the sort order: name, updated, stars")
+    func sorting() {
+        var snapshot = Sample.snapshot(0)
+        snapshot.repositories = [
+            Sample.repository(1, name: "banana", stars: 5),
+            Sample.repository(2, name: "Apple", stars: 1),
+            Sample.repository(3, name: "cherry", stars: 9),
+        ]
+        let h = Harness(stored: snapshot)
+        h.presenter.viewDidChangeListHeight(10)
+        h.presenter.viewDidLoad()
+        #expect(h.view.last?.rows.map(\.name) == ["Apple", "banana", "cherry"])
+        h.presenter.handle(.cycleSort)
+        #expect(h.view.last?.rows.map(\.name) == ["banana", "Apple", "cherry"]) // updated: newest first (id 1 newest)
+        #expect(h.view.last?.subtitle.hasSuffix("by updated") == true)
+        h.presenter.handle(.cycleSort)
+        #expect(h.view.last?.rows.map(\.name) == ["cherry", "banana", "Apple"])
+        h.presenter.handle(.cycleSort)
+        #expect(h.presenter.sortOrder == .name)
+    }
+
+    @Test("/ filters the loaded repositories instantly; Esc clears the filter")
+    func filtering() {
+        let h = loaded(30)
+        h.presenter.handle(.startFilter)
+        #expect(h.view.last?.filter?.isEditing == true)
+        h.presenter.filterDidChange("repo-001")
+        #expect(h.view.last?.rows.map(\.name) == (10...19).map { String(format: "repo-%04d", $0) })
+        #expect(h.view.last?.filter?.matches == 10)
+        h.presenter.filterDidChange("zzz")
+        #expect(h.view.last?.placeholder == "No repository matches “zzz”.")
+        h.presenter.filterDidEnd(keep: false)
+        #expect(h.view.last?.filter == nil)
+        #expect(h.view.last?.rows.count == 10)
+    }
+
+    @Test("Space opens the selected repository's detail through the router")
+    func openDetail() {
+        let h = loaded()
+        h.presenter.handle(.moveDown)
+        h.presenter.handle(.openDetail)
+        #expect(h.router.details == ["repo-0002"])
+    }
+}
