@@ -15,12 +15,19 @@ public protocol GitHubService: Sendable {
     var lastRateLimit: RateLimit? { get }
     /// GET /search/repositories?q=…&per_page=30
     func searchRepositories(query: String) async throws -> (RepositorySearchPage, next: URL?)
+    /// Follows a search `Link` URL exactly as the server gave it (GitHub answers 422 past 1,000 results).
+    func searchRepositories(page: URL) async throws -> (RepositorySearchPage, next: URL?)
     /// The latest 3 commits of many repositories (see the default implementation below).
     func latestCommits(of repositories: [RepositoryReference]) async throws -> [RepositoryReference: [Commit]]
 }
 
 extension GitHubService {
     public var lastRateLimit: RateLimit? { nil }
+
+    /// A default for fakes that only script the first search page: any further page is empty and last.
+    public func searchRepositories(page: URL) async throws -> (RepositorySearchPage, next: URL?) {
+        (RepositorySearchPage(totalCount: 0, incompleteResults: false, items: []), next: nil)
+    }
 
     /// The latest 3 commits of each repository. `GitHubClient` batches them in GraphQL queries when it
     /// has a token; this default (for fakes) asks one repository at a time. Empty repositories map to [];

@@ -1,0 +1,87 @@
+import TerminalKit
+
+/// The prompt: a box centred over whatever is under it (the list stays visible around it), with the
+/// text field, a line for the spinner or the problem, and the key hints.
+@MainActor
+public final class OwnerPromptView: Screen, OwnerPromptViewProtocol {
+    private let presenter: any OwnerPromptPresenterProtocol
+    public private(set) var state = OwnerPromptViewState()
+    private var messageButton: Rect?
+
+    static let maxWidth = 60
+    static let hint = "A user (octocat) or an organization (apple)"
+
+    public init(presenter: any OwnerPromptPresenterProtocol) {
+        self.presenter = presenter
+    }
+
+    /// Called once when the screen is first shown.
+    public func viewDidAppear() {
+        presenter.viewDidLoad()
+    }
+
+    public func display(_ state: OwnerPromptViewState) {
+        self.state = state
+    }
+
+    // MARK: Input
+
+    public func handle(_ event: Event) {
+        switch event {
+        case .key(let key):
+            if let action = OwnerPromptKeys.action(for: key) { presenter.handle(action) }
+        case .mouse(let mouse):
+            guard state.message != nil, mouse.kind == .click || mouse.kind == .press else { return }
+            if let button = messageButton, button.contains(x: mouse.x, y: mouse.y) { presenter.handle(.submit) }
+        case .resize:
+            break
+        }
+    }
+
+    // MARK: Drawing
+
+    public func render(into buffer: inout Buffer) {
+        let width = min(Self.maxWidth, buffer.width - 2)
+        guard width >= 12, buffer.height >= 7 else { return }
+        let inner = width - 4
+        let note: [String]
+        let noteStyle: Style
+        if let status = state.status {
+            note = [status.truncated(toWidth: inner)]
+            noteStyle = .plain
+        } else if let problem = state.problem {
+            note = Array(problem.wrapped(toWidth: inner).prefix(3))
+            noteStyle = Style(foreground: .red, attributes: .bold)
+        } else {
+            note = [Self.hint.truncated(toWidth: inner)]
+            noteStyle = .dim
+        }
+        // Frame, blank, field, blank, note lines, blank, hints, frame.
+        let height = min(buffer.height, 6 + note.count + 1)
+        let box = buffer.bounds.centered(width: width, height: height)
+        buffer.drawBox(box, title: state.title)
+        let x = box.x + 2
+        var y = box.y + 2
+        buffer.write("›", x: x, y: y, style: .bold)
+        state.field.render(into: &buffer, x: x + 2, y: y, width: inner - 2, style: Style(attributes: .underline),
+                           showsCursor: state.isEditable && state.message == nil)
+        y += 2
+        for line in note where y < box.maxY - 2 {
+            buffer.write(line, x: x, y: y, maxWidth: inner, style: noteStyle)
+            y += 1
+        }
+        renderHints(into: &buffer, x: x, y: box.maxY - 2, width: inner)
+        messageButton = state.message.map { $0.render(into: &buffer, area: buffer.bounds) }
+    }
+
+    private func renderHints(into buffer: inout Buffer, x startX: Int, y: Int, width: Int) {
+        var x = startX
+        for hint in state.footer {
+            let needed = hint.keys.displayWidth + 1 + hint.help.displayWidth + (x > startX ? 2 : 0)
+            if x + needed > startX + width { break }
+            if x > startX { x += 2 }
+            x += buffer.write(hint.keys, x: x, y: y, style: .bold)
+            x += buffer.write(" \(hint.help)", x: x, y: y, style: .dim)
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import GitHubAPI
+import TerminalKit
+
+/// What the profile module needs from the app.
+public struct ProfileDependencies {
+    /// Whose profile.
+    public var login: String
+    public var service: any GitHubService
+    public var dispatcher: any UIDispatcher
+    public var scheduler: any Scheduler
+    public var now: @Sendable () -> Date
+
+    public init(login: String, service: any GitHubService, dispatcher: any UIDispatcher, scheduler: any Scheduler,
+                now: @escaping @Sendable () -> Date = Date.init) {
+        self.login = login
+        self.service = service
+        self.dispatcher = dispatcher
+        self.scheduler = scheduler
+        self.now = now
+    }
+}
+
+/// Wires the profile module: interactor, presenter, router and view. Push the returned view on the
+/// screen stack (it fills the screen), then call its `viewDidAppear()`.
+@MainActor
+public enum ProfileBuilder {
+    public static func build(_ dependencies: ProfileDependencies, navigator: any AppNavigator) -> ProfileView {
+        let interactor = ProfileInteractor(login: dependencies.login, service: dependencies.service)
+        let router = ProfileRouter(navigator: navigator)
+        let presenter = ProfilePresenter(
+            interactor: interactor, router: router, dispatcher: dependencies.dispatcher,
+            scheduler: dependencies.scheduler, now: dependencies.now)
+        let view = ProfileView(presenter: presenter)
+        presenter.view = view
+        router.screen = view
+        return view
+    }
+}

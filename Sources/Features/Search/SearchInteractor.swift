@@ -1,0 +1,54 @@
+import Foundation
+import GitHubAPI
+import GitHubEntities
+
+/// The search's use cases: check the query, fetch the first page and the following ones.
+public final class SearchInteractor: SearchInteractorProtocol {
+    /// GitHub's search API gives at most this many results per search.
+    public static let resultCap = 1000
+    /// GitHub refuses queries longer than this.
+    public static let maxQueryLength = 256
+
+    private let service: any GitHubService
+
+    public init(service: any GitHubService) {
+        self.service = service
+    }
+
+    public func validationError(for query: String) -> String? {
+        Self.validationError(for: query)
+    }
+
+    public static func validationError(for query: String) -> String? {
+        if query.trimmingCharacters(in: .whitespaces).isEmpty {
+            return "Type something to search for, e.g. tetris language:swift"
+        }
+        return nil
+    }
+
+    public func search(query: String) async -> LoadOutcome<SearchResultsPage> {
+        let query = query.trimmingCharacters(in: .whitespaces)
+        if let problem = Self.validationError(for: query) { return .failed(.http(status: 422, message: problem)) }
+        let service = self.service
+        return await .of {
+            let (page, next) = try await service.searchRepositories(query: query)
+            return SearchResultsPage(totalCount: page.totalCount, incompleteResults: page.incompleteResults,
+                                     items: page.items, next: next)
+        }
+    }
+
+    public func nextPage(_ url: URL) async -> LoadOutcome<SearchResultsPage> {
+        let service = self.service
+        let outcome: LoadOutcome<SearchResultsPage> = await .of {
+            let (page, next) = try await service.searchRepositories(page: url)
+            return SearchResultsPage(totalCount: page.totalCount, incompleteResults: page.incompleteResults,
+                                     items: page.items, next: next)
+        }
+        // Past 1,000 results GitHub answers 422 "Only the first 1000 search results are available":
+        // the end of the list, not an error.
+        if case .failed(.http(status: 422, _)) = outcome {
+            return .loaded(SearchResultsPage(totalCount: 0, items: [], reachedCap: true))
+        }
+        return outcome
+    }
+}

@@ -1,0 +1,143 @@
+import TerminalKit
+
+/// The search screen (fills the screen): header, the query field, up to two lines of notes (a refused
+/// query, incomplete results, the 1,000-result cap), a rule with the result count, the results, and
+/// the footer of the focused part's keys.
+@MainActor
+public final class SearchView: Screen, SearchViewProtocol {
+    private let presenter: any SearchPresenterProtocol
+    public private(set) var state = SearchViewState()
+    private var messageButton: Rect?
+    private var listHeight: Int?
+
+    static let fieldRow = 1
+    static let notesRow = 2
+    static let ruleRow = 4
+    static let listTop = 5
+    static let fieldLabel = " Query › "
+
+    public init(presenter: any SearchPresenterProtocol) {
+        self.presenter = presenter
+    }
+
+    /// Called once when the screen is first shown.
+    public func viewDidAppear() {
+        presenter.viewDidLoad()
+    }
+
+    public func display(_ state: SearchViewState) {
+        self.state = state
+    }
+
+    static func rows(forHeight height: Int) -> Int {
+        max(1, height - listTop - 1)
+    }
+
+    // MARK: Input
+
+    public func handle(_ event: Event) {
+        switch event {
+        case .key(let key):
+            if let action = SearchKeys.action(for: key, focus: state.focus) { presenter.handle(action) }
+        case .mouse(let mouse):
+            handleMouse(mouse)
+        case .resize(_, let height):
+            updateListHeight(height)
+        }
+    }
+
+    private func updateListHeight(_ height: Int) {
+        let rows = Self.rows(forHeight: height)
+        if rows != listHeight {
+            listHeight = rows
+            presenter.viewDidChangeListHeight(rows)
+        }
+    }
+
+    private func handleMouse(_ mouse: MouseEvent) {
+        switch mouse.kind {
+        case .wheelUp: presenter.didScroll(by: -3)
+        case .wheelDown: presenter.didScroll(by: 3)
+        case .press, .click:
+            if state.message != nil {
+                if let button = messageButton, button.contains(x: mouse.x, y: mouse.y) { presenter.handle(.open) }
+                return
+            }
+            if state.help != nil { presenter.handle(.back); return }
+            if mouse.y == Self.fieldRow { presenter.didClickField(); return }
+            let index = mouse.y - Self.listTop
+            if index >= 0, index < state.rows.count { presenter.didClickRow(atVisibleIndex: index) }
+        default:
+            break
+        }
+    }
+
+    // MARK: Drawing
+
+    public func render(into buffer: inout Buffer) {
+        // A screen pushed on the stack learns its size here if no resize reached it yet.
+        updateListHeight(buffer.height)
+        let width = buffer.width, height = buffer.height
+        buffer.fill(buffer.bounds)
+        ScreenChrome.renderHeader(title: state.title, subtitle: "", status: state.status, into: &buffer)
+        renderField(into: &buffer, width: width)
+        renderNotes(into: &buffer, width: width)
+        ScreenChrome.renderRule(state.summary, into: &buffer, y: Self.ruleRow)
+        renderList(into: &buffer, width: width, bottom: height - 1)
+        ScreenChrome.renderFooter(state.footer, position: state.position, into: &buffer, y: height - 1)
+        if let help = state.help { ScreenChrome.renderHelp(help, into: &buffer) }
+        messageButton = state.message.map { $0.render(into: &buffer, area: buffer.bounds) }
+    }
+
+    private func renderField(into buffer: inout Buffer, width: Int) {
+        let focused = state.focus == .field
+        let x = buffer.write(Self.fieldLabel, x: 0, y: Self.fieldRow, style: focused ? .bold : .dim)
+        state.field.render(into: &buffer, x: x, y: Self.fieldRow, width: max(0, width - x - 1),
+                           style: Style(attributes: .underline), showsCursor: focused && state.message == nil)
+    }
+
+    private func renderNotes(into buffer: inout Buffer, width: Int) {
+        var lines: [(String, Style)] = []
+        if let problem = state.problem { lines.append((problem, Style(foreground: .red, attributes: .bold))) }
+        lines += state.notes.map { ($0, Style(foreground: .yellow)) }
+        for (i, line) in lines.prefix(Self.ruleRow - Self.notesRow).enumerated() {
+            buffer.write(line.0.truncated(toWidth: width - 2), x: 1, y: Self.notesRow + i, style: line.1)
+        }
+    }
+
+    private func renderList(into buffer: inout Buffer, width: Int, bottom: Int) {
+        let list = Rect(x: 0, y: Self.listTop, width: width, height: max(0, bottom - Self.listTop))
+        if let placeholder = state.placeholder {
+            buffer.writeCentered(placeholder, in: list, y: list.y + list.height / 2, style: .dim)
+            return
+        }
+        let nameWidth = min(state.rows.map(\.name.displayWidth).max() ?? 0, max(14, width * 2 / 5))
+        let languageWidth = width >= 70 ? 11 : 0
+        var y = list.y
+        for (i, row) in state.rows.enumerated() where y < list.maxY {
+            render(row, into: &buffer, y: y, width: width, nameWidth: nameWidth, languageWidth: languageWidth,
+                   selected: i == state.selectedRow && state.focus == .results)
+            y += 1
+        }
+        if let loadingMore = state.loadingMore, y < list.maxY {
+            buffer.write(loadingMore, x: 3, y: y, maxWidth: width - 4, style: .dim)
+        }
+    }
+
+    private func render(_ row: SearchResultRowState, into buffer: inout Buffer, y: Int, width: Int, nameWidth: Int,
+                        languageWidth: Int, selected: Bool) {
+        let base: Style = selected ? .reverse : .plain
+        buffer.fill(Rect(x: 0, y: y, width: width, height: 1), style: base)
+        var x = 1
+        x += buffer.write(selected ? "▸ " : "  ", x: x, y: y, style: base)
+        buffer.write(row.name.fitted(toWidth: nameWidth), x: x, y: y, style: base.adding(.bold))
+        x += nameWidth + 2
+        let right = (languageWidth > 0 ? row.language.fitted(toWidth: languageWidth) + " " : "") + "★ " + row.stars.fitted(toWidth: 5)
+        let rightX = width - right.displayWidth - 1
+        let descriptionWidth = rightX - 1 - x
+        if descriptionWidth > 3 {
+            buffer.write(row.description.truncated(toWidth: descriptionWidth), x: x, y: y, style: selected ? base : .dim)
+        }
+        if rightX > x - 2 { buffer.write(right, x: rightX, y: y, style: base) }
+    }
+}
