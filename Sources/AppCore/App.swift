@@ -22,10 +22,14 @@ public final class App: AppNavigator {
     private var terminal: NcursesTerminal?
     private var screens: [any Screen] = []
     private var exitCode: Int32 = 0
+    /// The owner the list shows (changes with `u`).
+    private var ownerLogin: String
+    private var noticeShown = false
 
     public init(setup: AppSetup, useColor: Bool) throws {
         self.setup = setup
         self.useColor = useColor
+        ownerLogin = setup.ownerLogin
         loop = try EventLoop()
     }
 
@@ -44,11 +48,7 @@ public final class App: AppNavigator {
             TerminalGuard.restoreModes()
         }
 
-        let root = makeListScreen()
-        screens = [root]
-        let size = terminal.size
-        root.handle(.resize(width: size.width, height: size.height))
-        (root as? RepoListView)?.viewDidAppear()
+        push(makeListScreen())
 
         loop.run(
             inputFD: STDIN_FILENO,
@@ -68,10 +68,28 @@ public final class App: AppNavigator {
         loop.stop()
     }
 
-    public func openOwner(_ login: String) {}
-    public func showOwnerPrompt() {}
-    public func showProfile(login: String) {}
-    public func showSearch() {}
+    public func openOwner(_ login: String) {
+        ownerLogin = login
+        let list = makeListScreen()
+        screens = []
+        push(list)
+    }
+
+    public func showOwnerPrompt() {
+        push(OwnerPromptBuilder.build(
+            OwnerPromptDependencies(service: setup.service, dispatcher: loop.mainQueue, scheduler: loop), navigator: self))
+    }
+
+    public func showProfile(login: String) {
+        push(ProfileBuilder.build(
+            ProfileDependencies(login: login, service: setup.service, dispatcher: loop.mainQueue, scheduler: loop), navigator: self))
+    }
+
+    public func showSearch() {
+        push(SearchBuilder.build(
+            SearchDependencies(service: setup.service, dispatcher: loop.mainQueue, scheduler: loop), navigator: self))
+    }
+
     public func showRepositoryDetail(_ repository: Repository) {}
 
     public func dismiss(_ screen: any Screen) {
@@ -79,13 +97,21 @@ public final class App: AppNavigator {
         screens.removeSubrange(index...)
     }
 
+    /// Puts a screen on top, tells it the size, and lets it start.
+    private func push(_ screen: any Screen) {
+        screens.append(screen)
+        if let size = terminal?.size { screen.handle(.resize(width: size.width, height: size.height)) }
+        screen.viewDidAppear()
+    }
+
     // MARK: Private
 
     private func makeListScreen() -> any Screen {
         let dependencies = RepoListDependencies(
-            ownerLogin: setup.ownerLogin, service: setup.service, store: setup.store,
+            ownerLogin: ownerLogin, service: setup.service, store: setup.store,
             dispatcher: loop.mainQueue, scheduler: loop, isOffline: setup.isOffline, isDemo: setup.isDemo,
-            notice: setup.storeNotice)
+            notice: screens.isEmpty && !noticeShown ? setup.storeNotice : nil)
+        noticeShown = true
         return RepoListBuilder.build(dependencies, navigator: self)
     }
 

@@ -265,3 +265,38 @@ struct RepoListEndToEndTests {
         #expect(requested.count <= 60)
     }
 }
+
+@Suite("Owner prompt, profile and search in a real terminal", .enabled(if: TmuxSession.isAvailable, "tmux is not installed"), .serialized)
+struct OwnerScreensEndToEndTests {
+    @Test("u: an unknown login gives the exact message; [ OK ]; a real login shows its repositories; p shows the profile")
+    func ownerPromptAndProfile() async throws {
+        let server = FakeGitHubServer.sferik()
+        let baseURL = try await server.start()
+        defer { Task { await server.stop() } }
+        let data = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let tmux = try TmuxSession(command: appCommand(["--api-url", baseURL.absoluteString, "sferik"], dataDirectory: data))
+        await tmux.waitFor(text: "410_in_140")
+        try tmux.send("u")
+        await tmux.waitFor(text: "GitHub user or organization")
+        try tmux.type("nosuchuser")
+        try tmux.send("Enter")
+        var screen = await tmux.waitFor(text: "User not found. Please enter another name.")
+        #expect(screen.contains("[ OK ]"))
+        try tmux.send("Enter")
+        await tmux.waitFor("the message to close") { !$0.contains("[ OK ]") }
+        try tmux.send("C-u")
+        try tmux.type("codeforamerica")
+        try tmux.send("Enter")
+        screen = await tmux.waitFor(text: "codeforamerica  Organization")
+        screen = await tmux.waitFor(text: "adopt-a-hydrant")
+        try tmux.send("p")
+        screen = await tmux.waitFor(text: "@codeforamerica")
+        #expect(screen.contains("Repositories"))
+        try tmux.send("Escape")
+        await tmux.waitFor("back to the list") { !$0.contains("@codeforamerica") && $0.contains("adopt-a-hydrant") }
+        try tmux.send("q")
+        screen = await tmux.waitFor(text: "<<END>>")
+        #expect(screen.contains("EXIT:0"))
+    }
+}

@@ -66,6 +66,10 @@ final class SpyRouter: RepoListRouterProtocol {
     var details: [String] = []
     func quit() { quitCount += 1 }
     func showDetail(_ repository: Repository) { details.append(repository.name) }
+    var routes: [String] = []
+    func showOwnerPrompt() { routes.append("prompt") }
+    func showProfile(login: String) { routes.append("profile \(login)") }
+    func showSearch() { routes.append("search") }
 }
 
 /// An interactor whose answers the test controls.

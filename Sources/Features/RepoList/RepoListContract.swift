@@ -19,6 +19,8 @@ public enum RepoListAction: Hashable, Sendable {
     case openDetail
     case cycleSort
     case startFilter
+    /// `u`: another owner; `p`: this owner's profile; `S`: search all of GitHub.
+    case ownerPrompt, profile, search
     case refresh
     case toggleHelp
     case dismiss
@@ -97,6 +99,9 @@ public enum CommitsOutcome: Sendable, Equatable {
 public protocol RepoListRouterProtocol: AnyObject {
     func quit()
     func showDetail(_ repository: Repository)
+    func showOwnerPrompt()
+    func showProfile(login: String)
+    func showSearch()
 }
 
 /// Who the routers ask to navigate: the app's screen stack (implemented by `App`).

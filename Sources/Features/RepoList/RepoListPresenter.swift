@@ -168,6 +168,9 @@ public final class RepoListPresenter: RepoListPresenterProtocol {
             if focus == .carousel { openCarouselCard() } else if let repository = selectedRepository { router.showDetail(repository) }
         case .cycleSort: cycleSort()
         case .startFilter: isEditingFilter = true
+        case .ownerPrompt: router.showOwnerPrompt()
+        case .profile: router.showProfile(login: snapshot.owner?.login ?? interactor.ownerLogin)
+        case .search: router.showSearch()
         case .refresh: refresh(); retryFailedCommits()
         case .toggleHelp: showsHelp = true
         case .dismiss:

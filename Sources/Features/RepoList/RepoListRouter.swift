@@ -16,4 +16,8 @@ public final class RepoListRouter: RepoListRouterProtocol {
     public func showDetail(_ repository: Repository) {
         navigator?.showRepositoryDetail(repository)
     }
+
+    public func showOwnerPrompt() { navigator?.showOwnerPrompt() }
+    public func showProfile(login: String) { navigator?.showProfile(login: login) }
+    public func showSearch() { navigator?.showSearch() }
 }

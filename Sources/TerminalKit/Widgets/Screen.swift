@@ -8,6 +8,12 @@ public protocol Screen: AnyObject {
     func render(into buffer: inout Buffer)
     /// Handles one input event (resizes arrive as `.resize`).
     func handle(_ event: Event)
+    /// Called once, after the screen is pushed and has been told its size.
+    func viewDidAppear()
+}
+
+extension Screen {
+    public func viewDidAppear() {}
 }
 
 /// Something that can run a job on the UI thread later, from any thread. The event loop's
