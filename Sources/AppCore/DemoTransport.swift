@@ -31,6 +31,9 @@ public struct DemoTransport: HTTPTransport {
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         try Task.checkCancellation()
         if let answer = answers[request.url.path.lowercased()] { return answer }
+        if request.url.path == "/search/repositories" {
+            return HTTPResponse(statusCode: 200, headers: ["content-type": "application/json"], body: search(request.url))
+        }
         let notFound = #"{"message":"Not Found","documentation_url":"https://docs.github.com/rest","status":"404"}"#
         if request.url.path.hasSuffix("/commits") {
             return HTTPResponse(statusCode: 200, headers: ["content-type": "application/json"], body: Self.placeholderCommits(for: request.url))
@@ -40,6 +43,23 @@ public struct DemoTransport: HTTPTransport {
 }
 
 extension DemoTransport {
+    /// Search over the bundled repositories only (every word of `q` in the name or description),
+    /// answered in the shape of `/search/repositories`.
+    func search(_ url: URL) -> Data {
+        let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "q" }?.value ?? ""
+        let words = query.lowercased().split(separator: " ").filter { !$0.contains(":") }.map(String.init)
+        var items: [Any] = []
+        for (path, answer) in answers where path.hasSuffix("/repos") {
+            guard let list = try? JSONSerialization.jsonObject(with: answer.body) as? [[String: Any]] else { continue }
+            for repository in list {
+                let text = "\(repository["name"] as? String ?? "") \(repository["description"] as? String ?? "")".lowercased()
+                if words.allSatisfy({ text.contains($0) }) { items.append(repository) }
+            }
+        }
+        let body: [String: Any] = ["total_count": items.count, "incomplete_results": false, "items": items]
+        return (try? JSONSerialization.data(withJSONObject: body)) ?? Data()
+    }
+
     /// Commits were recorded for one repository only; every other one answers with a single,
     /// plainly labelled made-up commit, so the demo shows expanded rows without pretending.
     static func placeholderCommits(for url: URL) -> Data {

@@ -112,3 +112,17 @@ import DemoData
 extension DemoData {
     static var directoryForTests: URL? { directory }
 }
+
+@Suite("Demo search")
+struct DemoSearchTests {
+    @Test("Search in the demo looks through the bundled repositories only")
+    func search() async throws {
+        let transport = try DemoTransport(directory: try #require(DemoData.directoryForTests))
+        let client = GitHubClient(configuration: APIConfiguration(baseURL: APIConfiguration.defaultBaseURL), transport: transport)
+        let (page, next) = try await client.searchRepositories(query: "census map")
+        #expect(page.items.map(\.name) == ["2010BasicCensusMap"])
+        #expect(page.totalCount == 1)
+        #expect(next == nil)
+        #expect(try await client.searchRepositories(query: "zzzz-nothing").0.items.isEmpty)
+    }
+}
