@@ -281,10 +281,10 @@ public final class RepoListPresenter: RepoListPresenterProtocol {
     static func sort(_ repositories: [Repository], by order: SortOrder) -> [Repository] {
         switch order {
         case .name:
-            return repositories.sorted {
-                let result = $0.name.localizedCaseInsensitiveCompare($1.name)
-                return result == .orderedSame ? $0.id < $1.id : result == .orderedAscending
-            }
+            // Keys computed once (not per comparison): this runs on every store change, 10,000 rows included.
+            return repositories.map { (key: $0.name.lowercased(), repository: $0) }
+                .sorted { $0.key == $1.key ? $0.repository.id < $1.repository.id : $0.key < $1.key }
+                .map(\.repository)
         case .updated:
             return repositories.sorted {
                 let a = $0.updatedAt ?? .distantPast, b = $1.updatedAt ?? .distantPast
