@@ -282,9 +282,11 @@ public final class RepoListPresenter: RepoListPresenterProtocol {
         switch order {
         case .name:
             // Keys computed once (not per comparison): this runs on every store change, 10,000 rows included.
-            return repositories.map { (key: $0.name.lowercased(), repository: $0) }
-                .sorted { $0.key == $1.key ? $0.repository.id < $1.repository.id : $0.key < $1.key }
-                .map(\.repository)
+            let keyed: [(key: String, repository: Repository)] = repositories.map { ($0.name.lowercased(), $0) }
+            let ordered = keyed.sorted { (a: (key: String, repository: Repository), b: (key: String, repository: Repository)) -> Bool in
+                a.key == b.key ? a.repository.id < b.repository.id : a.key < b.key
+            }
+            return ordered.map(\.repository)
         case .updated:
             return repositories.sorted {
                 let a = $0.updatedAt ?? .distantPast, b = $1.updatedAt ?? .distantPast
