@@ -17,6 +17,10 @@ public enum RepoListAction: Hashable, Sendable {
     /// Enter: expands/collapses a row, opens a carousel card.
     case toggleExpand
     case openDetail
+    /// `f`: the selected repository's local ★ on/off.
+    case toggleFavourite
+    /// `F`: only favourites, or everything again.
+    case toggleFavouritesOnly
     case cycleSort
     case startFilter
     /// `u`: another owner; `p`: this owner's profile; `S`: search all of GitHub.
@@ -83,6 +87,8 @@ public protocol RepoListInteractorProtocol: AnyObject, Sendable {
     func loadCommits(for repository: Repository) async -> CommitsOutcome
     /// The API's rate limit as last reported, if known.
     func rateLimit() -> RateLimit?
+    /// Stores a repository's favourite mark (the observed snapshot's `favouriteIDs` follow).
+    func setFavourite(_ on: Bool, repositoryID: Int64) throws
 }
 
 /// The outcome of fetching a repository's latest commits.
