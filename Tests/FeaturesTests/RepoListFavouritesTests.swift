@@ -114,3 +114,33 @@ struct RepoListFavouritesTests {
         assertScreenSnapshot(buffer.snapshot(), named: "list-80x24-favourites")
     }
 }
+
+@Suite("Repository list drag up")
+@MainActor
+struct RepoListDragTests {
+    @Test("A drag up from a row selects it and opens its details; the list is as it was otherwise")
+    func dragUpOpensDetail() {
+        let h = RepoListPresenterTests.Harness()
+        h.presenter.viewDidChangeListHeight(10)
+        h.presenter.viewDidLoad()
+        h.presenter.didDragUp(fromLine: 3)
+        #expect(h.router.details == ["repo-0004"])
+        #expect(h.view.last?.selectedRow == 3)
+        // Not a row: nothing.
+        h.presenter.didDragUp(fromLine: 40)
+        #expect(h.router.details == ["repo-0004"])
+    }
+
+    @Test("Through the real view: press on a row, release two rows higher")
+    func throughView() {
+        let h = RepoListPresenterTests.Harness()
+        let view = RepoListView(presenter: h.presenter)
+        h.presenter.view = view
+        view.handle(.resize(width: 80, height: 24))
+        view.viewDidAppear()
+        let y = RepoListView.listTop + 5
+        view.handle(.mouse(MouseEvent(.press, x: 20, y: y)))
+        view.handle(.mouse(MouseEvent(.release, x: 20, y: y - 2)))
+        #expect(h.router.details == ["repo-0006"])
+    }
+}

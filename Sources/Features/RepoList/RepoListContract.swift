@@ -48,6 +48,9 @@ public protocol RepoListPresenterProtocol: AnyObject {
     /// A click on the list row at `index` of the visible window.
     /// A click on line `index` of the list area; `onToggle` when it hit the row's ▸.
     func didClickLine(_ index: Int, onToggle: Bool)
+    /// A press on list line `index` followed by a release (or drag) at least 2 rows higher: opens
+    /// that row's details.
+    func didDragUp(fromLine index: Int)
     /// A click on the carousel card at `index` (0-based among the cards).
     func didClickCard(_ index: Int)
     func didScroll(by rows: Int)

@@ -194,6 +194,14 @@ public final class RepoListPresenter: RepoListPresenterProtocol {
         publish()
     }
 
+    public func didDragUp(fromLine index: Int) {
+        guard message == nil, !showsHelp, lineTargets.indices.contains(index), let target = lineTargets[index] else { return }
+        focus = .list
+        select(target)
+        publish()
+        if let repository = selectedRepository { router.showDetail(repository) }
+    }
+
     public func didClickCard(_ index: Int) {
         guard message == nil, !showsHelp, index >= 0, index < carouselRepositories.count else { return }
         carouselIndex = index
