@@ -102,6 +102,14 @@ final class FakeInteractor: RepoListInteractorProtocol {
     let limit = Mutex<RateLimit?>(nil)
     func rateLimit() -> RateLimit? { limit.withLock { $0 } }
 
+    // Favourites
+    let favouriteWrites = Mutex<[String]>([])
+    let favouriteError = Mutex<(any Error & Sendable)?>(nil)
+    func setFavourite(_ on: Bool, repositoryID: Int64) throws {
+        if let error = favouriteError.withLock({ $0 }) { throw error }
+        favouriteWrites.withLock { $0.append("\(on ? "on" : "off") \(repositoryID)") }
+    }
+
     // Pages
     let morePages = Mutex(false)
     let pageLoads = Mutex(0)

@@ -19,6 +19,7 @@ struct RepoListViewSnapshotTests {
         func handle(_ action: RepoListAction) { actions.append(action) }
         func didClickLine(_ index: Int, onToggle: Bool) { clicks.append("line \(index)\(onToggle ? " toggle" : "")") }
         func didClickCard(_ index: Int) { clicks.append("card \(index)") }
+        func didDragUp(fromLine index: Int) { clicks.append("drag up \(index)") }
         func didScroll(by rows: Int) { scrolls.append(rows) }
         func filterDidChange(_ text: String) { filterTexts.append(text) }
         func filterDidEnd(keep: Bool) { filterEnds.append(keep) }
@@ -107,6 +108,26 @@ struct RepoListViewSnapshotTests {
         view.handle(.mouse(MouseEvent(.wheelDown, x: 0, y: 0)))
         #expect(spy.clicks == ["line 2", "line 0 toggle"])
         #expect(spy.scrolls == [3])
+        // Press on a row, move up two rows: its details. One row up, a release alone, or a drag
+        // from outside the list: nothing.
+        spy.clicks = []
+        view.handle(.mouse(MouseEvent(.press, x: 10, y: 8)))
+        view.handle(.mouse(MouseEvent(.drag, x: 10, y: 7)))
+        view.handle(.mouse(MouseEvent(.release, x: 10, y: 7)))
+        view.handle(.mouse(MouseEvent(.release, x: 10, y: 2)))
+        view.handle(.mouse(MouseEvent(.press, x: 10, y: 1)))
+        view.handle(.mouse(MouseEvent(.release, x: 10, y: 0)))
+        view.handle(.mouse(MouseEvent(.drag, x: 10, y: 0)))
+        #expect(spy.clicks == ["line 4"])
+        spy.clicks = []
+        view.handle(.mouse(MouseEvent(.press, x: 10, y: 8)))
+        view.handle(.mouse(MouseEvent(.release, x: 10, y: 6)))
+        view.handle(.mouse(MouseEvent(.press, x: 10, y: 7)))
+        view.handle(.mouse(MouseEvent(.drag, x: 10, y: 6)))
+        view.handle(.mouse(MouseEvent(.drag, x: 10, y: 4)))
+        view.handle(.mouse(MouseEvent(.drag, x: 10, y: 3)))
+        view.handle(.mouse(MouseEvent(.release, x: 10, y: 3)))
+        #expect(spy.clicks == ["line 4", "drag up 4", "line 3", "drag up 3"])
         // The filter field takes text while it is open.
         view.display(RepoListViewState(filter: FilterState(text: "ab", isEditing: true, matches: 1)))
         view.handle(.key(.character("c")))

@@ -17,6 +17,10 @@ public enum RepoListAction: Hashable, Sendable {
     /// Enter: expands/collapses a row, opens a carousel card.
     case toggleExpand
     case openDetail
+    /// `f`: the selected repository's local ★ on/off.
+    case toggleFavourite
+    /// `F`: only favourites, or everything again.
+    case toggleFavouritesOnly
     case cycleSort
     case startFilter
     /// `u`: another owner; `p`: this owner's profile; `S`: search all of GitHub.
@@ -44,6 +48,9 @@ public protocol RepoListPresenterProtocol: AnyObject {
     /// A click on the list row at `index` of the visible window.
     /// A click on line `index` of the list area; `onToggle` when it hit the row's ▸.
     func didClickLine(_ index: Int, onToggle: Bool)
+    /// A press on list line `index` followed by a release (or drag) at least 2 rows higher: opens
+    /// that row's details.
+    func didDragUp(fromLine index: Int)
     /// A click on the carousel card at `index` (0-based among the cards).
     func didClickCard(_ index: Int)
     func didScroll(by rows: Int)
@@ -83,6 +90,8 @@ public protocol RepoListInteractorProtocol: AnyObject, Sendable {
     func loadCommits(for repository: Repository) async -> CommitsOutcome
     /// The API's rate limit as last reported, if known.
     func rateLimit() -> RateLimit?
+    /// Stores a repository's favourite mark (the observed snapshot's `favouriteIDs` follow).
+    func setFavourite(_ on: Bool, repositoryID: Int64) throws
 }
 
 /// The outcome of fetching a repository's latest commits.

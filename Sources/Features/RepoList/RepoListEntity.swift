@@ -36,9 +36,12 @@ public struct RepoRowState: Sendable, Equatable {
     public var isExpanded: Bool
     public var commitStatus: CommitStatus
     public var isSelected: Bool
+    /// The local ★ mark.
+    public var isFavourite: Bool
 
     public init(name: String, description: String, language: String, stars: String,
-                isExpanded: Bool = false, commitStatus: CommitStatus = .unknown, isSelected: Bool = false) {
+                isExpanded: Bool = false, commitStatus: CommitStatus = .unknown, isSelected: Bool = false,
+                isFavourite: Bool = false) {
         self.name = name
         self.description = description
         self.language = language
@@ -46,6 +49,7 @@ public struct RepoRowState: Sendable, Equatable {
         self.isExpanded = isExpanded
         self.commitStatus = commitStatus
         self.isSelected = isSelected
+        self.isFavourite = isFavourite
     }
 }
 

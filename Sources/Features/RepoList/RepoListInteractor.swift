@@ -44,6 +44,10 @@ public final class RepoListInteractor: RepoListInteractorProtocol {
 
     public func rateLimit() -> RateLimit? { service.lastRateLimit }
 
+    public func setFavourite(_ on: Bool, repositoryID: Int64) throws {
+        try store.setFavourite(on, repositoryID: repositoryID)
+    }
+
     public var hasMorePages: Bool { paging.withLock { $0.next != nil } }
 
     /// Fetches the owner and the first page. A single page replaces the stored list at once; with

@@ -13,6 +13,8 @@ public enum RepoListKeys {
         KeyBinding([.pageDown, .control("f")], .pageDown, help: "page down"),
         KeyBinding([.home, .character("g")], .home, help: "carousel (top)"),
         KeyBinding([.end, .character("G")], .end, help: "last repository"),
+        KeyBinding([.character("f")], .toggleFavourite, help: "favourite ★ on/off (kept on this computer)"),
+        KeyBinding([.character("F")], .toggleFavouritesOnly, help: "favourites only / all repositories"),
         KeyBinding([.character("s")], .cycleSort, help: "sort: name, updated, stars"),
         KeyBinding([.character("/")], .startFilter, help: "filter loaded repositories", footer: ("/", "filter")),
         KeyBinding([.character("u")], .ownerPrompt, help: "open another user or organization", footer: ("u", "owner")),

@@ -50,6 +50,7 @@ public final class RepoListPresenter: RepoListPresenterProtocol {
     private var sorted: [Repository] = []
     private var displayed: [Repository] = []
     private(set) var sortOrder: SortOrder = .name
+    private var favouritesOnly = false
     private var filterText = ""
     private var isEditingFilter = false
 
@@ -166,6 +167,10 @@ public final class RepoListPresenter: RepoListPresenterProtocol {
             if focus == .carousel { openCarouselCard() } else { toggleExpansion(at: selection) }
         case .openDetail:
             if focus == .carousel { openCarouselCard() } else if let repository = selectedRepository { router.showDetail(repository) }
+        case .toggleFavourite: toggleFavourite()
+        case .toggleFavouritesOnly:
+            favouritesOnly.toggle()
+            recomputeDisplayed(keepingSelection: true)
         case .cycleSort: cycleSort()
         case .startFilter: isEditingFilter = true
         case .ownerPrompt: router.showOwnerPrompt()
@@ -187,6 +192,14 @@ public final class RepoListPresenter: RepoListPresenterProtocol {
         select(target)
         if onToggle { toggleExpansion(at: target) }
         publish()
+    }
+
+    public func didDragUp(fromLine index: Int) {
+        guard message == nil, !showsHelp, lineTargets.indices.contains(index), let target = lineTargets[index] else { return }
+        focus = .list
+        select(target)
+        publish()
+        if let repository = selectedRepository { router.showDetail(repository) }
     }
 
     public func didClickCard(_ index: Int) {
@@ -242,6 +255,25 @@ public final class RepoListPresenter: RepoListPresenterProtocol {
         router.showDetail(cards[carouselIndex])
     }
 
+    // MARK: Favourites
+
+    /// The focused card's or the selected row's repository gets or loses its ★; the store is
+    /// written at once and the mark shows at once (the observed snapshot confirms it).
+    private func toggleFavourite() {
+        let cards = carouselRepositories
+        let target = focus == .carousel ? (cards.indices.contains(carouselIndex) ? cards[carouselIndex] : nil) : selectedRepository
+        guard let repository = target else { return }
+        let on = !snapshot.favouriteIDs.contains(repository.id)
+        do {
+            try interactor.setFavourite(on, repositoryID: repository.id)
+        } catch {
+            message = MessageBox(title: "Error", message: "Could not save the favourite: \(Sanitizer.line(String(describing: error)))")
+            return
+        }
+        if on { snapshot.favouriteIDs.insert(repository.id) } else { snapshot.favouriteIDs.remove(repository.id) }
+        if favouritesOnly { recomputeDisplayed(keepingSelection: true) }
+    }
+
     // MARK: Sorting and filtering
 
     private func cycleSort() {
@@ -258,11 +290,12 @@ public final class RepoListPresenter: RepoListPresenterProtocol {
     private func recomputeDisplayed(keepingSelection: Bool) {
         let selectedID = keepingSelection ? selectedRepository?.id : nil
         sorted = Self.sort(snapshot.repositories, by: sortOrder)
+        let candidates = favouritesOnly ? sorted.filter { snapshot.favouriteIDs.contains($0.id) } : sorted
         if filterText.isEmpty {
-            displayed = sorted
+            displayed = candidates
         } else {
             let needle = filterText.lowercased()
-            displayed = sorted.filter {
+            displayed = candidates.filter {
                 $0.name.lowercased().contains(needle) || ($0.description?.lowercased().contains(needle) ?? false)
                     || ($0.language?.lowercased().contains(needle) ?? false)
             }
@@ -591,6 +624,7 @@ public final class RepoListPresenter: RepoListPresenterProtocol {
             }
             subtitle.append("by \(sortOrder.rawValue)")
         }
+        if favouritesOnly { subtitle.append("★ favourites only (\(snapshot.favouriteIDs.count))") }
         let cards = carouselRepositories.map {
             CarouselCard(name: Sanitizer.line($0.name), stars: Formatting.count($0.stargazersCount),
                          language: Sanitizer.line($0.language ?? ""))
@@ -629,7 +663,8 @@ public final class RepoListPresenter: RepoListPresenterProtocol {
             stars: Formatting.count(repository.stargazersCount),
             isExpanded: expanded.contains(repository.id),
             commitStatus: status,
-            isSelected: selected
+            isSelected: selected,
+            isFavourite: snapshot.favouriteIDs.contains(repository.id)
         )
     }
 
@@ -668,6 +703,7 @@ public final class RepoListPresenter: RepoListPresenterProtocol {
 
     private func placeholder() -> String {
         if !filterText.isEmpty { return "No repository matches “\(filterText)”." }
+        if favouritesOnly, !snapshot.repositories.isEmpty { return "No favourites yet: f marks the selected repository ★ (F shows all)." }
         if snapshot.listFetchedAt != nil { return "This account has no public repositories." }
         if isRefreshing { return "Loading repositories…" }
         return "No repositories stored for \(Sanitizer.line(interactor.ownerLogin)) yet. Press r to refresh."

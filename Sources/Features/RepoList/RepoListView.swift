@@ -11,6 +11,11 @@ public final class RepoListView: Screen, RepoListViewProtocol {
     private var messageButton: Rect?
     private var cardRects: [(rect: Rect, index: Int)] = []
     private var listHeight: Int?
+    /// Where a press on a list line happened (screen row, line index), until its release: a
+    /// release or drag at least `dragDistance` rows higher opens that row's details.
+    private var press: (y: Int, line: Int)?
+
+    static let dragDistance = 2
 
     static let headerHeight = 1
     static let carouselHeight = 3
@@ -73,7 +78,15 @@ public final class RepoListView: Screen, RepoListViewProtocol {
         switch mouse.kind {
         case .wheelUp: presenter.didScroll(by: -3)
         case .wheelDown: presenter.didScroll(by: 3)
+        case .drag, .release:
+            guard let start = press else { return }
+            if mouse.kind == .release { press = nil }
+            if start.y - mouse.y >= Self.dragDistance {
+                press = nil
+                presenter.didDragUp(fromLine: start.line)
+            }
         case .press, .click:
+            press = nil
             if state.message != nil {
                 if let button = messageButton, button.contains(x: mouse.x, y: mouse.y) { presenter.handle(.confirm) }
                 return
@@ -84,7 +97,10 @@ public final class RepoListView: Screen, RepoListViewProtocol {
                 return
             }
             let index = mouse.y - Self.listTop
-            if index >= 0, index < state.lines.count { presenter.didClickLine(index, onToggle: mouse.x <= 2) }
+            if index >= 0, index < state.lines.count {
+                if mouse.kind == .press { press = (mouse.y, index) }
+                presenter.didClickLine(index, onToggle: mouse.x <= 2)
+            }
         default:
             break
         }
@@ -248,6 +264,7 @@ struct RowLayout {
     private func render(_ row: RepoRowState, into buffer: inout Buffer, y: Int) {
         let base: Style = row.isSelected ? .reverse : .plain
         buffer.fill(Rect(x: 0, y: y, width: width, height: 1), style: base)
+        if row.isFavourite { buffer.write("★", x: 0, y: y, style: base.foreground(.yellow).adding(.bold)) }
         buffer.write(row.isExpanded ? "▾" : "▸", x: 1, y: y, style: base)
         buffer.write(row.commitStatus.glyph, x: 2, y: y, style: base.adding(.dim))
         var x = Self.nameX

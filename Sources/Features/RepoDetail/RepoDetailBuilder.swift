@@ -1,0 +1,54 @@
+import Foundation
+import GitHubAPI
+import GitHubEntities
+import Persistence
+import TerminalKit
+
+/// What the detail overlay needs from the app.
+public struct RepoDetailDependencies {
+    /// The repository to show (as the list or search had it).
+    public var repository: Repository
+    public var service: any GitHubService
+    public var store: any RepositoryStore
+    public var dispatcher: any UIDispatcher
+    public var scheduler: any Scheduler
+    /// Opens the repository's page (`SpawningURLOpener` in the app).
+    public var opener: any URLOpener
+    /// The process environment (`BROWSER`, `PATH`) the opener looks in.
+    public var environment: [String: String]
+    public var now: @Sendable () -> Date
+
+    public init(repository: Repository, service: any GitHubService, store: any RepositoryStore,
+                dispatcher: any UIDispatcher, scheduler: any Scheduler, opener: any URLOpener = SpawningURLOpener(),
+                environment: [String: String] = ProcessInfo.processInfo.environment,
+                now: @escaping @Sendable () -> Date = Date.init) {
+        self.repository = repository
+        self.service = service
+        self.store = store
+        self.dispatcher = dispatcher
+        self.scheduler = scheduler
+        self.opener = opener
+        self.environment = environment
+        self.now = now
+    }
+}
+
+/// Wires the detail overlay: interactor, presenter, router and view. Push the returned view on the
+/// screen stack over the list (it draws a panel, leaving the list visible around it), then call its
+/// `viewDidAppear()`.
+@MainActor
+public enum RepoDetailBuilder {
+    public static func build(_ dependencies: RepoDetailDependencies, navigator: any AppNavigator) -> RepoDetailView {
+        let interactor = RepoDetailInteractor(
+            repository: dependencies.repository, service: dependencies.service, store: dependencies.store,
+            opener: dependencies.opener, environment: dependencies.environment, now: dependencies.now)
+        let router = RepoDetailRouter(navigator: navigator)
+        let presenter = RepoDetailPresenter(
+            interactor: interactor, router: router, dispatcher: dependencies.dispatcher,
+            scheduler: dependencies.scheduler, now: dependencies.now)
+        let view = RepoDetailView(presenter: presenter)
+        presenter.view = view
+        router.screen = view
+        return view
+    }
+}

@@ -1,0 +1,21 @@
+import TerminalKit
+
+/// The overlay's key table: it decodes keys, and the status line's hints and the help overlay are
+/// generated from it.
+public enum RepoDetailKeys {
+    public static let table = KeyTable<RepoDetailAction>([
+        KeyBinding([.escape], .close, help: "close (or close help or message)", footer: ("Esc", "close")),
+        KeyBinding([.up, .character("k")], .scrollUp, help: "scroll up", footer: ("↑↓", "scroll")),
+        KeyBinding([.down, .character("j")], .scrollDown, help: "scroll down"),
+        KeyBinding([.pageUp, .control("b")], .pageUp, help: "page up"),
+        KeyBinding([.pageDown, .control("f"), .character(" ")], .pageDown, help: "page down"),
+        KeyBinding([.home, .character("g")], .home, help: "top"),
+        KeyBinding([.end, .character("G")], .end, help: "bottom"),
+        KeyBinding([.character("f")], .toggleFavourite, help: "favourite ★ on/off (kept on this computer)", footer: ("f", "★ favourite")),
+        KeyBinding([.character("o")], .openInBrowser, help: "open on GitHub ($BROWSER or xdg-open)", footer: ("o", "open on GitHub")),
+        KeyBinding([.character("r")], .reloadCommits, help: "load the latest commits again"),
+        KeyBinding([.enter], .confirm, help: "close a message"),
+        KeyBinding([.character("?")], .toggleHelp, help: "help", footer: ("?", "help")),
+        KeyBinding([.character("q"), .control("c")], .quit, help: "quit", footer: ("q", "quit")),
+    ])
+}

@@ -1,0 +1,351 @@
+import Foundation
+import GitHubAPI
+import GitHubEntities
+import Persistence
+import TerminalKit
+
+/// Formats one repository into the overlay's lines (wrapped to the panel's width), scrolls them,
+/// loads the latest commits (stored first, fetched when missing or old), and handles the
+/// favourite mark and "open on GitHub".
+@MainActor
+public final class RepoDetailPresenter: RepoDetailPresenterProtocol {
+    /// Where the latest commits stand.
+    enum CommitsState: Equatable {
+        case loading
+        case loaded([Commit])
+        case empty
+        case failed(String)
+    }
+
+    /// Below this content width the fields take one line each instead of two columns.
+    static let twoColumnWidth = 64
+    /// Lines scrolled by one turn of the mouse wheel.
+    static let wheelLines = 3
+
+    public weak var view: (any RepoDetailViewProtocol)?
+    private let interactor: any RepoDetailInteractorProtocol
+    private let router: any RepoDetailRouterProtocol
+    private let dispatcher: any UIDispatcher
+    private let spinner: Spinner
+    private let now: () -> Date
+
+    private var isFavourite = false
+    private var commits: CommitsState = .loading
+    private var width = 60
+    private var height = 10
+    private var offset = 0
+    private var status: String?
+    private var showsHelp = false
+    private var message: MessageBox?
+    /// The commit request in flight (tests await it).
+    public private(set) var loadTask: Task<Void, Never>?
+    /// The browser being started (tests await it).
+    public private(set) var openTask: Task<Void, Never>?
+
+    public init(interactor: any RepoDetailInteractorProtocol, router: any RepoDetailRouterProtocol,
+                dispatcher: any UIDispatcher, scheduler: any Scheduler, now: @escaping () -> Date = Date.init) {
+        self.interactor = interactor
+        self.router = router
+        self.dispatcher = dispatcher
+        spinner = Spinner(scheduler: scheduler)
+        self.now = now
+    }
+
+    isolated deinit {
+        loadTask?.cancel()
+    }
+
+    // MARK: RepoDetailPresenterProtocol
+
+    public func viewDidLoad() {
+        isFavourite = interactor.isFavourite()
+        if let stored = interactor.storedCommits() {
+            commits = stored.isEmptyRepository || stored.commits.isEmpty ? .empty : .loaded(stored.commits)
+            // Old commits stay on screen while newer ones are fetched.
+            if !interactor.isFresh(stored) { loadCommits() }
+        } else {
+            loadCommits()
+        }
+        publish()
+    }
+
+    public func viewDidChangeContentSize(width: Int, height: Int) {
+        self.width = max(1, width)
+        self.height = max(1, height)
+        clampOffset(lineCount: makeLines().count)
+        publish()
+    }
+
+    public func handle(_ action: RepoDetailAction) {
+        status = nil
+        if message != nil {
+            switch action {
+            case .confirm, .close: message = nil
+            case .quit: router.quit(); return
+            default: break
+            }
+            publish()
+            return
+        }
+        if showsHelp {
+            if action == .quit { router.quit(); return }
+            showsHelp = false
+            publish()
+            return
+        }
+        switch action {
+        case .scrollUp: scroll(to: offset - 1)
+        case .scrollDown: scroll(to: offset + 1)
+        case .pageUp: scroll(to: offset - max(1, height - 1))
+        case .pageDown: scroll(to: offset + max(1, height - 1))
+        case .home: scroll(to: 0)
+        case .end: scroll(to: Int.max / 2)
+        case .toggleFavourite: toggleFavourite()
+        case .openInBrowser: openInBrowser()
+        case .reloadCommits:
+            if case .failed = commits { commits = .loading; loadCommits() }
+        case .toggleHelp: showsHelp = true
+        case .close: router.close(); return
+        case .confirm: break
+        case .quit: router.quit(); return
+        }
+        publish()
+    }
+
+    public func didClickClose() {
+        router.close()
+    }
+
+    public func didScroll(by lines: Int) {
+        guard message == nil, !showsHelp else { return }
+        scroll(to: offset + lines)
+        publish()
+    }
+
+    // MARK: Actions
+
+    private func scroll(to line: Int) {
+        offset = line
+        clampOffset(lineCount: makeLines().count)
+    }
+
+    private func clampOffset(lineCount: Int) {
+        offset = max(0, min(offset, lineCount - height))
+    }
+
+    private func toggleFavourite() {
+        let on = !isFavourite
+        do {
+            try interactor.setFavourite(on)
+            isFavourite = on
+            status = on ? "★ Added to favourites" : "Removed from favourites"
+        } catch {
+            message = MessageBox(title: "Error", message: "Could not save the favourite: \(Sanitizer.line(String(describing: error)))")
+        }
+    }
+
+    private func openInBrowser() {
+        guard openTask == nil else { return }
+        status = "Opening \(address)…"
+        let interactor = self.interactor
+        let dispatcher = self.dispatcher
+        openTask = Task.detached {
+            let outcome = await interactor.openInBrowser()
+            dispatcher.post { [weak self] in self?.openDidFinish(outcome) }
+        }
+    }
+
+    func openDidFinish(_ outcome: URLOpenOutcome) {
+        openTask = nil
+        switch outcome {
+        case .opened(let program):
+            status = "Opened \(address) with \(Sanitizer.line(program))"
+        case .noBrowser:
+            status = "\(address) — no $BROWSER or xdg-open"
+        case .failed(let reason):
+            status = "\(address) — could not open: \(Sanitizer.line(reason))"
+        }
+        publish()
+    }
+
+    /// The repository's page, as the user may copy it.
+    private var address: String { Sanitizer.line(interactor.repository.htmlURL) }
+
+    // MARK: Commits
+
+    private func loadCommits() {
+        guard loadTask == nil else { return }
+        if case .failed = commits { commits = .loading }
+        spinner.start { [weak self] in self?.publish() }
+        let interactor = self.interactor
+        let dispatcher = self.dispatcher
+        loadTask = Task.detached {
+            let outcome = await interactor.loadCommits()
+            dispatcher.post { [weak self] in self?.commitsDidLoad(outcome) }
+        }
+    }
+
+    func commitsDidLoad(_ outcome: CommitsOutcome) {
+        loadTask = nil
+        spinner.stop()
+        switch outcome {
+        case .loaded(let loaded): commits = .loaded(loaded)
+        case .empty: commits = .empty
+        case .failed(let error):
+            if case .loaded = commits { break } // stored ones stay
+            if case .empty = commits { break }
+            commits = .failed(RepoListPresenter.shortReason(error))
+        case .cancelled:
+            break
+        }
+        clampOffset(lineCount: makeLines().count)
+        publish()
+    }
+
+    // MARK: View state
+
+    private func publish() {
+        view?.display(makeState())
+    }
+
+    func makeState() -> RepoDetailViewState {
+        let lines = makeLines()
+        let end = min(lines.count, offset + height)
+        let window = offset < end ? Array(lines[offset..<end]) : []
+        return RepoDetailViewState(
+            title: Sanitizer.line(interactor.repository.fullName),
+            isFavourite: isFavourite,
+            lines: window,
+            lineCount: lines.count,
+            position: lines.count > height ? "\(offset + 1)–\(end)/\(lines.count)" : "",
+            canScrollUp: offset > 0,
+            canScrollDown: end < lines.count,
+            status: status,
+            footer: RepoDetailKeys.table.footerHints.map { HelpEntry(keys: $0.keys, help: $0.help) },
+            help: showsHelp ? RepoDetailKeys.table.helpEntries.map { HelpEntry(keys: $0.keys, help: $0.help) } : nil,
+            message: message
+        )
+    }
+
+    /// Every line of the content at the current width.
+    func makeLines() -> [DetailLine] {
+        let repository = interactor.repository
+        var lines: [DetailLine] = []
+        let description = Sanitizer.text(repository.description ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        if description.isEmpty {
+            lines.append(.note("No description", isError: false))
+        } else {
+            lines += description.wrapped(toWidth: width).map { .text($0) }
+        }
+        var badges: [String] = []
+        if isFavourite { badges.append("★ Favourite") }
+        if repository.isArchived { badges.append("Archived") }
+        if repository.isFork { badges.append("Fork") }
+        if !badges.isEmpty { lines.append(.badges(badges)) }
+        lines.append(.blank)
+        lines += fieldLines(for: repository)
+        lines.append(.blank)
+        lines.append(.heading("Latest commits"))
+        lines += commitLines()
+        return lines
+    }
+
+    private func fieldLines(for repository: Repository) -> [DetailLine] {
+        let owner = DetailField(label: "Owner", value: Self.value(repository.ownerLogin))
+        let language = DetailField(label: "Language", value: Self.value(repository.language))
+        let stars = DetailField(label: "Stars", value: "★ \(Formatting.grouped(repository.stargazersCount))")
+        let forks = DetailField(label: "Forks", value: Formatting.grouped(repository.forksCount))
+        let watchers = DetailField(label: "Watchers", value: Formatting.grouped(repository.watchersCount))
+        let issues = DetailField(label: "Open issues", value: Formatting.grouped(repository.openIssuesCount))
+        let created = DetailField(label: "Created", value: date(repository.createdAt))
+        let license = DetailField(label: "License", value: Self.value(repository.license))
+        let updated = DetailField(label: "Updated", value: date(repository.updatedAt))
+        let branch = DetailField(label: "Default branch", value: Self.value(repository.defaultBranch))
+        let pushed = DetailField(label: "Pushed", value: date(repository.pushedAt))
+        var flags: [String] = []
+        if repository.isArchived { flags.append("archived") }
+        if repository.isFork { flags.append("fork") }
+        let flagsField = DetailField(label: "Flags", value: flags.isEmpty ? "—" : flags.joined(separator: ", "))
+        let pairs = [(owner, language), (stars, forks), (watchers, issues), (created, license), (updated, branch), (pushed, flagsField)]
+        let topics = Sanitizer.line(repository.topics.map(Sanitizer.line).filter { !$0.isEmpty }.joined(separator: ", "))
+        let wide = [
+            DetailField(label: "Topics", value: topics.isEmpty ? "—" : topics),
+            DetailField(label: "Homepage", value: Self.value(repository.homepage)),
+            DetailField(label: "GitHub", value: Self.value(repository.htmlURL)),
+        ]
+
+        var lines: [DetailLine] = []
+        if width >= Self.twoColumnWidth {
+            let leftLabel = Self.labelWidth(pairs.map(\.0) + wide)
+            let rightLabel = Self.labelWidth(pairs.map(\.1))
+            for (left, right) in pairs {
+                lines.append(.fields([Self.padded(left, leftLabel), Self.padded(right, rightLabel)]))
+            }
+            for field in wide { lines += wrapped(field, labelWidth: leftLabel) }
+        } else {
+            let labelWidth = Self.labelWidth(pairs.flatMap { [$0.0, $0.1] } + wide)
+            for (left, right) in pairs {
+                lines += wrapped(left, labelWidth: labelWidth)
+                lines += wrapped(right, labelWidth: labelWidth)
+            }
+            for field in wide { lines += wrapped(field, labelWidth: labelWidth) }
+        }
+        return lines
+    }
+
+    /// A field across the width, its value wrapped under itself (long URLs and topic lists).
+    private func wrapped(_ field: DetailField, labelWidth: Int) -> [DetailLine] {
+        let valueWidth = max(1, width - labelWidth)
+        var lines: [DetailLine] = []
+        for (i, part) in Self.wrap(field.value, toWidth: valueWidth).enumerated() {
+            let label = i == 0 ? field.label : ""
+            lines.append(.fields([DetailField(label: label.fitted(toWidth: labelWidth), value: part)]))
+        }
+        return lines
+    }
+
+    private func commitLines() -> [DetailLine] {
+        switch commits {
+        case .loading:
+            return [.note("\(spinner.symbol) loading commits…", isError: false)]
+        case .empty, .loaded([]):
+            return [.note("No commits yet", isError: false)]
+        case .loaded(let list):
+            return list.map { commit in
+                .commit(CommitLineState(
+                    sha: Sanitizer.line(commit.shortSHA),
+                    summary: Sanitizer.line(commit.summary),
+                    author: Sanitizer.line(commit.authorName),
+                    age: commit.date.map { Formatting.relative($0, now: now()) } ?? ""))
+            }
+        case .failed(let reason):
+            return [.note("Could not load commits (\(reason)) — r retries", isError: true)]
+        }
+    }
+
+    /// "14 Nov 2023 (2 d ago)", or "—".
+    private func date(_ date: Date?) -> String {
+        guard let date else { return "—" }
+        return "\(Formatting.day(date)) (\(Formatting.relative(date, now: now())))"
+    }
+
+    static func value(_ text: String?) -> String {
+        let clean = Sanitizer.line(text ?? "").trimmingCharacters(in: .whitespaces)
+        return clean.isEmpty ? "—" : clean
+    }
+
+    /// The widest label plus a space.
+    static func labelWidth(_ fields: [DetailField]) -> Int {
+        (fields.map(\.label.displayWidth).max() ?? 0) + 1
+    }
+
+    static func padded(_ field: DetailField, _ labelWidth: Int) -> DetailField {
+        DetailField(label: field.label.fitted(toWidth: labelWidth), value: field.value)
+    }
+
+    /// Word-wrapped (words longer than the line, like URLs, are broken); at least one line.
+    static func wrap(_ text: String, toWidth width: Int) -> [String] {
+        let lines = text.wrapped(toWidth: width)
+        return lines.isEmpty ? [""] : lines
+    }
+}

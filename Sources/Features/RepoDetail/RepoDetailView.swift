@@ -1,0 +1,196 @@
+import TerminalKit
+
+/// The detail overlay: a framed panel inset from the screen's edges, drawn over the screen under it
+/// (the list stays visible around it — nothing outside the panel is touched), with the repository's
+/// name and a `[×]` close control in the top edge, the content (scrolling inside), a status line
+/// with the key hints, and the scroll position in the bottom edge.
+@MainActor
+public final class RepoDetailView: Screen, RepoDetailViewProtocol {
+    private let presenter: any RepoDetailPresenterProtocol
+    public private(set) var state = RepoDetailViewState()
+    private var closeButton: Rect?
+    private var messageButton: Rect?
+    private var contentSize: (width: Int, height: Int)?
+
+    /// Margins left to the screen under the panel, and the panel's size limits.
+    static let margin = (x: 2, y: 1)
+    static let minimumSize = (width: 40, height: 10)
+    static let maximumSize = (width: 100, height: 40)
+    static let closeLabel = "[×]"
+
+    public init(presenter: any RepoDetailPresenterProtocol) {
+        self.presenter = presenter
+    }
+
+    /// Called once when the overlay is first shown.
+    public func viewDidAppear() {
+        presenter.viewDidLoad()
+    }
+
+    public func display(_ state: RepoDetailViewState) {
+        self.state = state
+    }
+
+    // MARK: Layout
+
+    /// The panel in a screen of `bounds`: inset by the margins, at least 40×10 (as the screen
+    /// allows), at most 100×40, no taller than `contentLines` need, centred.
+    static func panel(in bounds: Rect, contentLines: Int = .max) -> Rect {
+        let width = min(bounds.width, max(minimumSize.width, min(maximumSize.width, bounds.width - 2 * margin.x)))
+        let available = min(maximumSize.height, bounds.height - 2 * margin.y)
+        let needed = contentLines >= available ? available : contentLines + chromeHeight
+        let height = min(bounds.height, max(minimumSize.height, min(available, needed)))
+        return bounds.centered(width: width, height: height)
+    }
+
+    /// Rows of the panel that are not content: the frame's two edges and the status line.
+    static let chromeHeight = 3
+
+    /// Where the content lines go: inside the frame, above the status line.
+    static func content(in panel: Rect) -> Rect {
+        Rect(x: panel.x + 2, y: panel.y + 1, width: panel.width - 4, height: panel.height - chromeHeight)
+    }
+
+    /// Where `[×]` is drawn in the panel's top edge.
+    static func closeButton(in panel: Rect) -> Rect {
+        Rect(x: panel.maxX - 2 - closeLabel.displayWidth, y: panel.y, width: closeLabel.displayWidth, height: 1)
+    }
+
+    private func updateLayout(width: Int, height: Int) {
+        let content = Self.content(in: Self.panel(in: Rect(x: 0, y: 0, width: width, height: height)))
+        if contentSize?.width != content.width || contentSize?.height != content.height {
+            contentSize = (content.width, content.height)
+            presenter.viewDidChangeContentSize(width: content.width, height: content.height)
+        }
+    }
+
+    // MARK: Input
+
+    public func handle(_ event: Event) {
+        switch event {
+        case .key(let key):
+            if let action = RepoDetailKeys.table.action(for: key) { presenter.handle(action) }
+        case .mouse(let mouse):
+            handleMouse(mouse)
+        case .resize(let width, let height):
+            updateLayout(width: width, height: height)
+        }
+    }
+
+    private func handleMouse(_ mouse: MouseEvent) {
+        switch mouse.kind {
+        case .wheelUp: presenter.didScroll(by: -RepoDetailPresenter.wheelLines)
+        case .wheelDown: presenter.didScroll(by: RepoDetailPresenter.wheelLines)
+        case .press, .click:
+            if state.message != nil {
+                if let button = messageButton, button.contains(x: mouse.x, y: mouse.y) { presenter.handle(.confirm) }
+                return
+            }
+            if state.help != nil { presenter.handle(.close); return }
+            if let closeButton, closeButton.contains(x: mouse.x, y: mouse.y) { presenter.didClickClose() }
+        default:
+            break
+        }
+    }
+
+    // MARK: Drawing
+
+    public func render(into buffer: inout Buffer) {
+        // An overlay pushed on the stack learns its size here if no resize reached it yet.
+        updateLayout(width: buffer.width, height: buffer.height)
+        let panel = Self.panel(in: buffer.bounds, contentLines: state.lineCount)
+        guard panel.width >= 12, panel.height >= 5 else { return }
+        buffer.drawBox(panel, box: .rounded)
+        renderTitle(into: &buffer, panel: panel)
+        let content = Self.content(in: panel)
+        for (i, line) in state.lines.enumerated() where i < content.height {
+            render(line, into: &buffer, x: content.x, y: content.y + i, width: content.width)
+        }
+        renderStatusLine(into: &buffer, x: content.x, y: panel.maxY - 2, width: content.width)
+        if !state.position.isEmpty {
+            let text = " \(state.position) "
+            buffer.write(text, x: panel.maxX - 2 - text.displayWidth, y: panel.maxY - 1, style: .dim)
+        }
+        if let help = state.help { ScreenChrome.renderHelp(help, into: &buffer) }
+        messageButton = state.message.map { $0.render(into: &buffer, area: buffer.bounds) }
+    }
+
+    private func renderTitle(into buffer: inout Buffer, panel: Rect) {
+        let close = Self.closeButton(in: panel)
+        closeButton = close
+        buffer.write(Self.closeLabel, x: close.x, y: close.y, style: .bold)
+        let room = close.x - 1 - (panel.x + 2)
+        guard room > 4 else { return }
+        var x = panel.x + 2 + buffer.write(" ", x: panel.x + 2, y: panel.y)
+        if state.isFavourite {
+            x += buffer.write("★ ", x: x, y: panel.y, style: Style(foreground: .yellow, attributes: .bold))
+        }
+        let titleWidth = close.x - 2 - x
+        x += buffer.write(state.title.truncated(toWidth: titleWidth), x: x, y: panel.y, maxWidth: titleWidth, style: .bold)
+        buffer.write(" ", x: x, y: panel.y, maxWidth: max(0, close.x - 1 - x))
+    }
+
+    private func render(_ line: DetailLine, into buffer: inout Buffer, x: Int, y: Int, width: Int) {
+        switch line {
+        case .blank:
+            break
+        case .text(let text):
+            buffer.write(text, x: x, y: y, maxWidth: width)
+        case .fields(let fields):
+            guard let first = fields.first else { return }
+            if fields.count == 1 {
+                render(first, into: &buffer, x: x, y: y, width: width)
+            } else {
+                let column = (width - 2) / 2
+                render(first, into: &buffer, x: x, y: y, width: column)
+                render(fields[1], into: &buffer, x: x + column + 2, y: y, width: width - column - 2)
+            }
+        case .badges(let badges):
+            var bx = x
+            for badge in badges where bx < x + width {
+                let favourite = badge.hasPrefix("★")
+                let text = favourite ? badge : " \(badge) "
+                bx += buffer.write(text, x: bx, y: y, maxWidth: x + width - bx,
+                                   style: favourite ? Style(foreground: .yellow, attributes: .bold) : .reverse)
+                bx += 1
+            }
+        case .heading(let text):
+            let written = buffer.write(text, x: x, y: y, maxWidth: width, style: .bold)
+            for rx in (x + written + 1)..<max(x + written + 1, x + width) { buffer.write("─", x: rx, y: y, style: .dim) }
+        case .commit(let commit):
+            var cx = x
+            cx += buffer.write(commit.sha, x: cx, y: y, maxWidth: width, style: Style(foreground: .yellow))
+            cx += 2
+            let right = [commit.author, commit.age].filter { !$0.isEmpty }.joined(separator: " · ")
+            let rightText = right.truncated(toWidth: max(0, width / 3))
+            let rightX = x + width - rightText.displayWidth
+            buffer.write(commit.summary.truncated(toWidth: max(0, rightX - cx - 1)), x: cx, y: y)
+            if rightX > cx { buffer.write(rightText, x: rightX, y: y, style: .dim) }
+        case .note(let text, let isError):
+            buffer.write(text.truncated(toWidth: width), x: x, y: y, maxWidth: width,
+                         style: isError ? Style(foreground: .red) : .dim)
+        }
+    }
+
+    private func render(_ field: DetailField, into buffer: inout Buffer, x: Int, y: Int, width: Int) {
+        let used = buffer.write(field.label, x: x, y: y, maxWidth: width, style: .dim)
+        let room = width - used
+        if room > 0 { buffer.write(field.value.truncated(toWidth: room), x: x + used, y: y, maxWidth: room) }
+    }
+
+    private func renderStatusLine(into buffer: inout Buffer, x startX: Int, y: Int, width: Int) {
+        if let status = state.status {
+            buffer.write(status.truncated(toWidth: width), x: startX, y: y, maxWidth: width,
+                         style: Style(foreground: .yellow, attributes: .bold))
+            return
+        }
+        var x = startX
+        for hint in state.footer {
+            let needed = hint.keys.displayWidth + 1 + hint.help.displayWidth + (x > startX ? 2 : 0)
+            if x + needed > startX + width { break }
+            if x > startX { x += 2 }
+            x += buffer.write(hint.keys, x: x, y: y, style: .bold)
+            x += buffer.write(" \(hint.help)", x: x, y: y, style: .dim)
+        }
+    }
+}

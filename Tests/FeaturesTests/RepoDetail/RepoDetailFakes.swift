@@ -1,0 +1,90 @@
+import Foundation
+import GitHubAPI
+import GitHubEntities
+import Persistence
+import Synchronization
+import TerminalKit
+@testable import Features
+
+/// A GitHub service whose latest commits the test scripts; records the commit requests.
+final class CommitsGitHubService: GitHubService {
+    let answer: Mutex<Result<[Commit], GitHubError>>
+    let calls = Mutex<[String]>([])
+
+    init(_ answer: Result<[Commit], GitHubError> = .success(DetailSample.commits)) { self.answer = Mutex(answer) }
+
+    var recorded: [String] { calls.withLock { $0 } }
+
+    func owner(login: String) async throws -> Owner { throw GitHubError.notFound }
+    func repositories(ownerLogin: String) async throws -> Page<Repository> { Page(items: []) }
+    func repositories(page: URL) async throws -> Page<Repository> { Page(items: []) }
+    func searchRepositories(query: String) async throws -> (RepositorySearchPage, next: URL?) {
+        (RepositorySearchPage(totalCount: 0, incompleteResults: false, items: []), nil)
+    }
+
+    func latestCommits(ownerLogin: String, repository: String) async throws -> [Commit] {
+        calls.withLock { $0.append("commits \(ownerLogin)/\(repository)") }
+        return try answer.withLock { $0 }.get()
+    }
+}
+
+/// An opener that starts nothing: it resolves the browser the way the live one does, against a set
+/// of executables the test lists, and records the command it would have run.
+final class SpyURLOpener: URLOpener {
+    let executables: Set<String>
+    let launched = Mutex<[[String]]>([])
+
+    init(executables: Set<String> = []) { self.executables = executables }
+
+    var commands: [[String]] { launched.withLock { $0 } }
+
+    func open(_ url: String, environment: [String: String]) -> URLOpenOutcome {
+        guard let command = BrowserCommand.resolve(url: url, environment: environment,
+                                                   isExecutable: { self.executables.contains($0) }) else {
+            return .noBrowser
+        }
+        launched.withLock { $0.append(command) }
+        return .opened(program: URL(fileURLWithPath: command[0]).lastPathComponent)
+    }
+}
+
+@MainActor
+final class SpyRepoDetailView: RepoDetailViewProtocol {
+    var states: [RepoDetailViewState] = []
+    var last: RepoDetailViewState? { states.last }
+    func display(_ state: RepoDetailViewState) { states.append(state) }
+}
+
+@MainActor
+final class SpyRepoDetailRouter: RepoDetailRouterProtocol {
+    var closeCount = 0
+    var quitCount = 0
+    func close() { closeCount += 1 }
+    func quit() { quitCount += 1 }
+}
+
+enum DetailSample {
+    static let now = Date(timeIntervalSince1970: 1_700_000_000)
+    static let day: TimeInterval = 86_400
+
+    static let commits = [
+        Commit(sha: "a1b2c3d4e5f6", message: "Fix the thing\n\nLonger body", authorName: "Alice", date: now.addingTimeInterval(-7200)),
+        Commit(sha: "b2c3d4e5f6a1", message: "Add 日本語 docs", authorName: "Bob", date: now.addingTimeInterval(-day * 3)),
+        Commit(sha: "c3d4e5f6a1b2", message: "Initial commit", authorName: "Carol", date: nil),
+        Commit(sha: "d4e5f6a1b2c3", message: "A fourth one", authorName: "Dan", date: nil),
+    ]
+
+    /// A repository with every field filled.
+    static let repository = Repository(
+        id: 42, name: "github-tui", fullName: "octocat/github-tui", ownerLogin: "octocat",
+        description: "A full-screen terminal GitHub browser: repositories, commits, profiles and search, offline first, on ncurses.",
+        language: "Swift", stargazersCount: 12_345, forksCount: 678, watchersCount: 12_345, openIssuesCount: 9,
+        defaultBranch: "main", htmlURL: "https://github.com/octocat/github-tui", homepage: "https://octocat.github.io/github-tui",
+        license: "MIT", topics: ["swift", "terminal", "tui", "ncurses"], isFork: false, isArchived: false,
+        createdAt: now.addingTimeInterval(-day * 800), updatedAt: now.addingTimeInterval(-day * 2),
+        pushedAt: now.addingTimeInterval(-3 * 3600))
+
+    static func stored(_ commits: [Commit], at date: Date = now) -> StoredCommits {
+        StoredCommits(commits: commits, fetchedAt: date, isEmptyRepository: commits.isEmpty)
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import GitHubAPI
+import GitHubEntities
+import Persistence
+import Testing
+@testable import Features
+
+@Suite("Repository detail interactor")
+struct RepoDetailInteractorTests {
+    func make(_ answer: Result<[Commit], GitHubError> = .success(DetailSample.commits), opener: SpyURLOpener = SpyURLOpener(),
+              environment: [String: String] = [:]) throws -> (RepoDetailInteractor, CommitsGitHubService, SQLiteStore) {
+        let service = CommitsGitHubService(answer)
+        let store = try SQLiteStore.inMemory()
+        let interactor = RepoDetailInteractor(repository: DetailSample.repository, service: service, store: store,
+                                              opener: opener, environment: environment, now: { DetailSample.now })
+        return (interactor, service, store)
+    }
+
+    @Test("Fresh stored commits are used without a request")
+    func storedCommitsWithoutRequest() async throws {
+        let (interactor, service, store) = try make()
+        try store.saveCommits([DetailSample.commits[1]], repositoryID: 42, isEmptyRepository: false,
+                              fetchedAt: DetailSample.now.addingTimeInterval(-120))
+        #expect(interactor.storedCommits()?.commits == [DetailSample.commits[1]])
+        #expect(await interactor.loadCommits() == .loaded([DetailSample.commits[1]]))
+        // A stored empty repository too.
+        try store.saveCommits([], repositoryID: 42, isEmptyRepository: true, fetchedAt: DetailSample.now)
+        #expect(await interactor.loadCommits() == .empty)
+        #expect(service.recorded == [])
+    }
+
+    @Test("Missing or old commits are fetched (three at most) and stored")
+    func fetchAndStore() async throws {
+        let (interactor, service, store) = try make()
+        #expect(interactor.storedCommits() == nil)
+        #expect(await interactor.loadCommits() == .loaded(Array(DetailSample.commits.prefix(3))))
+        #expect(try store.commits(repositoryID: 42) == DetailSample.stored(Array(DetailSample.commits.prefix(3))))
+        try store.saveCommits([], repositoryID: 42, isEmptyRepository: true, fetchedAt: DetailSample.now.addingTimeInterval(-601))
+        #expect(await interactor.loadCommits() == .loaded(Array(DetailSample.commits.prefix(3))))
+        #expect(service.recorded == ["commits octocat/github-tui", "commits octocat/github-tui"])
+    }
+
+    @Test("409 (an empty repository) and an empty answer are .empty, stored as such")
+    func emptyRepository() async throws {
+        let (interactor, _, store) = try make(.failure(.http(status: 409, message: "Git Repository is empty.")))
+        #expect(await interactor.loadCommits() == .empty)
+        #expect(try store.commits(repositoryID: 42)?.isEmptyRepository == true)
+        let (other, _, otherStore) = try make(.success([]))
+        #expect(await other.loadCommits() == .empty)
+        #expect(try otherStore.commits(repositoryID: 42)?.isEmptyRepository == true)
+    }
+
+    @Test("A failure is returned and the store keeps what it had")
+    func failure() async throws {
+        let (interactor, _, store) = try make(.failure(.rateLimited(resetAt: nil)))
+        try store.saveCommits([DetailSample.commits[0]], repositoryID: 42, isEmptyRepository: false,
+                              fetchedAt: DetailSample.now.addingTimeInterval(-3600))
+        #expect(await interactor.loadCommits() == .failed(.rateLimited(resetAt: nil)))
+        #expect(try store.commits(repositoryID: 42)?.commits == [DetailSample.commits[0]])
+    }
+
+    @Test("The favourite goes through the store")
+    func favourite() throws {
+        let (interactor, _, store) = try make()
+        #expect(interactor.isFavourite() == false)
+        try interactor.setFavourite(true)
+        #expect(interactor.isFavourite())
+        #expect(try store.isFavourite(repositoryID: 42))
+        try interactor.setFavourite(false)
+        #expect(try !store.isFavourite(repositoryID: 42))
+    }
+
+    @Test("Opening hands the page's address and the environment to the opener")
+    func open() async throws {
+        let opener = SpyURLOpener(executables: ["/bin/xdg-open"])
+        let (interactor, _, _) = try make(opener: opener, environment: ["PATH": "/bin"])
+        #expect(await interactor.openInBrowser() == .opened(program: "xdg-open"))
+        #expect(opener.commands == [["/bin/xdg-open", "https://github.com/octocat/github-tui"]])
+    }
+}
+
+@Suite("Browser command")
+struct BrowserCommandTests {
+    let url = "https://github.com/octocat/github-tui"
+
+    @Test("$BROWSER first: its arguments kept, %s replaced, else the address appended")
+    func browserVariable() {
+        let executables: Set<String> = ["/usr/bin/firefox", "/usr/bin/xdg-open", "/opt/w3m"]
+        func resolve(_ browser: String?) -> [String]? {
+            var environment = ["PATH": "/usr/local/bin:/usr/bin/"]
+            environment["BROWSER"] = browser
+            return BrowserCommand.resolve(url: url, environment: environment, isExecutable: { executables.contains($0) })
+        }
+        #expect(resolve("firefox") == ["/usr/bin/firefox", url])
+        #expect(resolve("firefox --new-window %s") == ["/usr/bin/firefox", "--new-window", url])
+        #expect(resolve("nothere:/opt/w3m") == ["/opt/w3m", url])
+        #expect(resolve("nothere:/opt/none") == ["/usr/bin/xdg-open", url])
+        #expect(resolve(nil) == ["/usr/bin/xdg-open", url])
+        #expect(resolve("") == ["/usr/bin/xdg-open", url])
+    }
+
+    @Test("Neither $BROWSER nor xdg-open on PATH: nothing")
+    func none() {
+        #expect(BrowserCommand.resolve(url: url, environment: ["PATH": "/usr/bin"], isExecutable: { _ in false }) == nil)
+        #expect(BrowserCommand.resolve(url: url, environment: ["BROWSER": "firefox", "PATH": ""], isExecutable: { _ in true }) == nil)
+    }
+
+    @Test("Only executable regular files count")
+    func executableFiles() {
+        #expect(BrowserCommand.isExecutableFile("/bin/sh"))
+        #expect(!BrowserCommand.isExecutableFile("/bin"))
+        #expect(!BrowserCommand.isExecutableFile("/etc/hostname-not-there"))
+    }
+
+    @Test("The live opener starts the browser detached, on /dev/null, with the address, and does not wait for it")
+    func liveOpener() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gh-tui-open-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("out").path
+        let script = directory.appendingPathComponent("browser")
+        try """
+            #!/bin/sh
+            echo "this must not reach the terminal"
+            fds="$(readlink /proc/$$/fd/0) $(readlink /proc/$$/fd/1) $(readlink /proc/$$/fd/2)"
+            echo "$fds $1" > \(output).tmp
+            mv \(output).tmp \(output)
+            sleep 2
+            """.write(to: script, atomically: true, encoding: .utf8)
+        chmod(script.path, 0o755)
+        let started = ContinuousClock.now
+        let outcome = SpawningURLOpener().open(url, environment: ["BROWSER": script.path, "PATH": "/usr/bin:/bin"])
+        #expect(outcome == .opened(program: "browser"))
+        #expect(ContinuousClock.now - started < .seconds(1))
+        var written: String?
+        for _ in 0..<100 where written == nil {
+            written = try? String(contentsOfFile: output, encoding: .utf8)
+            if written == nil { usleep(50_000) }
+        }
+        #expect(written == "/dev/null /dev/null /dev/null \(url)\n")
+        #expect(SpawningURLOpener().open(url, environment: ["PATH": directory.path]) == .noBrowser)
+    }
+}

@@ -1,0 +1,336 @@
+import Foundation
+import GitHubAPI
+import GitHubEntities
+import Persistence
+import TerminalKit
+import Testing
+@testable import Features
+
+@Suite("Repository detail presenter")
+@MainActor
+struct RepoDetailPresenterTests {
+    /// The real interactor over an in-memory store, a scripted service and a spy opener.
+    @MainActor
+    struct Harness {
+        let store: SQLiteStore
+        let service: CommitsGitHubService
+        let opener: SpyURLOpener
+        let router = SpyRepoDetailRouter()
+        let view = SpyRepoDetailView()
+        let dispatcher = CollectingDispatcher()
+        let scheduler = ManualScheduler()
+        let presenter: RepoDetailPresenter
+
+        init(repository: Repository = DetailSample.repository, commits: Result<[Commit], GitHubError> = .success(DetailSample.commits),
+             store: SQLiteStore? = nil, environment: [String: String] = ["PATH": "/usr/bin:/bin"],
+             executables: Set<String> = [], width: Int = 72, height: Int = 40) {
+            self.store = store ?? (try! SQLiteStore.inMemory())
+            service = CommitsGitHubService(commits)
+            opener = SpyURLOpener(executables: executables)
+            let interactor = RepoDetailInteractor(repository: repository, service: service, store: self.store,
+                                                  opener: opener, environment: environment, now: { DetailSample.now })
+            presenter = RepoDetailPresenter(interactor: interactor, router: router, dispatcher: dispatcher,
+                                            scheduler: scheduler, now: { DetailSample.now })
+            presenter.view = view
+            presenter.viewDidChangeContentSize(width: width, height: height)
+        }
+
+        /// Delivers the commits request's answer.
+        func finishLoad() async {
+            await presenter.loadTask?.value
+            dispatcher.runPending()
+        }
+
+        func finishOpen() async {
+            await presenter.openTask?.value
+            dispatcher.runPending()
+        }
+
+        var state: RepoDetailViewState { view.last! }
+
+        /// The visible lines as plain text (labels and values, notes, commits), for reading tests.
+        var text: [String] { state.lines.map(Self.text) }
+
+        static func text(_ line: DetailLine) -> String {
+            switch line {
+            case .blank: return ""
+            case .text(let text), .heading(let text): return text
+            case .fields(let fields): return fields.map { $0.label + $0.value }.joined(separator: " | ")
+            case .badges(let badges): return badges.joined(separator: " ")
+            case .commit(let c): return "\(c.sha) \(c.summary) — \(c.author) · \(c.age)"
+            case .note(let text, _): return text
+            }
+        }
+    }
+
+    @Test("Open: every detail at once, commits loading with a spinner, then the latest three")
+    func openThenCommits() async throws {
+        let h = Harness()
+        h.presenter.viewDidLoad()
+        #expect(h.state.title == "octocat/github-tui")
+        #expect(h.state.isFavourite == false)
+        #expect(h.text == [
+            "A full-screen terminal GitHub browser: repositories, commits, profiles",
+            "and search, offline first, on ncurses.",
+            "",
+            "Owner    octocat | Language       Swift",
+            "Stars    ★ 12,345 | Forks          678",
+            "Watchers 12,345 | Open issues    9",
+            "Created  5 Sep 2021 (2 y ago) | License        MIT",
+            "Updated  12 Nov 2023 (2 d ago) | Default branch main",
+            "Pushed   14 Nov 2023 (3 h ago) | Flags          —",
+            "Topics   swift, terminal, tui, ncurses",
+            "Homepage https://octocat.github.io/github-tui",
+            "GitHub   https://github.com/octocat/github-tui",
+            "",
+            "Latest commits",
+            "⠋ loading commits…",
+        ])
+        #expect(h.state.position == "")
+        h.scheduler.advance(by: .milliseconds(100))
+        #expect(h.text.last == "⠙ loading commits…")
+        await h.finishLoad()
+        #expect(Array(h.text.suffix(3)) == [
+            "a1b2c3d Fix the thing — Alice · 2 h ago",
+            "b2c3d4e Add 日本語 docs — Bob · 3 d ago",
+            "c3d4e5f Initial commit — Carol · ",
+        ])
+        #expect(h.service.recorded == ["commits octocat/github-tui"])
+        #expect(h.scheduler.pendingCount == 0)
+        // Saved for the list and the next opening.
+        #expect(try h.store.commits(repositoryID: 42)?.commits.map(\.shortSHA) == ["a1b2c3d", "b2c3d4e", "c3d4e5f"])
+    }
+
+    @Test("Stored commits are shown on the first frame and not asked for again")
+    func storedCommits() throws {
+        let store = try SQLiteStore.inMemory()
+        try store.saveCommits(Array(DetailSample.commits.prefix(2)), repositoryID: 42, isEmptyRepository: false,
+                              fetchedAt: DetailSample.now.addingTimeInterval(-60))
+        let h = Harness(store: store)
+        h.presenter.viewDidLoad()
+        #expect(h.presenter.loadTask == nil)
+        #expect(h.text.suffix(2).first == "a1b2c3d Fix the thing — Alice · 2 h ago")
+        #expect(h.service.recorded == [])
+    }
+
+    @Test("Old stored commits stay on screen while newer ones are fetched; a failure keeps them")
+    func staleStoredCommits() async throws {
+        let store = try SQLiteStore.inMemory()
+        try store.saveCommits([DetailSample.commits[2]], repositoryID: 42, isEmptyRepository: false,
+                              fetchedAt: DetailSample.now.addingTimeInterval(-3600))
+        let h = Harness(commits: .failure(.network), store: store)
+        h.presenter.viewDidLoad()
+        #expect(h.text.last == "c3d4e5f Initial commit — Carol · ")
+        #expect(h.presenter.loadTask != nil)
+        await h.finishLoad()
+        #expect(h.text.last == "c3d4e5f Initial commit — Carol · ")
+        #expect(h.service.recorded == ["commits octocat/github-tui"])
+    }
+
+    @Test("An empty repository (409) says “No commits yet”, not an error, and is remembered")
+    func emptyRepository() async throws {
+        let h = Harness(commits: .failure(.http(status: 409, message: "Git Repository is empty.")))
+        h.presenter.viewDidLoad()
+        await h.finishLoad()
+        #expect(h.text.last == "No commits yet")
+        #expect(h.state.message == nil)
+        #expect(try h.store.commits(repositoryID: 42)?.isEmptyRepository == true)
+    }
+
+    @Test("A failed request is said in the content; r tries again")
+    func failureAndRetry() async {
+        let h = Harness(commits: .failure(.network))
+        h.presenter.viewDidLoad()
+        await h.finishLoad()
+        #expect(h.state.lines.last == .note("Could not load commits (network error) — r retries", isError: true))
+        h.service.answer.withLock { $0 = .success([]) }
+        h.presenter.handle(.reloadCommits)
+        #expect(h.text.last == "⠋ loading commits…")
+        await h.finishLoad()
+        #expect(h.text.last == "No commits yet")
+        #expect(h.service.recorded.count == 2)
+    }
+
+    @Test("f toggles the favourite in the store; the mark shows in the frame and as a badge; a new overlay reads it back")
+    func favourite() throws {
+        let h = Harness()
+        h.presenter.viewDidLoad()
+        h.presenter.handle(.toggleFavourite)
+        #expect(try h.store.isFavourite(repositoryID: 42))
+        #expect(h.state.isFavourite)
+        #expect(h.state.status == "★ Added to favourites")
+        #expect(h.text.contains("★ Favourite"))
+        // Reopened over the same store: still a favourite.
+        let again = Harness(store: h.store)
+        again.presenter.viewDidLoad()
+        #expect(again.state.isFavourite)
+        again.presenter.handle(.toggleFavourite)
+        #expect(try !h.store.isFavourite(repositoryID: 42))
+        #expect(again.state.isFavourite == false)
+        #expect(again.state.status == "Removed from favourites")
+        // The status lasts until the next key.
+        again.presenter.handle(.scrollDown)
+        #expect(again.state.status == nil)
+    }
+
+    @Test("Esc closes; with help or a message open, Esc closes those first; q quits")
+    func close() {
+        let h = Harness()
+        h.presenter.viewDidLoad()
+        h.presenter.handle(.toggleHelp)
+        #expect(h.state.help?.contains(HelpEntry(keys: "o", help: "open on GitHub ($BROWSER or xdg-open)")) == true)
+        h.presenter.handle(.close)
+        #expect(h.state.help == nil)
+        #expect(h.router.closeCount == 0)
+        h.presenter.handle(.close)
+        #expect(h.router.closeCount == 1)
+        h.presenter.didClickClose()
+        #expect(h.router.closeCount == 2)
+        h.presenter.handle(.quit)
+        #expect(h.router.quitCount == 1)
+    }
+
+    @Test("Taller content scrolls inside the panel: lines, pages, ends, the wheel; never past the ends")
+    func scrolling() async {
+        let h = Harness(height: 6)
+        h.presenter.viewDidLoad()
+        await h.finishLoad()
+        // 17 lines of content, 6 rows.
+        #expect(h.state.position == "1–6/17")
+        #expect(h.state.canScrollUp == false)
+        #expect(h.state.canScrollDown)
+        h.presenter.handle(.scrollDown)
+        #expect(h.state.position == "2–7/17")
+        #expect(h.state.canScrollUp)
+        #expect(h.text.first == "and search, offline first, on ncurses.")
+        h.presenter.handle(.pageDown)
+        #expect(h.state.position == "7–12/17")
+        h.presenter.handle(.end)
+        #expect(h.state.position == "12–17/17")
+        #expect(h.state.canScrollDown == false)
+        #expect(h.text.last == "c3d4e5f Initial commit — Carol · ")
+        h.presenter.handle(.scrollDown)
+        #expect(h.state.position == "12–17/17")
+        h.presenter.didScroll(by: -3)
+        #expect(h.state.position == "9–14/17")
+        h.presenter.handle(.pageUp)
+        #expect(h.state.position == "4–9/17")
+        h.presenter.handle(.home)
+        #expect(h.state.position == "1–6/17")
+        h.presenter.didScroll(by: -3)
+        #expect(h.state.position == "1–6/17")
+        // A taller panel shows everything: nothing to scroll, the offset follows.
+        h.presenter.handle(.end)
+        h.presenter.viewDidChangeContentSize(width: 72, height: 30)
+        #expect(h.state.position == "")
+        #expect(h.state.lines.count == 17)
+    }
+
+    @Test("Narrow panels put one field on a line and wrap long values and the description")
+    func narrow() {
+        let h = Harness(width: 36)
+        h.presenter.viewDidLoad()
+        #expect(Array(h.text.prefix(4)) == [
+            "A full-screen terminal GitHub",
+            "browser: repositories, commits,",
+            "profiles and search, offline first,",
+            "on ncurses.",
+        ])
+        #expect(h.text.contains("Default branch main"))
+        #expect(h.text.contains("Homepage       https://octocat.githu"))
+        #expect(h.text.contains("               b.io/github-tui"))
+    }
+
+    @Test("o starts $BROWSER (or xdg-open from PATH) with the repository's page")
+    func openWithBrowser() async {
+        let h = Harness(environment: ["BROWSER": "firefox --new-tab", "PATH": "/usr/bin:/bin"],
+                        executables: ["/usr/bin/firefox", "/usr/bin/xdg-open"])
+        h.presenter.viewDidLoad()
+        h.presenter.handle(.openInBrowser)
+        #expect(h.state.status == "Opening https://github.com/octocat/github-tui…")
+        await h.finishOpen()
+        #expect(h.opener.commands == [["/usr/bin/firefox", "--new-tab", "https://github.com/octocat/github-tui"]])
+        #expect(h.state.status == "Opened https://github.com/octocat/github-tui with firefox")
+
+        let xdg = Harness(environment: ["PATH": "/usr/local/bin:/usr/bin"], executables: ["/usr/bin/xdg-open"])
+        xdg.presenter.viewDidLoad()
+        xdg.presenter.handle(.openInBrowser)
+        await xdg.finishOpen()
+        #expect(xdg.opener.commands == [["/usr/bin/xdg-open", "https://github.com/octocat/github-tui"]])
+        #expect(xdg.state.status == "Opened https://github.com/octocat/github-tui with xdg-open")
+    }
+
+    @Test("o without $BROWSER or xdg-open shows the address in the status line instead")
+    func openWithoutBrowser() async {
+        let h = Harness(environment: ["BROWSER": "nosuchbrowser", "PATH": "/usr/bin:/bin"], executables: ["/usr/bin/firefox"])
+        h.presenter.viewDidLoad()
+        h.presenter.handle(.openInBrowser)
+        await h.finishOpen()
+        #expect(h.opener.commands == [])
+        #expect(h.state.status == "https://github.com/octocat/github-tui — no $BROWSER or xdg-open")
+    }
+
+    @Test("An address that is not a web page never reaches the browser")
+    func notAWebAddress() async {
+        var repository = DetailSample.repository
+        repository.htmlURL = "--version"
+        let h = Harness(repository: repository, environment: ["PATH": "/usr/bin"], executables: ["/usr/bin/xdg-open"])
+        h.presenter.viewDidLoad()
+        h.presenter.handle(.openInBrowser)
+        await h.finishOpen()
+        #expect(h.opener.commands == [])
+        #expect(h.state.status == "--version — could not open: not a web address")
+    }
+
+    @Test("Everything from the API is sanitized; multi-line descriptions keep their lines")
+    func sanitized() {
+        var repository = DetailSample.repository
+        repository.fullName = "octo\u{1B}[31m/evil\u{07}"
+        repository.description = "first\u{1B}]0;pwned\u{07} line\r\nsecond\tline\u{202E}"
+        repository.language = "Sw\u{1B}ift"
+        repository.topics = ["a\u{7}b", "", "c"]
+        repository.homepage = "  "
+        repository.isArchived = true
+        repository.isFork = true
+        let h = Harness(repository: repository)
+        h.presenter.viewDidLoad()
+        #expect(h.state.title == "octo[31m/evil")
+        #expect(Array(h.text.prefix(3)) == ["first]0;pwned line", "second line", "Archived Fork"])
+        #expect(h.text.contains("Owner    octocat | Language       Swift"))
+        #expect(h.text.contains("Pushed   14 Nov 2023 (3 h ago) | Flags          archived, fork"))
+        #expect(h.text.contains("Topics   ab, c"))
+        #expect(h.text.contains("Homepage —"))
+    }
+
+    @Test("View, presenter and interactor are released when the overlay is dismissed")
+    func noLeaks() async throws {
+        weak var weakPresenter: RepoDetailPresenter?
+        weak var weakView: RepoDetailView?
+        weak var weakInteractor: RepoDetailInteractor?
+        let navigator = SpyNavigator()
+        do {
+            let dispatcher = CollectingDispatcher()
+            let view = RepoDetailBuilder.build(
+                RepoDetailDependencies(repository: DetailSample.repository, service: CommitsGitHubService(),
+                                       store: try SQLiteStore.inMemory(), dispatcher: dispatcher, scheduler: ManualScheduler(),
+                                       opener: SpyURLOpener(), environment: [:], now: { DetailSample.now }),
+                navigator: navigator)
+            view.handle(.resize(width: 80, height: 24))
+            view.viewDidAppear()
+            let presenter = try #require(Mirror(reflecting: view).descendant("presenter") as? RepoDetailPresenter)
+            await presenter.loadTask?.value
+            dispatcher.runPending()
+            view.handle(.key(.character("f")))
+            view.handle(.key(.escape))
+            #expect(navigator.calls == ["dismiss"])
+            #expect(navigator.dismissed == [ObjectIdentifier(view)])
+            weakPresenter = presenter
+            weakView = view
+            weakInteractor = Mirror(reflecting: presenter).descendant("interactor") as? RepoDetailInteractor
+            #expect(weakInteractor != nil)
+        }
+        #expect(weakPresenter == nil)
+        #expect(weakView == nil)
+        #expect(weakInteractor == nil)
+    }
+}
