@@ -90,7 +90,12 @@ public final class App: AppNavigator {
             SearchDependencies(service: setup.service, dispatcher: loop.mainQueue, scheduler: loop), navigator: self))
     }
 
-    public func showRepositoryDetail(_ repository: Repository) {}
+    public func showRepositoryDetail(_ repository: Repository) {
+        push(RepoDetailBuilder.build(
+            RepoDetailDependencies(repository: repository, service: setup.service, store: setup.store,
+                                   dispatcher: loop.mainQueue, scheduler: loop),
+            navigator: self))
+    }
 
     public func dismiss(_ screen: any Screen) {
         guard let index = screens.lastIndex(where: { $0 === screen }), index > 0 else { return }
