@@ -300,3 +300,39 @@ struct OwnerScreensEndToEndTests {
         #expect(screen.contains("EXIT:0"))
     }
 }
+
+@Suite("Detail overlay and favourites in a real terminal", .enabled(if: TmuxSession.isAvailable, "tmux is not installed"), .serialized)
+struct DetailEndToEndTests {
+    @Test("Space opens the overlay with [×]; Esc closes it and the selection is unchanged; a favourite survives a relaunch")
+    func overlayAndFavourite() async throws {
+        let server = FakeGitHubServer.sferik()
+        let baseURL = try await server.start()
+        defer { Task { await server.stop() } }
+        let data = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        var tmux: TmuxSession? = try TmuxSession(command: appCommand(["--api-url", baseURL.absoluteString, "sferik"], dataDirectory: data))
+        await tmux!.waitFor(text: "410_in_140")
+        try tmux!.send("Down", "Down")
+        await tmux!.waitFor("row 3 selected") { footerPosition($0)?.hasPrefix("3/") == true }
+        try tmux!.send("Space")
+        var screen = await tmux!.waitFor(text: "[×]")
+        #expect(screen.contains("sferik/ajax-demo"))
+        #expect(screen.contains("https://github.com/sferik/ajax-demo"))
+        try tmux!.send("f")
+        await tmux!.waitFor(text: "favourites")
+        try tmux!.send("Escape")
+        screen = await tmux!.waitFor("the overlay to close") { !$0.contains("[×]") }
+        #expect(footerPosition(screen) == "3/30")
+        try tmux!.send("q")
+        await tmux!.waitFor(text: "<<END>>")
+        tmux = nil
+
+        let again = try TmuxSession(command: appCommand(["--api-url", baseURL.absoluteString, "sferik", "--offline"], dataDirectory: data))
+        await again.waitFor(text: "410_in_140")
+        try again.send("F")
+        screen = await again.waitFor("favourites only") { footerPosition($0) == "1/1" }
+        #expect(screen.contains("ajax-demo"))
+        try again.send("q")
+        await again.waitFor(text: "<<END>>")
+    }
+}
