@@ -4,8 +4,9 @@
 //
 // Serves the recorded sferik user (30 repositories) and the codeforamerica organization; with
 // --repos N also LOGIN (default "scale") with N generated repositories. Prints the base URL
-// (http://127.0.0.1:PORT) on one line of stdout, logs each request to stderr as "GET /path?query",
-// and runs until SIGTERM or SIGINT.
+// (http://127.0.0.1:PORT) on one line of stdout, logs each request to stderr as "GET /path?query"
+// (followed by ` if-none-match=VALUE` when the request is conditional, so a benchmark can tell
+// revalidations apart; tokens are never logged), and runs until SIGTERM or SIGINT.
 import Dispatch
 import Foundation
 import TestSupport
@@ -57,7 +58,11 @@ func parse(_ arguments: [String]) -> Options {
 
 let options = parse(Array(CommandLine.arguments.dropFirst()))
 let server = FakeGitHubServer(requestLogger: { request in
-    FileHandle.standardError.write(Data((request.line + "\n").utf8))
+    var line = request.line
+    if let validator = request.headers["if-none-match"] {
+        line += " if-none-match=" + validator.filter { !$0.isWhitespace && !$0.isNewline }
+    }
+    FileHandle.standardError.write(Data((line + "\n").utf8))
 })
 server.addRecordedOwners(pageSize: options.pageSize)
 if options.repositories > 0 {
