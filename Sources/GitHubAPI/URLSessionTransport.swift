@@ -36,23 +36,66 @@ public final class URLSessionTransport: HTTPTransport {
             urlRequest.setValue(value, forHTTPHeaderField: name)
         }
         try Task.checkCancellation()
-        do {
-            let (data, response) = try await session.data(for: urlRequest)
-            try Task.checkCancellation()
-            guard let http = response as? HTTPURLResponse else {
-                throw URLError(.badServerResponse)
+        let (data, response) = try await exchange(urlRequest)
+        guard let http = response as? HTTPURLResponse else {
+            throw URLError(.badServerResponse)
+        }
+        var headers: [String: String] = [:]
+        for (key, value) in http.allHeaderFields {
+            guard let name = key as? String else { continue }
+            headers[name.lowercased()] = value as? String ?? "\(value)"
+        }
+        return HTTPResponse(statusCode: http.statusCode, headers: headers, body: data)
+    }
+
+    /// One data task, resumed exactly once: by its completion, or at once by cancellation.
+    ///
+    /// `URLSession.data(for:)` on Linux can miss a cancellation that lands before the task has
+    /// started and then never return — which would hold one of the client's four request permits
+    /// forever. Here cancellation answers immediately, whatever the task does afterwards.
+    private func exchange(_ request: URLRequest) async throws -> (Data, URLResponse) {
+        let state = Locked<(continuation: CheckedContinuation<(Data, URLResponse), any Error>?, task: URLSessionDataTask?, cancelled: Bool)>(
+            (nil, nil, false))
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(Data, URLResponse), any Error>) in
+                let task = session.dataTask(with: request) { data, response, error in
+                    let waiting = state.withLock { value -> CheckedContinuation<(Data, URLResponse), any Error>? in
+                        defer { value.continuation = nil }
+                        return value.continuation
+                    }
+                    guard let waiting else { return }
+                    if let error {
+                        if let urlError = error as? URLError, urlError.code == .cancelled {
+                            waiting.resume(throwing: CancellationError())
+                        } else {
+                            waiting.resume(throwing: error)
+                        }
+                    } else if let data, let response {
+                        waiting.resume(returning: (data, response))
+                    } else {
+                        waiting.resume(throwing: URLError(.badServerResponse))
+                    }
+                }
+                let alreadyCancelled = state.withLock { value -> Bool in
+                    value.task = task
+                    if value.cancelled { return true }
+                    value.continuation = continuation
+                    return false
+                }
+                if alreadyCancelled {
+                    continuation.resume(throwing: CancellationError())
+                } else {
+                    task.resume()
+                }
             }
-            var headers: [String: String] = [:]
-            for (key, value) in http.allHeaderFields {
-                guard let name = key as? String else { continue }
-                headers[name.lowercased()] = value as? String ?? "\(value)"
+        } onCancel: {
+            let (waiting, task) = state.withLock { value -> (CheckedContinuation<(Data, URLResponse), any Error>?, URLSessionDataTask?) in
+                value.cancelled = true
+                defer { value.continuation = nil }
+                return (value.continuation, value.task)
             }
-            return HTTPResponse(statusCode: http.statusCode, headers: headers, body: data)
-        } catch let error as URLError where error.code == .cancelled {
-            throw CancellationError()
-        } catch {
-            if Task.isCancelled { throw CancellationError() }
-            throw error
+            task?.cancel()
+            waiting?.resume(throwing: CancellationError())
         }
     }
 }
