@@ -66,6 +66,13 @@ public struct Buffer: Sendable, Equatable {
         var column = x
         let end = x + limit
         for character in text {
+            // Fast path: printable ASCII is one column and drawn as itself (no allocation).
+            if let ascii = character.asciiValue, ascii >= 0x20, ascii != 0x7F {
+                guard column < end else { break }
+                if column >= 0 { put(Cell(text: String(character), width: 1, style: style), x: column, y: y) }
+                column += 1
+                continue
+            }
             let w = DisplayWidth.of(character)
             if w == 0 { continue }
             if column + w > end {
