@@ -38,23 +38,11 @@ public final class MainQueue: Sendable {
 /// signal pipe, so it takes no CPU while idle. Timers, posted jobs and signals all run here.
 @MainActor
 public final class EventLoop: Scheduler {
-    private final class Timer: Cancellable {
-        let due: ContinuousClock.Instant
-        let order: Int
-        var job: (@MainActor () -> Void)?
-        init(due: ContinuousClock.Instant, order: Int, job: @escaping @MainActor () -> Void) {
-            self.due = due
-            self.order = order
-            self.job = job
-        }
-        func cancel() { job = nil }
-    }
-
     /// Where background work posts its results.
     public nonisolated let mainQueue: MainQueue
     private let wakeRead: Int32
     private let wakeWrite: Int32
-    private var timers: [Timer] = []
+    private var timers: [ScheduledJob] = []
     private var timerCounter = 0
     private var running = false
     private let clock = ContinuousClock()
@@ -81,7 +69,7 @@ public final class EventLoop: Scheduler {
     @discardableResult
     public func schedule(after delay: Duration, _ job: @escaping @MainActor () -> Void) -> any Cancellable {
         timerCounter += 1
-        let timer = Timer(due: clock.now.advanced(by: delay), order: timerCounter, job: job)
+        let timer = ScheduledJob(due: clock.now.advanced(by: delay), order: timerCounter, job: job)
         timers.append(timer)
         return timer
     }
@@ -149,7 +137,7 @@ public final class EventLoop: Scheduler {
 
     private func runDueTimers() {
         let now = clock.now
-        let due = timers.filter { $0.job != nil && $0.due <= now }.sorted { ($0.due, $0.order) < ($1.due, $1.order) }
+        let due = timers.filter { $0.job != nil && $0.due <= now }.sorted(by: ScheduledJob.precedes)
         for timer in due {
             let job = timer.job
             timer.job = nil

@@ -13,23 +13,29 @@ public protocol Scheduler: AnyObject {
     func schedule(after delay: Duration, _ job: @escaping @MainActor () -> Void) -> any Cancellable
 }
 
+/// One job waiting for its time, shared by the event loop and the manual scheduler.
+final class ScheduledJob: Cancellable {
+    let due: ContinuousClock.Instant
+    /// Scheduling order: jobs due at the same instant run in the order they were scheduled.
+    let order: Int
+    var job: (@MainActor () -> Void)?
+
+    init(due: ContinuousClock.Instant, order: Int, job: @escaping @MainActor () -> Void) {
+        self.due = due
+        self.order = order
+        self.job = job
+    }
+
+    func cancel() { job = nil }
+
+    static func precedes(_ a: ScheduledJob, _ b: ScheduledJob) -> Bool { (a.due, a.order) < (b.due, b.order) }
+}
+
 /// A scheduler for tests: time moves only when `advance(by:)` is called.
 @MainActor
 public final class ManualScheduler: Scheduler {
-    private final class Item: Cancellable {
-        let due: ContinuousClock.Instant
-        let order: Int
-        var job: (@MainActor () -> Void)?
-        init(due: ContinuousClock.Instant, order: Int, job: @escaping @MainActor () -> Void) {
-            self.due = due
-            self.order = order
-            self.job = job
-        }
-        func cancel() { job = nil }
-    }
-
     public private(set) var now: ContinuousClock.Instant
-    private var items: [Item] = []
+    private var items: [ScheduledJob] = []
     private var counter = 0
 
     public init(now: ContinuousClock.Instant = ContinuousClock.now) { self.now = now }
@@ -37,7 +43,7 @@ public final class ManualScheduler: Scheduler {
     @discardableResult
     public func schedule(after delay: Duration, _ job: @escaping @MainActor () -> Void) -> any Cancellable {
         counter += 1
-        let item = Item(due: now.advanced(by: delay), order: counter, job: job)
+        let item = ScheduledJob(due: now.advanced(by: delay), order: counter, job: job)
         items.append(item)
         return item
     }
@@ -48,7 +54,7 @@ public final class ManualScheduler: Scheduler {
     /// Moves time forward, running every job that falls due, in order.
     public func advance(by duration: Duration) {
         let target = now.advanced(by: duration)
-        while let next = items.filter({ $0.job != nil && $0.due <= target }).min(by: { ($0.due, $0.order) < ($1.due, $1.order) }) {
+        while let next = items.filter({ $0.job != nil && $0.due <= target }).min(by: ScheduledJob.precedes) {
             now = next.due
             let job = next.job
             next.job = nil
