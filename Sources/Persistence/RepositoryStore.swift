@@ -12,18 +12,40 @@ public struct OwnerListSnapshot: Sendable, Equatable {
     public var listFetchedAt: Date?
     /// The favourite repositories among `repositories`.
     public var favouriteIDs: Set<Int64>
+    /// In a head (`RepositoryStore.snapshotHead`), the size of the whole stored list; `nil` in a
+    /// snapshot that holds the whole list.
+    public var headOfTotal: Int?
 
     public init(owner: Owner? = nil, ownerFetchedAt: Date? = nil, repositories: [Repository] = [],
-                listFetchedAt: Date? = nil, favouriteIDs: Set<Int64> = []) {
+                listFetchedAt: Date? = nil, favouriteIDs: Set<Int64> = [], headOfTotal: Int? = nil) {
         self.owner = owner
         self.ownerFetchedAt = ownerFetchedAt
         self.repositories = repositories
         self.listFetchedAt = listFetchedAt
         self.favouriteIDs = favouriteIDs
+        self.headOfTotal = headOfTotal
     }
+
+    /// How many repositories the owner's stored list has (more than `repositories.count` in a head).
+    public var totalCount: Int { max(headOfTotal ?? 0, repositories.count) }
+
+    /// Only the first rows of a longer list (see `RepositoryStore.snapshotHead`).
+    public var isPartial: Bool { repositories.count < totalCount }
 
     /// Nothing stored for this owner.
     public var isEmpty: Bool { owner == nil && repositories.isEmpty && listFetchedAt == nil }
+}
+
+/// An order of an owner's stored list.
+public enum RepositoryOrder: Sendable, Equatable, CaseIterable {
+    /// The API's order (the order pages were stored in).
+    case listOrder
+    /// By name, ignoring ASCII case, then by id. (Repository names on GitHub are ASCII.)
+    case name
+    /// Most recently updated first (never updated last), then by id.
+    case updated
+    /// Most stars first, then by id.
+    case stars
 }
 
 /// The latest commits stored for one repository (at most 3, newest first).
@@ -74,6 +96,9 @@ public protocol StoreCancellable: AnyObject, Sendable {
 public protocol RepositoryStore: AnyObject, Sendable {
     /// Logins are case-insensitive.
     func snapshot(ownerLogin: String) throws -> OwnerListSnapshot
+    /// The owner, the list's size and only its first `limit` repositories in `order`: what a first
+    /// frame needs, without reading (and decoding) the whole list.
+    func snapshotHead(ownerLogin: String, order: RepositoryOrder, limit: Int) throws -> OwnerListSnapshot
     func saveOwner(_ owner: Owner, fetchedAt: Date) throws
     /// Replaces the owner's whole list in one transaction (order = array order); repositories no longer
     /// present are removed; favourites untouched.

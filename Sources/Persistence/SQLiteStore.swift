@@ -83,6 +83,50 @@ public final class SQLiteStore: RepositoryStore {
     }
 
     static func fetchSnapshot(_ db: Database, ownerLogin: String) throws -> OwnerListSnapshot {
+        var snapshot = try fetchOwnerPart(db, ownerLogin: ownerLogin)
+        snapshot.repositories = try fetchRepositories(
+            db, sql: "SELECT \(Rows.repositoryColumns) FROM repository WHERE owner_login = ? ORDER BY position, id",
+            arguments: [ownerLogin])
+        snapshot.favouriteIDs = Set(try Int64.fetchAll(db, sql: """
+            SELECT favourite.repository_id FROM favourite
+            JOIN repository ON repository.id = favourite.repository_id
+            WHERE repository.owner_login = ?
+            """, arguments: [ownerLogin]))
+        return snapshot
+    }
+
+    public func snapshotHead(ownerLogin: String, order: RepositoryOrder, limit: Int) throws -> OwnerListSnapshot {
+        try database().read { db in try Self.fetchSnapshotHead(db, ownerLogin: ownerLogin, order: order, limit: limit) }
+    }
+
+    static func fetchSnapshotHead(_ db: Database, ownerLogin: String, order: RepositoryOrder,
+                                  limit: Int) throws -> OwnerListSnapshot {
+        var snapshot = try fetchOwnerPart(db, ownerLogin: ownerLogin)
+        // Each order has an index (Schema v2), so this reads `limit` rows, not the whole list.
+        let orderBy = switch order {
+        case .listOrder: "position, id"
+        case .name: "name COLLATE NOCASE, id"
+        case .updated: "updated_at IS NULL, updated_at DESC, id"
+        case .stars: "stargazers_count DESC, id"
+        }
+        snapshot.repositories = try fetchRepositories(db, sql: """
+            SELECT \(Rows.repositoryColumns) FROM repository WHERE owner_login = ? ORDER BY \(orderBy) LIMIT ?
+            """, arguments: [ownerLogin, max(0, limit)])
+        let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM repository WHERE owner_login = ?",
+                                     arguments: [ownerLogin]) ?? 0
+        snapshot.headOfTotal = count > snapshot.repositories.count ? count : nil
+        let ids = snapshot.repositories.map(\.id)
+        if !ids.isEmpty {
+            let marks = Array(repeating: "?", count: ids.count).joined(separator: ",")
+            snapshot.favouriteIDs = Set(try Int64.fetchAll(
+                db, sql: "SELECT repository_id FROM favourite WHERE repository_id IN (\(marks))",
+                arguments: StatementArguments(ids)))
+        }
+        return snapshot
+    }
+
+    /// The owner's profile and the list's fetched-at: the parts of a snapshot besides the rows.
+    private static func fetchOwnerPart(_ db: Database, ownerLogin: String) throws -> OwnerListSnapshot {
         var snapshot = OwnerListSnapshot()
         if let row = try Row.fetchOne(db, sql: "SELECT * FROM owner WHERE login = ?", arguments: [ownerLogin]) {
             snapshot.owner = Rows.owner(row)
@@ -90,17 +134,15 @@ public final class SQLiteStore: RepositoryStore {
         }
         snapshot.listFetchedAt = Rows.decodeDate(try Double.fetchOne(
             db, sql: "SELECT fetched_at FROM owner_list WHERE owner_login = ?", arguments: [ownerLogin]))
-        let repositories = try Row.fetchCursor(
-            db, sql: "SELECT \(Rows.repositoryColumns) FROM repository WHERE owner_login = ? ORDER BY position, id",
-            arguments: [ownerLogin]
-        ).map(Rows.repository)
-        snapshot.repositories = try Array(repositories)
-        snapshot.favouriteIDs = Set(try Int64.fetchAll(db, sql: """
-            SELECT favourite.repository_id FROM favourite
-            JOIN repository ON repository.id = favourite.repository_id
-            WHERE repository.owner_login = ?
-            """, arguments: [ownerLogin]))
         return snapshot
+    }
+
+    private static func fetchRepositories(_ db: Database, sql: String,
+                                          arguments: StatementArguments) throws -> [Repository] {
+        var repositories: [Repository] = []
+        let cursor = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+        while let row = try cursor.next() { repositories.append(Rows.repository(row)) }
+        return repositories
     }
 
     public func saveOwner(_ owner: Owner, fetchedAt: Date) throws {

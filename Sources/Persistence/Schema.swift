@@ -106,6 +106,15 @@ enum Schema {
                 );
                 """)
         }
+        migrator.registerMigration("v2") { db in
+            // `snapshotHead` reads the first rows of a list in each sort order without a full scan.
+            try db.execute(sql: """
+                CREATE INDEX repository_on_owner_login_name ON repository(owner_login, name COLLATE NOCASE, id);
+                CREATE INDEX repository_on_owner_login_updated
+                    ON repository(owner_login, updated_at IS NULL, updated_at DESC, id);
+                CREATE INDEX repository_on_owner_login_stars ON repository(owner_login, stargazers_count DESC, id);
+                """)
+        }
         return migrator
     }()
 
