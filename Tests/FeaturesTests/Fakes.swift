@@ -94,6 +94,21 @@ final class FakeInteractor: RepoListInteractorProtocol {
 
     func storedSnapshot() -> OwnerListSnapshot { storedList.withLock { $0 } }
 
+    /// When true, `storedHead` returns only the first `limit` rows by name (as the store does);
+    /// otherwise the whole stored list.
+    let headsArePartial = Mutex(false)
+    let headRequests = Mutex<[String]>([])
+    func storedHead(order: RepositoryOrder, limit: Int) -> OwnerListSnapshot {
+        headRequests.withLock { $0.append("\(order) \(limit)") }
+        var snapshot = storedSnapshot()
+        guard headsArePartial.withLock({ $0 }) else { return snapshot }
+        let all = snapshot.repositories.sorted { $0.name.lowercased() < $1.name.lowercased() }
+        snapshot.repositories = Array(all.prefix(limit))
+        snapshot.headOfTotal = all.count > limit ? all.count : nil
+        snapshot.favouriteIDs = snapshot.favouriteIDs.intersection(snapshot.repositories.map(\.id))
+        return snapshot
+    }
+
     func observe(_ onChange: @escaping @Sendable (OwnerListSnapshot) -> Void) -> any StoreCancellable {
         observer.withLock { $0 = onChange }
         return token

@@ -50,6 +50,35 @@ struct RepoListPresenterTests {
         #expect(h.interactor.refreshCount.withLock { $0 } == 0)
     }
 
+    @Test("The first state reads only the visible head of the list; the observation brings the rest")
+    func headFirst() throws {
+        let h = Harness(stored: Sample.snapshot(300))
+        h.interactor.headsArePartial.withLock { $0 = true }
+        h.interactor.morePages.withLock { $0 = true }
+        h.presenter.viewDidChangeListHeight(10)
+        h.presenter.viewDidLoad()
+        #expect(h.interactor.headRequests.withLock { $0 } == ["name 10"])
+        var state = try #require(h.view.last)
+        #expect(state.rows.map(\.name) == (1...10).map { String(format: "repo-%04d", $0) })
+        #expect(state.position == "1/300")
+        #expect(state.subtitle == "User · 300 repositories · by name")
+        #expect(state.carousel?.cards.count == 5)
+        // Only a head: pressing End must not ask for a page while the whole list is not read yet.
+        h.presenter.handle(.end)
+        #expect(h.interactor.pageLoads.withLock { $0 } == 0)
+        #expect(h.view.last?.position == "10/300")
+
+        // The observation's first value is the whole list: the selection stays on its repository.
+        let deliver = try #require(h.interactor.observer.withLock { $0 })
+        deliver(Sample.snapshot(300))
+        h.dispatcher.runPending()
+        state = try #require(h.view.last)
+        #expect(state.position == "10/300")
+        #expect(state.rows.first(where: \.isSelected)?.name == "repo-0010")
+        h.presenter.handle(.end)
+        #expect(h.view.last?.position == "300/300")
+    }
+
     @Test("A refresh runs after the first paint and shows a spinner while it runs")
     func refreshLifecycle() async {
         let h = Harness()

@@ -74,8 +74,11 @@ public enum RefreshOutcome: Sendable, Equatable {
 /// writes to it.
 public protocol RepoListInteractorProtocol: AnyObject, Sendable {
     var ownerLogin: String { get }
-    /// What is stored now (for the first frame, before any request).
+    /// What is stored now.
     func storedSnapshot() -> OwnerListSnapshot
+    /// The first `limit` stored repositories in `order` with the owner and the list's size: the first
+    /// frame, painted before the whole list has been read (the observation delivers it right after).
+    func storedHead(order: RepositoryOrder, limit: Int) -> OwnerListSnapshot
     /// Observes the owner's stored list; `onChange` runs on a background queue.
     func observe(_ onChange: @escaping @Sendable (OwnerListSnapshot) -> Void) -> any StoreCancellable
     /// Fetches the owner and the first page of their repositories into the store.

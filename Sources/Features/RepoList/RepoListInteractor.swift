@@ -38,6 +38,10 @@ public final class RepoListInteractor: RepoListInteractorProtocol {
         (try? store.snapshot(ownerLogin: ownerLogin)) ?? OwnerListSnapshot()
     }
 
+    public func storedHead(order: RepositoryOrder, limit: Int) -> OwnerListSnapshot {
+        (try? store.snapshotHead(ownerLogin: ownerLogin, order: order, limit: limit)) ?? storedSnapshot()
+    }
+
     public func observe(_ onChange: @escaping @Sendable (OwnerListSnapshot) -> Void) -> any StoreCancellable {
         store.observeOwnerList(ownerLogin: ownerLogin, onChange: onChange)
     }

@@ -15,6 +15,15 @@ public final class RepoListPresenter: RepoListPresenterProtocol {
     /// The orders `s` cycles through.
     public enum SortOrder: String, CaseIterable, Sendable {
         case name, updated, stars
+
+        /// The same order, as the store sorts (for the first frame).
+        var storeOrder: RepositoryOrder {
+            switch self {
+            case .name: .name
+            case .updated: .updated
+            case .stars: .stars
+            }
+        }
     }
 
     /// What is known of one repository's latest commits.
@@ -117,7 +126,9 @@ public final class RepoListPresenter: RepoListPresenterProtocol {
     // MARK: Lifecycle
 
     public func viewDidLoad() {
-        apply(interactor.storedSnapshot())
+        // The first frame reads only the rows it shows; the observation's first value (read on the
+        // store's queue meanwhile) brings the whole list a moment later.
+        apply(interactor.storedHead(order: sortOrder.storeOrder, limit: max(listHeight, Self.carouselSize)))
         publish()
         let dispatcher = self.dispatcher
         observation = interactor.observe { [weak self] snapshot in
@@ -418,7 +429,7 @@ public final class RepoListPresenter: RepoListPresenterProtocol {
 
     /// Infinite scroll: the next page is requested when the selection is within a screen of the end.
     private func loadMoreIfNeeded() {
-        guard !isLoadingMore, !isRefreshing, filterText.isEmpty, message == nil, interactor.hasMorePages,
+        guard !isLoadingMore, !isRefreshing, !snapshot.isPartial, filterText.isEmpty, message == nil, interactor.hasMorePages,
               selection >= displayed.count - listHeight else { return }
         isLoadingMore = true
         startSpinner()
@@ -617,10 +628,10 @@ public final class RepoListPresenter: RepoListPresenterProtocol {
         if let kind = snapshot.owner?.kind { subtitle.append(kind.displayName) }
         if snapshot.listFetchedAt != nil || !snapshot.repositories.isEmpty {
             let total = snapshot.owner?.publicRepos ?? 0
-            if interactor.hasMorePages, total > snapshot.repositories.count {
-                subtitle.append("\(snapshot.repositories.count) of \(Formatting.repositories(total))")
+            if interactor.hasMorePages, total > snapshot.totalCount {
+                subtitle.append("\(snapshot.totalCount) of \(Formatting.repositories(total))")
             } else {
-                subtitle.append(Formatting.repositories(snapshot.repositories.count))
+                subtitle.append(Formatting.repositories(snapshot.totalCount))
             }
             subtitle.append("by \(sortOrder.rawValue)")
         }
@@ -637,7 +648,7 @@ public final class RepoListPresenter: RepoListPresenterProtocol {
             carousel: cards.isEmpty ? nil : CarouselState(cards: Array(cards), current: carouselIndex, isFocused: focus == .carousel),
             lines: lines,
             placeholder: lines.isEmpty ? placeholder() : nil,
-            position: displayed.isEmpty ? "" : (focus == .carousel ? "card \(carouselIndex + 1)/\(cards.count)" : "\(selection + 1)/\(displayed.count)"),
+            position: displayed.isEmpty ? "" : (focus == .carousel ? "card \(carouselIndex + 1)/\(cards.count)" : "\(selection + 1)/\(displayedCount)"),
             footer: RepoListKeys.table.footerHints.map { HelpEntry(keys: $0.keys, help: $0.help) },
             notice: notice,
             filter: isEditingFilter || !filterText.isEmpty
@@ -645,6 +656,11 @@ public final class RepoListPresenter: RepoListPresenterProtocol {
             help: showsHelp ? RepoListKeys.table.helpEntries.map { HelpEntry(keys: $0.keys, help: $0.help) } : nil,
             message: message
         )
+    }
+
+    /// Rows in the list as the user knows it: while only the head is read, the whole stored list.
+    private var displayedCount: Int {
+        snapshot.isPartial && filterText.isEmpty && !favouritesOnly ? snapshot.totalCount : displayed.count
     }
 
     private func row(for repository: Repository, selected: Bool) -> RepoRowState {
