@@ -8,23 +8,36 @@ import FoundationNetworking
 /// the Authorization header to another origin.
 public final class URLSessionTransport: HTTPTransport {
     public let timeout: TimeInterval
-    private let session: URLSession
+    /// Made on the first request, not at launch: creating a session initialises libcurl and its TLS
+    /// library (~7 M instructions), which the first frame does not need.
+    private let lazySession = Locked<URLSession?>(nil)
 
     /// - Parameter timeout: seconds before a request with no answer fails (→ `GitHubError.network`).
     public init(timeout: TimeInterval = 10) {
         self.timeout = timeout
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = max(timeout * 6, timeout)
-        configuration.httpShouldSetCookies = false
-        configuration.httpCookieAcceptPolicy = .never
-        session = URLSession(configuration: configuration, delegate: RedirectGuard(), delegateQueue: nil)
     }
 
     deinit {
-        session.invalidateAndCancel()
+        lazySession.withLock { $0?.invalidateAndCancel() }
+    }
+
+    /// Whether the session exists yet (tests check that nothing is set up before the first request).
+    var hasSession: Bool { lazySession.withLock { $0 != nil } }
+
+    private var session: URLSession {
+        lazySession.withLock { session in
+            if let session { return session }
+            let configuration = URLSessionConfiguration.ephemeral
+            configuration.urlCache = nil
+            configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+            configuration.timeoutIntervalForRequest = timeout
+            configuration.timeoutIntervalForResource = max(timeout * 6, timeout)
+            configuration.httpShouldSetCookies = false
+            configuration.httpCookieAcceptPolicy = .never
+            let made = URLSession(configuration: configuration, delegate: RedirectGuard(), delegateQueue: nil)
+            session = made
+            return made
+        }
     }
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
