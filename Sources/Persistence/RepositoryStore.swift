@@ -119,6 +119,9 @@ public protocol RepositoryStore: AnyObject, Sendable {
     /// HTTP validators keyed by an opaque string (URL + token identity, computed by the caller).
     func validator(for key: String) throws -> StoredValidator?
     func saveValidator(_ v: StoredValidator, for key: String) throws
+    /// Closes the database; the last connection folds the write-ahead log back into the file, so the
+    /// next launch opens without replaying it. Every later call throws.
+    func close() throws
     /// Calls `onChange` (on a background queue) with the current snapshot right away and after every
     /// change that affects it; duplicates removed.
     func observeOwnerList(ownerLogin: String, onChange: @escaping @Sendable (OwnerListSnapshot) -> Void)
