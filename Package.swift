@@ -27,7 +27,9 @@ let package = Package(
 
         // MARK: GitHub: entities and API client
         .target(name: "GitHubEntities", swiftSettings: strict),
-        .target(name: "GitHubAPI", dependencies: ["GitHubEntities"], swiftSettings: strict),
+        // libcurl through dlopen, on the first request (not linked: see CurlTransport).
+        .target(name: "CCurl", path: "Sources/CCurl"),
+        .target(name: "GitHubAPI", dependencies: ["GitHubEntities", "CCurl"], swiftSettings: strict),
 
         // MARK: Persistence (SQLite through GRDB)
         .target(name: "Persistence",

@@ -35,7 +35,7 @@ public struct HTTPResponse: Sendable, Equatable {
     }
 }
 
-/// Sends requests. `URLSessionTransport` in the app; anything in tests.
+/// Sends requests. `CurlTransport` in the app; anything in tests.
 ///
 /// A transport throws `CancellationError` when its task is cancelled and any other error
 /// for a failed exchange (the client maps those to `GitHubError.network`).

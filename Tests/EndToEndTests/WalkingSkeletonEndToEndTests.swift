@@ -341,4 +341,13 @@ struct DetailEndToEndTests {
         try again.send("q")
         await again.waitFor(text: "<<END>>")
     }
+
+    @Test("The binary does not link libcurl or FoundationNetworking: they load on the first request, after the first frame")
+    func networkingIsNotLinked() throws {
+        let (status, output) = try TmuxSession.run(["ldd", TmuxSession.binary.path])
+        #expect(status == 0, "\(output)")
+        #expect(output.contains("libncursesw"), "\(output)")
+        #expect(!output.contains("libcurl"), "\(output)")
+        #expect(!output.contains("FoundationNetworking"), "\(output)")
+    }
 }

@@ -68,10 +68,10 @@ struct BatchedCommitsTests {
     @Test func enterpriseGraphQLEndpoint() throws {
         let enterprise = GitHubClient(
             configuration: APIConfiguration(baseURL: try APIConfiguration.validatedBaseURL("https://ghe.example.com/api/v3")),
-            transport: URLSessionTransport())
+            transport: CurlTransport())
         #expect(enterprise.graphQLURL.absoluteString == "https://ghe.example.com/api/graphql")
         let dotcom = GitHubClient(configuration: APIConfiguration(baseURL: APIConfiguration.defaultBaseURL),
-                                  transport: URLSessionTransport())
+                                  transport: CurlTransport())
         #expect(dotcom.graphQLURL.absoluteString == "https://api.github.com/graphql")
     }
 }

@@ -114,7 +114,7 @@ struct ClientFailureTests {
         let url = try await server.start()
         await server.stop()
         let client = GitHubClient(configuration: APIConfiguration(baseURL: url),
-                                  transport: URLSessionTransport(timeout: 2))
+                                  transport: CurlTransport(timeout: 2))
         let error = await gitHubError { try await client.owner(login: "sferik") }
         #expect(error == .network)
     }

@@ -38,9 +38,9 @@ struct ClientSafetyTests {
         let server = FakeGitHubServer.sferik()
         let url = try await server.start()
         let alice = GitHubClient(configuration: APIConfiguration(baseURL: url, token: "token-a"),
-                                 transport: URLSessionTransport(), validatorCache: cache)
+                                 transport: CurlTransport(), validatorCache: cache)
         let bob = GitHubClient(configuration: APIConfiguration(baseURL: url, token: "token-b"),
-                               transport: URLSessionTransport(), validatorCache: cache)
+                               transport: CurlTransport(), validatorCache: cache)
         _ = try await alice.owner(login: "sferik")
         _ = try await bob.owner(login: "sferik")
         let requests = await server.requests

@@ -15,7 +15,7 @@ func withFakeGitHub<T>(
     let url = try await server.start()
     let client = GitHubClient(
         configuration: APIConfiguration(baseURL: url, token: token),
-        transport: URLSessionTransport(timeout: timeout),
+        transport: CurlTransport(timeout: timeout),
         validatorCache: validatorCache,
         sleep: sleeps.sleep,
         now: now)
