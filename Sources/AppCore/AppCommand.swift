@@ -50,6 +50,49 @@ public struct AppCommand: ParsableCommand {
         if let dataDir, dataDir.isEmpty { throw ValidationError("--data-dir must not be empty.") }
     }
 
+    /// The everyday command lines — an owner, `--demo`, `--offline`, `--api-url URL`, `--data-dir DIR`
+    /// (also `--name=value`), each at most once — parsed without swift-argument-parser, whose
+    /// reflection costs ~3 ms of every launch (it scans the binary's protocol conformances; see
+    /// docs/performance.md). Anything else, and anything that fails `validate()`, returns `nil`:
+    /// `parse` then handles it, with its help, version and error messages. Tests check that both
+    /// parsers agree on every line this one accepts.
+    public static func parseEveryday(_ arguments: [String]) -> AppCommand? {
+        var owner: String?, apiURL: String?, dataDir: String?
+        var demo = false, offline = false
+        var index = 0
+        func value(of name: String, _ argument: String) -> String?? {
+            if argument == name {
+                index += 1
+                guard index < arguments.count, !arguments[index].hasPrefix("-") else { return .some(nil) }
+                return arguments[index]
+            }
+            if argument.hasPrefix(name + "=") { return String(argument.dropFirst(name.count + 1)) }
+            return nil
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--demo", !demo { demo = true }
+            else if argument == "--offline", !offline { offline = true }
+            else if let found = value(of: "--api-url", argument) {
+                guard let url = found, apiURL == nil else { return nil }
+                apiURL = url
+            } else if let found = value(of: "--data-dir", argument) {
+                guard let dir = found, dataDir == nil else { return nil }
+                dataDir = dir
+            } else if !argument.hasPrefix("-"), owner == nil { owner = argument }
+            else { return nil }
+            index += 1
+        }
+        var command = AppCommand()
+        command.owner = owner
+        command.demo = demo
+        command.apiURL = apiURL
+        command.dataDir = dataDir
+        command.offline = offline
+        guard (try? command.validate()) != nil else { return nil }
+        return command
+    }
+
     /// A flag's value, safe to echo in an error message.
     static func printable(_ text: String) -> String {
         String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F && !(0x80...0x9F).contains($0.value) }).prefix(60))

@@ -13,7 +13,7 @@ public enum AppLauncher {
     public static func main(arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
         let command: AppCommand
         do {
-            command = try AppCommand.parse(arguments)
+            command = try AppCommand.parseEveryday(arguments) ?? AppCommand.parse(arguments)
         } catch {
             if AppCommand.exitCode(for: error) == .success {
                 print(AppCommand.fullMessage(for: error))
