@@ -87,7 +87,8 @@ extension SQLiteStore {
         configuration.busyMode = .timeout(10)
         let pool = try DatabasePool(path: file.path, configuration: configuration)
         do {
-            let check = try pool.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }
+            // On the writer connection (as the migration below): no reader connection is opened yet.
+            let check = try pool.writeWithoutTransaction { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }
             guard check == ["ok"] else {
                 throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "quick_check: \(check.prefix(3).joined(separator: "; "))")
             }

@@ -95,8 +95,17 @@ public final class SQLiteStore: RepositoryStore {
         return snapshot
     }
 
+    /// Read on the writer connection, which `open` has already set up: a pool's first read would open
+    /// a reader connection and parse the schema again, before the first frame.
     public func snapshotHead(ownerLogin: String, order: RepositoryOrder, limit: Int) throws -> OwnerListSnapshot {
-        try database().read { db in try Self.fetchSnapshotHead(db, ownerLogin: ownerLogin, order: order, limit: limit) }
+        try database().writeWithoutTransaction { db in
+            var head = OwnerListSnapshot()
+            try db.inTransaction(.deferred) {
+                head = try Self.fetchSnapshotHead(db, ownerLogin: ownerLogin, order: order, limit: limit)
+                return .commit
+            }
+            return head
+        }
     }
 
     static func fetchSnapshotHead(_ db: Database, ownerLogin: String, order: RepositoryOrder,

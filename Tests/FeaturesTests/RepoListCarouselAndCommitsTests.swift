@@ -171,6 +171,10 @@ struct RepoListCarouselAndCommitsTests {
         }
         h.presenter.viewDidChangeListHeight(10)
         h.presenter.viewDidLoad()
+        // The first frame does not read stored commits (no second database connection before it)…
+        #expect(h.view.last?.rows.first?.commitStatus == .unknown)
+        // …the loop's next turn does.
+        h.dispatcher.runPending()
         #expect(h.view.last?.rows.first?.commitStatus == .empty)
         h.scheduler.advance(by: .milliseconds(150))
         #expect(Array(h.presenter.commitTasks.keys) == [3])

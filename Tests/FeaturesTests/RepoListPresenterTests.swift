@@ -54,9 +54,9 @@ struct RepoListPresenterTests {
     func headFirst() throws {
         let h = Harness(stored: Sample.snapshot(300))
         h.interactor.headsArePartial.withLock { $0 = true }
-        h.interactor.morePages.withLock { $0 = true }
         h.presenter.viewDidChangeListHeight(10)
         h.presenter.viewDidLoad()
+        h.interactor.morePages.withLock { $0 = true }
         #expect(h.interactor.headRequests.withLock { $0 } == ["name 10"])
         var state = try #require(h.view.last)
         #expect(state.rows.map(\.name) == (1...10).map { String(format: "repo-%04d", $0) })

@@ -76,6 +76,8 @@ public final class RepoListPresenter: RepoListPresenterProtocol {
     // Commits
     private var commitStates: [Int64: CommitState] = [:]
     private var checkedStore = Set<Int64>()
+    /// True while the first frame is built (see `viewDidLoad`).
+    private var storedCommitsDeferred = false
     /// Commit requests in flight (tests await them).
     public private(set) var commitTasks: [Int64: Task<Void, Never>] = [:]
     private var commitQueue: [Int64] = []
@@ -129,7 +131,12 @@ public final class RepoListPresenter: RepoListPresenterProtocol {
         // The first frame reads only the rows it shows; the observation's first value (read on the
         // store's queue meanwhile) brings the whole list a moment later.
         apply(interactor.storedHead(order: sortOrder.storeOrder, limit: max(listHeight, Self.carouselSize)))
+        // Stored commits (each row's ●/○ mark) come on the next turn: reading them now would open a
+        // second database connection before the first frame.
+        storedCommitsDeferred = true
         publish()
+        storedCommitsDeferred = false
+        dispatcher.post { [weak self] in self?.publish() }
         let dispatcher = self.dispatcher
         observation = interactor.observe { [weak self] snapshot in
             guard let self else { return }
@@ -489,6 +496,7 @@ public final class RepoListPresenter: RepoListPresenterProtocol {
 
     /// Reads stored commits for ids not looked up yet (so rows show loaded/empty at once).
     private func loadStoredCommits(for ids: [Int64]) {
+        guard !storedCommitsDeferred else { return }
         let unknown = ids.filter { commitStates[$0] == nil && !checkedStore.contains($0) }
         guard !unknown.isEmpty else { return }
         checkedStore.formUnion(unknown)
