@@ -278,8 +278,9 @@ public final class SQLiteStore: RepositoryStore {
 
     // MARK: Settings
 
+    /// Read on the writer connection: settings are read at launch, before any reader connection is needed.
     public func setting(_ key: String) throws -> String? {
-        try database().read { db in
+        try database().writeWithoutTransaction { db in
             try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key])
         }
     }
