@@ -51,7 +51,11 @@ let package = Package(
                                "Persistence", "Features", "DemoData",
                                .product(name: "ArgumentParser", package: "swift-argument-parser")],
                 swiftSettings: strict),
-        .executableTarget(name: "github-tui", dependencies: ["AppCore"], swiftSettings: strict),
+        // Release builds link a position-dependent executable: with the Swift runtime linked statically
+        // (README, "Install"), a PIE binary spends ~2.5 ms of every launch on 87,000 relocations and the
+        // copy-on-write page faults they cause (docs/performance.md). Libraries, heap and stack keep ASLR.
+        .executableTarget(name: "github-tui", dependencies: ["AppCore"], swiftSettings: strict,
+                          linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(configuration: .release))]),
 
         // MARK: Test support: fixtures, spies, a fake GitHub server
         .target(name: "TestSupport",
