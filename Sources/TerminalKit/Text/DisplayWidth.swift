@@ -7,6 +7,9 @@
 /// with a width of their own (ZWJ-joined emoji, skin-tone modifiers, a second regional indicator)
 /// are left out, so what is drawn is exactly as wide as measured.
 public enum DisplayWidth {
+    /// Most scalars one cell shows: the base and four marks (ncurses' `CCHARW_MAX`).
+    public static let maxRenderedScalars = 5
+
     /// Columns taken by one scalar on its own.
     public static func of(_ scalar: Unicode.Scalar) -> Int {
         let v = scalar.value
@@ -26,8 +29,12 @@ public enum DisplayWidth {
 
     /// Columns taken by a string.
     public static func of(_ string: String) -> Int {
+        if let count = printableASCIICount(string) { return count }
         var total = 0
-        for character in string { total += of(character) }
+        forEachCluster(in: string) { cluster in
+            total += cluster.width
+            return true
+        }
         return total
     }
 
@@ -35,19 +42,87 @@ public enum DisplayWidth {
     /// marks after it (variation selectors and joiners excluded), at most five in all (ncurses' limit).
     public static func renderedScalars(_ character: Character) -> [Unicode.Scalar] {
         var result: [Unicode.Scalar] = []
-        for scalar in character.unicodeScalars {
-            if result.isEmpty {
-                result.append(scalar)
+        forEachRenderedScalar(character.unicodeScalars) { result.append($0) }
+        return result
+    }
+
+    /// Calls `body` with each of `renderedScalars`' scalars of the one cluster `scalars`, in order,
+    /// without allocating.
+    @inline(__always)
+    static func forEachRenderedScalar<Scalars: Sequence<Unicode.Scalar>>(_ scalars: Scalars,
+                                                                        _ body: (Unicode.Scalar) -> Void) {
+        var count = 0
+        for scalar in scalars {
+            if count == 0 {
+                body(scalar)
+                count = 1
                 continue
             }
             let v = scalar.value
             if v == 0x200D { break }                                  // zero width joiner: stop
             if (0xFE00...0xFE0F).contains(v) || (0xE0100...0xE01EF).contains(v) { continue } // variation selectors
             guard isZeroWidth(scalar), v >= 0x300 else { break }
-            if result.count == 5 { break }
-            result.append(scalar)
+            if count == maxRenderedScalars { break }
+            body(scalar)
+            count += 1
         }
-        return result
+    }
+
+    /// The number of bytes of `string` when every one is printable ASCII (so each is a cluster of
+    /// one column, drawn as itself), else nil.
+    @inline(__always)
+    static func printableASCIICount(_ string: String) -> Int? {
+        let utf8 = string.utf8
+        let allPrintable = utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            for byte in bytes where byte < 0x20 || byte >= 0x7F { return false }
+            return true
+        } ?? utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        return allPrintable ? utf8.count : nil
+    }
+
+    /// One grapheme cluster of a string, as `forEachCluster` finds it.
+    struct Cluster {
+        /// Where the cluster starts and ends in the string.
+        var start: String.Index
+        var end: String.Index
+        /// Columns, as `of(Character)` measures the cluster.
+        var width: Int
+        /// The byte, when the cluster is one printable ASCII character; else 0.
+        var ascii: UInt8
+    }
+
+    /// Calls `body` with each grapheme cluster of `text` in order (the clusters `for character in text`
+    /// gives) and its width, until `body` returns false. ASCII takes a fast path: two ASCII scalars in
+    /// a row are always split (except CR LF), and so is an ASCII control and what follows it, so only
+    /// clusters with a non-ASCII scalar go through the standard library's grapheme breaking.
+    @inline(__always)
+    static func forEachCluster(in text: String, _ body: (Cluster) -> Bool) {
+        let utf8 = text.utf8
+        let end = utf8.endIndex
+        var i = utf8.startIndex
+        while i < end {
+            let byte = utf8[i]
+            if byte < 0x80 {
+                let next = utf8.index(after: i)
+                let following: UInt8 = next < end ? utf8[next] : 0
+                let isControl = byte < 0x20 || byte == 0x7F
+                if byte == 0x0D, following == 0x0A {                  // CR LF: one cluster, no width
+                    let after = utf8.index(after: next)
+                    guard body(Cluster(start: i, end: after, width: 0, ascii: 0)) else { return }
+                    i = after
+                    continue
+                }
+                if following < 0x80 || isControl {
+                    guard body(Cluster(start: i, end: next, width: isControl ? 0 : 1, ascii: isControl ? 0 : byte))
+                    else { return }
+                    i = next
+                    continue
+                }
+            }
+            let next = text.index(after: i)
+            guard body(Cluster(start: i, end: next, width: of(text.unicodeScalars[i]), ascii: 0)) else { return }
+            i = next
+        }
     }
 
     static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
@@ -85,26 +160,43 @@ extension String {
     /// The longest prefix that fits in `width` columns, ending with `ellipsis` when something was cut.
     /// Never splits a grapheme cluster; a wide character that does not fit is left out whole.
     public func truncated(toWidth width: Int, ellipsis: String = "…") -> String {
-        guard width > 0 else { return "" }
-        if displayWidth <= width { return self }
-        let ellipsisWidth = ellipsis.displayWidth
-        let budget = width - ellipsisWidth
-        guard budget >= 0 else { return "" }
-        var used = 0
-        var result = ""
-        for character in self {
-            let w = DisplayWidth.of(character)
-            if used + w > budget { break }
-            used += w
-            result.append(character)
+        truncatedWithWidth(toWidth: width, ellipsis: ellipsis).text
+    }
+
+    /// `truncated(toWidth:ellipsis:)`, and its display width when known without measuring it again
+    /// (nil when something was cut: the ellipsis could join the last cluster kept).
+    private func truncatedWithWidth(toWidth width: Int, ellipsis: String) -> (text: String, width: Int?) {
+        guard width > 0 else { return ("", 0) }
+        if let count = DisplayWidth.printableASCIICount(self) {
+            // Every byte is a one-column cluster: the cut is a prefix of so many bytes.
+            if count <= width { return (self, count) }
+            let budget = width - ellipsis.displayWidth
+            guard budget >= 0 else { return ("", 0) }
+            var cut = String(self[..<utf8.index(startIndex, offsetBy: budget)])
+            cut += ellipsis
+            return (cut, nil)
         }
-        return result + ellipsis
+        let total = displayWidth
+        if total <= width { return (self, total) }
+        let budget = width - ellipsis.displayWidth
+        guard budget >= 0 else { return ("", 0) }
+        var used = 0
+        var end = startIndex
+        DisplayWidth.forEachCluster(in: self) { cluster in
+            if used + cluster.width > budget { return false }
+            used += cluster.width
+            end = cluster.end
+            return true
+        }
+        var cut = String(self[..<end])
+        cut += ellipsis
+        return (cut, nil)
     }
 
     /// The string truncated or padded with spaces to exactly `width` columns.
     public func fitted(toWidth width: Int, ellipsis: String = "…") -> String {
-        let cut = truncated(toWidth: width, ellipsis: ellipsis)
-        let pad = width - cut.displayWidth
+        let (cut, knownWidth) = truncatedWithWidth(toWidth: width, ellipsis: ellipsis)
+        let pad = width - (knownWidth ?? cut.displayWidth)
         return pad > 0 ? cut + String(repeating: " ", count: pad) : cut
     }
 
