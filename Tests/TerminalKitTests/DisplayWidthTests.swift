@@ -146,9 +146,10 @@ struct ASCIIFastPathTests {
         var found: [String] = []
         var widths: [Int] = []
         DisplayWidth.forEachCluster(in: text) { cluster in
-            found.append(String(text[cluster.start..<cluster.end]))
+            found.append(String(decoding: Array(text.utf8)[cluster.start..<cluster.end], as: UTF8.self))
             widths.append(cluster.width)
-            #expect(cluster.ascii == 0 || (cluster.width == 1 && cluster.end == text.utf8.index(after: cluster.start)))
+            #expect(Array(cluster.scalars) == Array(found.last!.unicodeScalars))
+            #expect(cluster.ascii == 0 || (cluster.width == 1 && cluster.end == cluster.start + 1))
             return true
         }
         #expect(found == text.map { String($0) })
@@ -170,6 +171,60 @@ struct ASCIIFastPathTests {
             #expect(text.fitted(toWidth: width, ellipsis: "\u{301}")
                     == (markedPad > 0 ? marked + String(repeating: " ", count: markedPad) : marked))
         }
+    }
+
+    @Test("Only a possible Prepend joins the ASCII after it: checked for every other scalar")
+    func prepend() {
+        var joined: [UInt32] = []
+        for value in UInt32(0x80)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value), !DisplayWidth.mayPrepend(value) else { continue }
+            var text = String(Character(scalar))
+            text += "a"
+            if text.count != 2 { joined.append(value) }
+        }
+        #expect(joined.isEmpty)
+        #expect("\u{600}1".count == 1 && DisplayWidth.mayPrepend(0x600))
+    }
+
+    @Test("The looked-up widths of the symbol blocks are the computed ones")
+    func symbolTable() {
+        for value in DisplayWidth.symbolBlocks {
+            let scalar = Unicode.Scalar(value)!
+            #expect(DisplayWidth.of(scalar) == DisplayWidth.uncachedWidth(scalar), "\(value)")
+        }
+        #expect(DisplayWidth.of(Unicode.Scalar(0x2605)!) == 1)   // ★
+        #expect(DisplayWidth.of(Unicode.Scalar(0x2705)!) == 2)   // ✅
+        #expect(DisplayWidth.of(Unicode.Scalar(0x200B)!) == 0)   // zero width space
+        #expect(DisplayWidth.of(Unicode.Scalar(0x20D0)!) == 0)   // combining mark for symbols
+    }
+
+    @Test("UTF-8 is decoded into the same scalars as the standard library's")
+    func decoding() {
+        let text = "aé日🎉\u{10FFFF}\u{80}\u{7FF}\u{800}\u{FFFF}\u{10000}"
+        var copy = text
+        let decoded = copy.withUTF8 { bytes in
+            Array(DisplayWidth.Cluster.Scalars(bytes: bytes, offset: 0, end: bytes.count))
+        }
+        #expect(decoded == Array(text.unicodeScalars))
+    }
+
+    @Test("The wide ranges are in ascending order (the lookup stops at the first one past the scalar)")
+    func wideRangesSorted() {
+        let ranges = DisplayWidth.wideRanges
+        #expect(zip(ranges, ranges.dropFirst()).allSatisfy { $0.upperBound < $1.lowerBound })
+        for range in ranges {
+            #expect(DisplayWidth.isWide(range.lowerBound) && DisplayWidth.isWide(range.upperBound))
+        }
+        #expect("\u{1100}\u{2329}\u{3041}\u{FF01}\u{20000}".displayWidth == 10)
+        #expect("\u{232B}\u{FF61}\u{115F}\u{1160}".displayWidth == 4) // 1 + 1 + 2 + 0
+    }
+
+    @Test("Padding keeps the text and adds exactly the missing columns")
+    func padding() {
+        #expect("ab".fitted(toWidth: 20) == "ab" + String(repeating: " ", count: 18))
+        #expect("日本".fitted(toWidth: 7) == "日本   ")
+        #expect("a\u{301}".fitted(toWidth: 3) == "a\u{301}  ")
+        #expect("".fitted(toWidth: 2) == "  ")
     }
 
     @Test("ASCII is cut as a prefix, never past the budget")

@@ -170,34 +170,40 @@ public struct Buffer: Sendable, Equatable {
         let limit = min(maxWidth ?? (width - x), width - x)
         guard limit > 0 else { return 0 }
         var column = x
-        let end = x + limit
-        let scalars = text.unicodeScalars
-        DisplayWidth.forEachCluster(in: text) { cluster in
-            // Fast path: printable ASCII is one column and drawn as itself.
-            if cluster.ascii != 0 {
-                guard column < end else { return false }
-                if column >= 0 { put(Cell(Unicode.Scalar(cluster.ascii), width: 1, style: style), x: column, y: y) }
-                column += 1
+        let end = x + limit   // <= width: every column in 0..<end is on the row
+        let width = width
+        let row = y * width
+        cells.withUnsafeMutableBufferPointer { cells in
+            DisplayWidth.forEachCluster(in: text) { cluster in
+                // Fast path: printable ASCII is one column and drawn as itself.
+                if cluster.ascii != 0 {
+                    guard column < end else { return false }
+                    if column >= 0 {
+                        Self.place(Cell(Unicode.Scalar(cluster.ascii), width: 1, style: style),
+                                   x: column, row: row, width: width, in: cells)
+                    }
+                    column += 1
+                    return true
+                }
+                let w = cluster.width
+                if w == 0 { return true }
+                if column + w > end {
+                    if column < end, column >= 0 {
+                        Self.place(Cell(style: style), x: column, row: row, width: width, in: cells)
+                        column += 1
+                    }
+                    return false
+                }
+                if column >= 0 {
+                    // The scalars drawn (the base and its marks) go into the cell itself: no allocation.
+                    var cell = Cell.continuation(style: style)
+                    cell.width = UInt8(w)
+                    DisplayWidth.forEachRenderedScalar(cluster.scalars) { cell.append($0) }
+                    Self.place(cell, x: column, row: row, width: width, in: cells)
+                }
+                column += w
                 return true
             }
-            let w = cluster.width
-            if w == 0 { return true }
-            if column + w > end {
-                if column < end, column >= 0 { put(Cell(style: style), x: column, y: y); column += 1 }
-                return false
-            }
-            if column >= 0 {
-                var cell = Cell(scalars[cluster.start], width: UInt8(w), style: style)
-                if scalars.index(after: cluster.start) < cluster.end {
-                    // Combining marks, stored in the cell (no allocation).
-                    cell = Cell.continuation(style: style) // no scalars yet
-                    cell.width = UInt8(w)
-                    DisplayWidth.forEachRenderedScalar(scalars[cluster.start..<cluster.end]) { cell.append($0) }
-                }
-                put(cell, x: column, y: y)
-            }
-            column += w
-            return true
         }
         return column - x
     }
@@ -206,18 +212,24 @@ public struct Buffer: Sendable, Equatable {
     /// is blanked out entirely.
     public mutating func put(_ cell: Cell, x: Int, y: Int) {
         guard x >= 0, y >= 0, y < height, x < width else { return }
-        var cell = cell
-        if cell.width == 2, x + 1 >= width { cell = Cell(style: cell.style) }
-        let index = y * width + x
+        let width = width
+        cells.withUnsafeMutableBufferPointer { Self.place(cell, x: x, row: y * width, width: width, in: $0) }
+    }
+
+    /// `put` for a column known to be on the row that starts at `row`.
+    @inline(__always)
+    private static func place(_ cell: Cell, x: Int, row: Int, width: Int, in cells: UnsafeMutableBufferPointer<Cell>) {
+        let index = row + x
         // Break up any wide character we overlap.
         if cells[index].isContinuation, x > 0 { cells[index - 1] = Cell(style: cells[index - 1].style) }
-        if cell.width == 2 {
+        if cell.width == 2, x + 1 < width {
             if cells[index + 1].width == 2, x + 2 < width { cells[index + 2] = Cell(style: cells[index + 2].style) }
             cells[index] = cell
             cells[index + 1] = .continuation(style: cell.style)
         } else {
             if cells[index].width == 2, x + 1 < width { cells[index + 1] = Cell(style: cells[index + 1].style) }
-            cells[index] = cell
+            // A wide cell at the last column does not fit: a blank instead.
+            cells[index] = cell.width == 2 ? Cell(style: cell.style) : cell
         }
     }
 
@@ -225,16 +237,21 @@ public struct Buffer: Sendable, Equatable {
     public mutating func draw(_ other: Buffer, atX ox: Int, y oy: Int) {
         let x0 = max(0, -ox), x1 = min(other.width, width - ox)
         guard x0 < x1 else { return }
-        for y in 0..<other.height where oy + y >= 0 && oy + y < height {
-            let source = y * other.width, target = (oy + y) * width + ox
-            for x in x0..<x1 {
-                let cell = other.cells[source + x]
-                if cell.isContinuation { continue }
-                // One narrow cell over another is a plain copy; anything wide goes through `put`.
-                if cell.width == 1, cells[target + x].width == 1 {
-                    cells[target + x] = cell
-                } else {
-                    put(cell, x: ox + x, y: oy + y)
+        let width = width, height = height
+        cells.withUnsafeMutableBufferPointer { cells in
+            other.cells.withUnsafeBufferPointer { source in
+                for y in 0..<other.height where oy + y >= 0 && oy + y < height {
+                    let from = y * other.width, row = (oy + y) * width
+                    for x in x0..<x1 {
+                        let cell = source[from + x]
+                        if cell.isContinuation { continue }
+                        // One narrow cell over another is a plain copy; anything wide is placed as `put` does.
+                        if cell.width == 1, cells[row + ox + x].width == 1 {
+                            cells[row + ox + x] = cell
+                        } else {
+                            Self.place(cell, x: ox + x, row: row, width: width, in: cells)
+                        }
+                    }
                 }
             }
         }
