@@ -115,27 +115,29 @@ public final class NcursesTerminal {
         // Cells are plain values: comparing them is a few integer compares, and the wide string
         // handed to ncurses (at most `Cell.maxScalars` scalars and a 0) lives on the stack.
         withUnsafeTemporaryAllocation(of: wchar_t.self, capacity: Cell.maxScalars + 1) { wide in
-            for y in 0..<buffer.height {
-                let row = y * width
-                var x = 0
-                while x < width {
-                    let current = cells[row + x]
-                    if current.isContinuation { x += 1; continue }
-                    let index = row + x
-                    x += Int(current.width)
-                    if let before, before[index] == current,
-                       current.width < 2 || before[index + 1] == cells[index + 1] { continue }
-                    let count = current.scalarCount
-                    for i in 0..<count { wide[i] = wchar_t(bitPattern: current.scalarValue(at: i)) }
-                    if count == 0 { wide[0] = 0x20 }
-                    wide[max(1, count)] = 0
-                    if current.style != lastStyle {
-                        lastStyle = current.style
-                        attrs = attributes(for: current.style)
-                        pair = colorPair(for: current.style)
+            cells.withUnsafeBufferPointer { cells in
+                for y in 0..<buffer.height {
+                    let row = y * width
+                    var x = 0
+                    while x < width {
+                        let current = cells[row + x]
+                        if current.isContinuation { x += 1; continue }
+                        let index = row + x
+                        x += Int(current.width)
+                        if let before, before[index] == current,
+                           current.width < 2 || before[index + 1] == cells[index + 1] { continue }
+                        let count = current.scalarCount
+                        for i in 0..<count { wide[i] = wchar_t(bitPattern: current.scalarValue(at: i)) }
+                        if count == 0 { wide[0] = 0x20 }
+                        wide[max(1, count)] = 0
+                        if current.style != lastStyle {
+                            lastStyle = current.style
+                            attrs = attributes(for: current.style)
+                            pair = colorPair(for: current.style)
+                        }
+                        tui_setcchar(&cell, wide.baseAddress, attrs, pair)
+                        mvwadd_wch(window, Int32(y), Int32(index - row), &cell)
                     }
-                    tui_setcchar(&cell, wide.baseAddress, attrs, pair)
-                    mvwadd_wch(window, Int32(y), Int32(index - row), &cell)
                 }
             }
         }

@@ -9,6 +9,24 @@ struct CellTests {
         #expect(_isPOD(Style.self))
     }
 
+    @Test("Cells compare by their bytes: the layout has no padding, and equality is field by field")
+    func equality() {
+        #expect(MemoryLayout<Cell>.size == 5 * 4 + 1 + MemoryLayout<Style>.size)
+        #expect(MemoryLayout<Style>.size == 3)
+        let styles: [Style] = [.plain, .bold, Style(foreground: .black), Style(background: .black),
+                               Style(foreground: .red, background: .black, attributes: [.dim, .reverse])]
+        let cells = styles.flatMap { style in
+            [Cell("a", style: style), Cell(text: "a\u{301}", style: style), Cell(text: "a\u{301}\u{302}\u{303}\u{304}", style: style),
+             Cell("日", width: 2, style: style), .continuation(style: style)]
+        }
+        for a in cells {
+            for b in cells {
+                let fieldwise = a.text == b.text && a.width == b.width && a.style == b.style
+                #expect((a == b) == fieldwise)
+            }
+        }
+    }
+
     @Test("Combining marks are stored in the cell and read back through `text`")
     func combiningInline() {
         var buffer = Buffer(width: 4, height: 1)

@@ -104,9 +104,21 @@ public struct Cell: Sendable, Hashable {
         }
     }
 
+    /// Compares the cells' bytes when the layout has no padding (24 bytes: five scalars, the width
+    /// and a 3-byte style; each value has one representation), else field by field. Style's
+    /// synthesized `==` is not inlined across modules, and this runs for every cell of every draw.
     @inlinable
     public static func == (lhs: Cell, rhs: Cell) -> Bool {
-        lhs.s0 == rhs.s0 && lhs.width == rhs.width && lhs.style == rhs.style
+        if MemoryLayout<Cell>.size == 24, MemoryLayout<Style>.size == 3 {
+            return withUnsafeBytes(of: lhs) { a in
+                withUnsafeBytes(of: rhs) { b in
+                    a.loadUnaligned(as: UInt64.self) == b.loadUnaligned(as: UInt64.self)
+                        && a.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                        && a.loadUnaligned(fromByteOffset: 16, as: UInt64.self) == b.loadUnaligned(fromByteOffset: 16, as: UInt64.self)
+                }
+            }
+        }
+        return lhs.s0 == rhs.s0 && lhs.width == rhs.width && lhs.style == rhs.style
             && lhs.s1 == rhs.s1 && lhs.s2 == rhs.s2 && lhs.s3 == rhs.s3 && lhs.s4 == rhs.s4
     }
 }

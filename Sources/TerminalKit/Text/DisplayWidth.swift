@@ -84,12 +84,11 @@ public enum DisplayWidth {
     /// one column, drawn as itself), else nil.
     @inline(__always)
     static func printableASCIICount(_ string: String) -> Int? {
-        let utf8 = string.utf8
-        let allPrintable = utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            for byte in bytes where byte < 0x20 || byte >= 0x7F { return false }
-            return true
-        } ?? utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
-        return allPrintable ? utf8.count : nil
+        var string = string
+        return string.withUTF8 { bytes in
+            for byte in bytes where byte < 0x20 || byte >= 0x7F { return nil }
+            return bytes.count
+        }
     }
 
     /// One grapheme cluster of a string, as `forEachCluster` finds it.
