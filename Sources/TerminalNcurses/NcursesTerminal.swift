@@ -105,26 +105,40 @@ public final class NcursesTerminal {
         let window = tui_stdscr()
         let full = previous.map { $0.width != buffer.width || $0.height != buffer.height } ?? true
         if full { werase(window) }
+        let width = buffer.width
+        let cells = buffer.cells
+        let before = full ? nil : previous?.cells
         var cell = cchar_t()
-        var wide = [wchar_t](repeating: 0, count: 8)
-        for y in 0..<buffer.height {
-            var x = 0
-            while x < buffer.width {
-                let current = buffer[x, y]
-                defer { x += max(1, Int(current.width)) }
-                if current.isContinuation { continue }
-                if !full, let previous, previous[x, y] == current,
-                   current.width < 2 || previous[x + 1, y] == buffer[x + 1, y] { continue }
-                var i = 0
-                for scalar in current.text.unicodeScalars where i < 5 {
-                    wide[i] = wchar_t(bitPattern: scalar.value)
-                    i += 1
+        var lastStyle: Style?
+        var attrs = tui_attr_normal()
+        var pair: Int16 = 0
+        // Cells are plain values: comparing them is a few integer compares, and the wide string
+        // handed to ncurses (at most `Cell.maxScalars` scalars and a 0) lives on the stack.
+        withUnsafeTemporaryAllocation(of: wchar_t.self, capacity: Cell.maxScalars + 1) { wide in
+            cells.withUnsafeBufferPointer { cells in
+                for y in 0..<buffer.height {
+                    let row = y * width
+                    var x = 0
+                    while x < width {
+                        let current = cells[row + x]
+                        if current.isContinuation { x += 1; continue }
+                        let index = row + x
+                        x += Int(current.width)
+                        if let before, before[index] == current,
+                           current.width < 2 || before[index + 1] == cells[index + 1] { continue }
+                        let count = current.scalarCount
+                        for i in 0..<count { wide[i] = wchar_t(bitPattern: current.scalarValue(at: i)) }
+                        if count == 0 { wide[0] = 0x20 }
+                        wide[max(1, count)] = 0
+                        if current.style != lastStyle {
+                            lastStyle = current.style
+                            attrs = attributes(for: current.style)
+                            pair = colorPair(for: current.style)
+                        }
+                        tui_setcchar(&cell, wide.baseAddress, attrs, pair)
+                        mvwadd_wch(window, Int32(y), Int32(index - row), &cell)
+                    }
                 }
-                if i == 0 { wide[0] = 0x20; i = 1 }
-                wide[i] = 0
-                let pair = colorPair(for: current.style)
-                _ = wide.withUnsafeBufferPointer { tui_setcchar(&cell, $0.baseAddress, attributes(for: current.style), pair) }
-                mvwadd_wch(window, Int32(y), Int32(x), &cell)
             }
         }
         wnoutrefresh(window)

@@ -107,3 +107,161 @@ struct SanitizerTests {
         #expect(Sanitizer.line(text) == text)
     }
 }
+
+@Suite("ASCII fast paths")
+struct ASCIIFastPathTests {
+    /// The reference: widths and truncation as they were computed a character at a time.
+    static func referenceWidth(_ text: String) -> Int {
+        text.reduce(0) { $0 + DisplayWidth.of($1) }
+    }
+
+    static func referenceTruncated(_ text: String, _ width: Int, ellipsis: String = "…") -> String {
+        guard width > 0 else { return "" }
+        if referenceWidth(text) <= width { return text }
+        let budget = width - referenceWidth(ellipsis)
+        guard budget >= 0 else { return "" }
+        var used = 0, result = ""
+        for character in text {
+            let w = DisplayWidth.of(character)
+            if used + w > budget { break }
+            used += w
+            result.append(character)
+        }
+        return result + ellipsis
+    }
+
+    static let samples = [
+        "", "plain ascii", "repo-00001", "tab\there", "cr\r\nlf", "\r\n\u{301}x", "del\u{7F}x", "bell\u{07}",
+        "e\u{301}", "ae\u{301}b", "x\u{301}\u{302}y", "★ 1.2k", "日本語 repo", "mixed 日本 and ascii",
+        "🎉 party", "👨‍👩‍👧x", "🇯🇵🇫🇷 flags", "a\u{200B}b", "\u{600}1", "a\r", "\n\u{301}", "ᄀ\u{1161}\u{11A8}한",
+    ]
+
+    @Test("Width: the fast path agrees with measuring a character at a time", arguments: samples)
+    func width(text: String) {
+        #expect(text.displayWidth == Self.referenceWidth(text))
+    }
+
+    @Test("Clusters: the fast walk finds the same grapheme clusters as Character iteration", arguments: samples)
+    func clusters(text: String) {
+        var found: [String] = []
+        var widths: [Int] = []
+        DisplayWidth.forEachCluster(in: text) { cluster in
+            found.append(String(decoding: Array(text.utf8)[cluster.start..<cluster.end], as: UTF8.self))
+            widths.append(cluster.width)
+            #expect(Array(cluster.scalars) == Array(found.last!.unicodeScalars))
+            #expect(cluster.ascii == 0 || (cluster.width == 1 && cluster.end == cluster.start + 1))
+            return true
+        }
+        #expect(found == text.map { String($0) })
+        #expect(widths == text.map { DisplayWidth.of($0) })
+    }
+
+    @Test("Truncation and fitting: identical results on ASCII and non-ASCII text", arguments: samples)
+    func truncation(text: String) {
+        for width in 0...14 {
+            #expect(text.truncated(toWidth: width) == Self.referenceTruncated(text, width), "\(width)")
+            #expect(text.truncated(toWidth: width, ellipsis: "...") == Self.referenceTruncated(text, width, ellipsis: "..."))
+            #expect(text.truncated(toWidth: width, ellipsis: "\u{301}") == Self.referenceTruncated(text, width, ellipsis: "\u{301}"))
+            let fitted = text.fitted(toWidth: width)
+            let cut = Self.referenceTruncated(text, width)
+            let pad = width - Self.referenceWidth(cut)
+            #expect(fitted == (pad > 0 ? cut + String(repeating: " ", count: pad) : cut))
+            let marked = Self.referenceTruncated(text, width, ellipsis: "\u{301}")
+            let markedPad = width - Self.referenceWidth(marked)
+            #expect(text.fitted(toWidth: width, ellipsis: "\u{301}")
+                    == (markedPad > 0 ? marked + String(repeating: " ", count: markedPad) : marked))
+        }
+    }
+
+    @Test("Only a possible Prepend joins the ASCII after it: checked for every other scalar")
+    func prepend() {
+        var joined: [UInt32] = []
+        for value in UInt32(0x80)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value), !DisplayWidth.mayPrepend(value) else { continue }
+            var text = String(Character(scalar))
+            text += "a"
+            if text.count != 2 { joined.append(value) }
+        }
+        #expect(joined.isEmpty)
+        #expect("\u{600}1".count == 1 && DisplayWidth.mayPrepend(0x600))
+    }
+
+    @Test("The looked-up widths of the symbol blocks are the computed ones")
+    func symbolTable() {
+        for value in DisplayWidth.symbolBlocks {
+            let scalar = Unicode.Scalar(value)!
+            #expect(DisplayWidth.of(scalar) == DisplayWidth.uncachedWidth(scalar), "\(value)")
+        }
+        #expect(DisplayWidth.of(Unicode.Scalar(0x2605)!) == 1)   // ★
+        #expect(DisplayWidth.of(Unicode.Scalar(0x2705)!) == 2)   // ✅
+        #expect(DisplayWidth.of(Unicode.Scalar(0x200B)!) == 0)   // zero width space
+        #expect(DisplayWidth.of(Unicode.Scalar(0x20D0)!) == 0)   // combining mark for symbols
+    }
+
+    @Test("UTF-8 is decoded into the same scalars as the standard library's")
+    func decoding() {
+        let text = "aé日🎉\u{10FFFF}\u{80}\u{7FF}\u{800}\u{FFFF}\u{10000}"
+        var copy = text
+        let decoded = copy.withUTF8 { bytes in
+            Array(DisplayWidth.Cluster.Scalars(bytes: bytes, offset: 0, end: bytes.count))
+        }
+        #expect(decoded == Array(text.unicodeScalars))
+    }
+
+    @Test("The wide ranges are in ascending order (the lookup stops at the first one past the scalar)")
+    func wideRangesSorted() {
+        let ranges = DisplayWidth.wideRanges
+        #expect(zip(ranges, ranges.dropFirst()).allSatisfy { $0.upperBound < $1.lowerBound })
+        for range in ranges {
+            #expect(DisplayWidth.isWide(range.lowerBound) && DisplayWidth.isWide(range.upperBound))
+        }
+        #expect("\u{1100}\u{2329}\u{3041}\u{FF01}\u{20000}".displayWidth == 10)
+        #expect("\u{232B}\u{FF61}\u{115F}\u{1160}".displayWidth == 4) // 1 + 1 + 2 + 0
+    }
+
+    @Test("Padding keeps the text and adds exactly the missing columns")
+    func padding() {
+        #expect("ab".fitted(toWidth: 20) == "ab" + String(repeating: " ", count: 18))
+        #expect("日本".fitted(toWidth: 7) == "日本   ")
+        #expect("a\u{301}".fitted(toWidth: 3) == "a\u{301}  ")
+        #expect("".fitted(toWidth: 2) == "  ")
+    }
+
+    @Test("ASCII is cut as a prefix, never past the budget")
+    func asciiPrefix() {
+        #expect("abcdefgh".truncated(toWidth: 5) == "abcd…")
+        #expect("abcdefgh".truncated(toWidth: 5, ellipsis: "..") == "abc..")
+        #expect("abcdefgh".truncated(toWidth: 1, ellipsis: "..") == "")
+        #expect("abcdefgh".fitted(toWidth: 10) == "abcdefgh  ")
+        #expect("abc\u{7F}defgh".displayWidth == 8)
+        #expect("abcdefgh".displayWidth == 8)
+    }
+
+    @Test("Writing ASCII and non-ASCII text gives the same cells as writing one character at a time",
+          arguments: samples)
+    func write(text: String) {
+        for x in [-3, 0, 2] {
+            for maxWidth in [nil, 0, 1, 3, 7] as [Int?] {
+                var fast = Buffer(width: 12, height: 1)
+                let used = fast.write(text, x: x, y: 0, maxWidth: maxWidth, style: .bold)
+                var slow = Buffer(width: 12, height: 1)
+                let limit = min(maxWidth ?? (12 - x), 12 - x)
+                var column = x
+                for character in text where limit > 0 {
+                    let w = DisplayWidth.of(character)
+                    if w == 0 { continue }
+                    if column + w > x + limit {
+                        if column < x + limit, column >= 0 { slow.put(Cell(style: .bold), x: column, y: 0); column += 1 }
+                        break
+                    }
+                    var cell = Cell(text: "", width: UInt8(w), style: .bold)
+                    cell.text = String(String.UnicodeScalarView(DisplayWidth.renderedScalars(character)))
+                    if column >= 0 { slow.put(cell, x: column, y: 0) }
+                    column += w
+                }
+                #expect(fast == slow, "\(x) \(String(describing: maxWidth))")
+                #expect(used == (limit > 0 ? column - x : 0))
+            }
+        }
+    }
+}

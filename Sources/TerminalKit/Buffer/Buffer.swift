@@ -1,21 +1,126 @@
 /// One screen cell: the grapheme it shows and its style.
 ///
-/// A wide character occupies its cell and a *continuation* cell to its right (empty `text`).
+/// A plain-old-data value (no reference-counted fields), so copying, comparing and filling cells
+/// costs no allocation and no retain/release: the scalars drawn are stored inline, the base scalar
+/// and up to four combining marks (ncurses' `CCHARW_MAX` is 5; `DisplayWidth.renderedScalars`
+/// never gives more). An unused scalar slot is 0.
+///
+/// A wide character occupies its cell and a *continuation* cell to its right (width 0, no scalars).
 public struct Cell: Sendable, Hashable {
-    /// The scalars drawn in this cell; `""` for the right half of a wide character.
-    public var text: String
+    /// Most scalars one cell holds (the base and four marks).
+    public static let maxScalars = DisplayWidth.maxRenderedScalars
+
+    @usableFromInline var s0: UInt32
+    @usableFromInline var s1: UInt32 = 0
+    @usableFromInline var s2: UInt32 = 0
+    @usableFromInline var s3: UInt32 = 0
+    @usableFromInline var s4: UInt32 = 0
     /// 1, or 2 for a wide character, 0 for a continuation cell.
     public var width: UInt8
     public var style: Style
 
+    /// A cell showing `text`'s first five scalars (use `Buffer.write` to measure and clip text).
     public init(text: String = " ", width: UInt8 = 1, style: Style = .plain) {
-        self.text = text
+        s0 = 0
+        self.width = width
+        self.style = style
+        for scalar in text.unicodeScalars {
+            guard append(scalar) else { break }
+        }
+    }
+
+    /// A cell showing one scalar: the fast way to build a cell.
+    @inlinable
+    public init(_ scalar: Unicode.Scalar, width: UInt8 = 1, style: Style = .plain) {
+        s0 = scalar.value
         self.width = width
         self.style = style
     }
 
-    public static let blank = Cell()
+    /// A blank (a space) of a style.
+    @inlinable
+    public init(style: Style) {
+        self.init(" ", width: 1, style: style)
+    }
+
+    /// The right half of a wide character drawn in `style`.
+    @inlinable
+    public static func continuation(style: Style) -> Cell {
+        var cell = Cell(" ", width: 0, style: style)
+        cell.s0 = 0
+        return cell
+    }
+
+    public static let blank = Cell(" ")
+
+    @inlinable
     public var isContinuation: Bool { width == 0 }
+
+    /// How many scalars the cell holds (0 for a continuation cell).
+    @inlinable
+    public var scalarCount: Int {
+        s0 == 0 ? 0 : s1 == 0 ? 1 : s2 == 0 ? 2 : s3 == 0 ? 3 : s4 == 0 ? 4 : 5
+    }
+
+    /// The `index`th scalar's value (`0..<scalarCount`), 0 past the end.
+    @inlinable
+    public func scalarValue(at index: Int) -> UInt32 {
+        switch index {
+        case 0: return s0
+        case 1: return s1
+        case 2: return s2
+        case 3: return s3
+        case 4: return s4
+        default: return 0
+        }
+    }
+
+    /// Adds a scalar after the ones held; false (and nothing added) when the cell is full.
+    @inlinable
+    @discardableResult
+    public mutating func append(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        guard v != 0 else { return true }
+        if s0 == 0 { s0 = v } else if s1 == 0 { s1 = v } else if s2 == 0 { s2 = v }
+        else if s3 == 0 { s3 = v } else if s4 == 0 { s4 = v } else { return false }
+        return true
+    }
+
+    /// The scalars drawn in this cell; `""` for the right half of a wide character.
+    public var text: String {
+        get {
+            if s1 == 0, s0 < 0x80 { return s0 == 0 ? "" : String(Character(Unicode.Scalar(UInt8(s0)))) }
+            var view = String.UnicodeScalarView()
+            for index in 0..<scalarCount {
+                if let scalar = Unicode.Scalar(scalarValue(at: index)) { view.append(scalar) }
+            }
+            return String(view)
+        }
+        set {
+            s0 = 0; s1 = 0; s2 = 0; s3 = 0; s4 = 0
+            for scalar in newValue.unicodeScalars {
+                guard append(scalar) else { break }
+            }
+        }
+    }
+
+    /// Compares the cells' bytes when the layout has no padding (24 bytes: five scalars, the width
+    /// and a 3-byte style; each value has one representation), else field by field. Style's
+    /// synthesized `==` is not inlined across modules, and this runs for every cell of every draw.
+    @inlinable
+    public static func == (lhs: Cell, rhs: Cell) -> Bool {
+        if MemoryLayout<Cell>.size == 24, MemoryLayout<Style>.size == 3 {
+            return withUnsafeBytes(of: lhs) { a in
+                withUnsafeBytes(of: rhs) { b in
+                    a.loadUnaligned(as: UInt64.self) == b.loadUnaligned(as: UInt64.self)
+                        && a.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                        && a.loadUnaligned(fromByteOffset: 16, as: UInt64.self) == b.loadUnaligned(fromByteOffset: 16, as: UInt64.self)
+                }
+            }
+        }
+        return lhs.s0 == rhs.s0 && lhs.width == rhs.width && lhs.style == rhs.style
+            && lhs.s1 == rhs.s1 && lhs.s2 == rhs.s2 && lhs.s3 == rhs.s3 && lhs.s4 == rhs.s4
+    }
 }
 
 /// An in-memory grid of cells that widgets render into. Nothing here talks to a terminal:
@@ -33,6 +138,7 @@ public struct Buffer: Sendable, Equatable {
 
     public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
 
+    @inlinable
     public subscript(x: Int, y: Int) -> Cell {
         get { cells[y * width + x] }
     }
@@ -41,8 +147,20 @@ public struct Buffer: Sendable, Equatable {
     public mutating func fill(_ rect: Rect, style: Style = .plain) {
         let clipped = clip(rect)
         guard !clipped.isEmpty else { return }
-        for y in clipped.y..<clipped.maxY {
-            for x in clipped.x..<clipped.maxX { put(Cell(style: style), x: x, y: y) }
+        let blank = Cell(style: style)
+        let width = width
+        cells.withUnsafeMutableBufferPointer { cells in
+            for y in clipped.y..<clipped.maxY {
+                let row = y * width
+                // A wide character cut by either edge of the rectangle is blanked out whole.
+                if cells[row + clipped.x].isContinuation, clipped.x > 0 {
+                    cells[row + clipped.x - 1] = Cell(style: cells[row + clipped.x - 1].style)
+                }
+                if cells[row + clipped.maxX - 1].width == 2, clipped.maxX < width {
+                    cells[row + clipped.maxX] = Cell(style: cells[row + clipped.maxX].style)
+                }
+                for x in clipped.x..<clipped.maxX { cells[row + x] = blank }
+            }
         }
     }
 
@@ -64,28 +182,40 @@ public struct Buffer: Sendable, Equatable {
         let limit = min(maxWidth ?? (width - x), width - x)
         guard limit > 0 else { return 0 }
         var column = x
-        let end = x + limit
-        for character in text {
-            // Fast path: printable ASCII is one column and drawn as itself (no allocation).
-            if let ascii = character.asciiValue, ascii >= 0x20, ascii != 0x7F {
-                guard column < end else { break }
-                if column >= 0 { put(Cell(text: String(character), width: 1, style: style), x: column, y: y) }
-                column += 1
-                continue
+        let end = x + limit   // <= width: every column in 0..<end is on the row
+        let width = width
+        let row = y * width
+        cells.withUnsafeMutableBufferPointer { cells in
+            DisplayWidth.forEachCluster(in: text) { cluster in
+                // Fast path: printable ASCII is one column and drawn as itself.
+                if cluster.ascii != 0 {
+                    guard column < end else { return false }
+                    if column >= 0 {
+                        Self.place(Cell(Unicode.Scalar(cluster.ascii), width: 1, style: style),
+                                   x: column, row: row, width: width, in: cells)
+                    }
+                    column += 1
+                    return true
+                }
+                let w = cluster.width
+                if w == 0 { return true }
+                if column + w > end {
+                    if column < end, column >= 0 {
+                        Self.place(Cell(style: style), x: column, row: row, width: width, in: cells)
+                        column += 1
+                    }
+                    return false
+                }
+                if column >= 0 {
+                    // The scalars drawn (the base and its marks) go into the cell itself: no allocation.
+                    var cell = Cell.continuation(style: style)
+                    cell.width = UInt8(w)
+                    DisplayWidth.forEachRenderedScalar(cluster.scalars) { cell.append($0) }
+                    Self.place(cell, x: column, row: row, width: width, in: cells)
+                }
+                column += w
+                return true
             }
-            let w = DisplayWidth.of(character)
-            if w == 0 { continue }
-            if column + w > end {
-                if column < end, column >= 0 { put(Cell(style: style), x: column, y: y); column += 1 }
-                break
-            }
-            if column >= 0 {
-                let scalars = DisplayWidth.renderedScalars(character)
-                var rendered = String.UnicodeScalarView()
-                rendered.append(contentsOf: scalars)
-                put(Cell(text: String(rendered), width: UInt8(w), style: style), x: column, y: y)
-            }
-            column += w
         }
         return column - x
     }
@@ -94,26 +224,47 @@ public struct Buffer: Sendable, Equatable {
     /// is blanked out entirely.
     public mutating func put(_ cell: Cell, x: Int, y: Int) {
         guard x >= 0, y >= 0, y < height, x < width else { return }
-        var cell = cell
-        if cell.width == 2, x + 1 >= width { cell = Cell(style: cell.style) }
-        let span = max(1, Int(cell.width))
+        let width = width
+        cells.withUnsafeMutableBufferPointer { Self.place(cell, x: x, row: y * width, width: width, in: $0) }
+    }
+
+    /// `put` for a column known to be on the row that starts at `row`.
+    @inline(__always)
+    private static func place(_ cell: Cell, x: Int, row: Int, width: Int, in cells: UnsafeMutableBufferPointer<Cell>) {
+        let index = row + x
         // Break up any wide character we overlap.
-        for cx in x..<min(width, x + span) {
-            let index = y * width + cx
-            if cells[index].isContinuation, cx > 0 { cells[index - 1] = Cell(style: cells[index - 1].style) }
-            if cells[index].width == 2, cx + 1 < width { cells[index + 1] = Cell(style: cells[index + 1].style) }
+        if cells[index].isContinuation, x > 0 { cells[index - 1] = Cell(style: cells[index - 1].style) }
+        if cell.width == 2, x + 1 < width {
+            if cells[index + 1].width == 2, x + 2 < width { cells[index + 2] = Cell(style: cells[index + 2].style) }
+            cells[index] = cell
+            cells[index + 1] = .continuation(style: cell.style)
+        } else {
+            if cells[index].width == 2, x + 1 < width { cells[index + 1] = Cell(style: cells[index + 1].style) }
+            // A wide cell at the last column does not fit: a blank instead.
+            cells[index] = cell.width == 2 ? Cell(style: cell.style) : cell
         }
-        cells[y * width + x] = cell
-        if span == 2 { cells[y * width + x + 1] = Cell(text: "", width: 0, style: cell.style) }
     }
 
     /// Copies another buffer onto this one at (x, y), clipped.
     public mutating func draw(_ other: Buffer, atX ox: Int, y oy: Int) {
-        for y in 0..<other.height where oy + y >= 0 && oy + y < height {
-            for x in 0..<other.width where ox + x >= 0 && ox + x < width {
-                let cell = other[x, y]
-                if cell.isContinuation { continue }
-                put(cell, x: ox + x, y: oy + y)
+        let x0 = max(0, -ox), x1 = min(other.width, width - ox)
+        guard x0 < x1 else { return }
+        let width = width, height = height
+        cells.withUnsafeMutableBufferPointer { cells in
+            other.cells.withUnsafeBufferPointer { source in
+                for y in 0..<other.height where oy + y >= 0 && oy + y < height {
+                    let from = y * other.width, row = (oy + y) * width
+                    for x in x0..<x1 {
+                        let cell = source[from + x]
+                        if cell.isContinuation { continue }
+                        // One narrow cell over another is a plain copy; anything wide is placed as `put` does.
+                        if cell.width == 1, cells[row + ox + x].width == 1 {
+                            cells[row + ox + x] = cell
+                        } else {
+                            Self.place(cell, x: ox + x, row: row, width: width, in: cells)
+                        }
+                    }
+                }
             }
         }
     }

@@ -7,12 +7,27 @@
 /// with a width of their own (ZWJ-joined emoji, skin-tone modifiers, a second regional indicator)
 /// are left out, so what is drawn is exactly as wide as measured.
 public enum DisplayWidth {
+    /// Most scalars one cell shows: the base and four marks (ncurses' `CCHARW_MAX`).
+    public static let maxRenderedScalars = 5
+
     /// Columns taken by one scalar on its own.
     public static func of(_ scalar: Unicode.Scalar) -> Int {
         let v = scalar.value
         if v == 0 { return 0 }
         if v < 0x20 || (0x7F..<0xA0).contains(v) { return 0 }
         if v < 0x300 { return 1 }
+        if symbolBlocks.contains(v) { return Int(symbolWidths[Int(v - symbolBlocks.lowerBound)]) }
+        return uncachedWidth(scalar)
+    }
+
+    /// Punctuation, arrows, box drawing, shapes, dingbats…: the symbols a screen is drawn with, whose
+    /// widths are looked up once (the Unicode property lookups cost hundreds of instructions each).
+    static let symbolBlocks: Range<UInt32> = 0x2000..<0x2C00
+    private static let symbolWidths: [UInt8] = symbolBlocks.map { UInt8(uncachedWidth(Unicode.Scalar($0)!)) }
+
+    /// `of(scalar)` for a scalar from U+0300 on, from the Unicode properties.
+    static func uncachedWidth(_ scalar: Unicode.Scalar) -> Int {
+        let v = scalar.value
         if isZeroWidth(scalar) { return 0 }
         if isWide(v) { return 2 }
         return 1
@@ -26,8 +41,12 @@ public enum DisplayWidth {
 
     /// Columns taken by a string.
     public static func of(_ string: String) -> Int {
+        if let count = printableASCIICount(string) { return count }
         var total = 0
-        for character in string { total += of(character) }
+        forEachCluster(in: string) { cluster in
+            total += cluster.width
+            return true
+        }
         return total
     }
 
@@ -35,19 +54,134 @@ public enum DisplayWidth {
     /// marks after it (variation selectors and joiners excluded), at most five in all (ncurses' limit).
     public static func renderedScalars(_ character: Character) -> [Unicode.Scalar] {
         var result: [Unicode.Scalar] = []
-        for scalar in character.unicodeScalars {
-            if result.isEmpty {
-                result.append(scalar)
+        forEachRenderedScalar(character.unicodeScalars) { result.append($0) }
+        return result
+    }
+
+    /// Calls `body` with each of `renderedScalars`' scalars of the one cluster `scalars`, in order,
+    /// without allocating.
+    @inline(__always)
+    static func forEachRenderedScalar<Scalars: Sequence<Unicode.Scalar>>(_ scalars: Scalars,
+                                                                        _ body: (Unicode.Scalar) -> Void) {
+        var count = 0
+        for scalar in scalars {
+            if count == 0 {
+                body(scalar)
+                count = 1
                 continue
             }
             let v = scalar.value
             if v == 0x200D { break }                                  // zero width joiner: stop
             if (0xFE00...0xFE0F).contains(v) || (0xE0100...0xE01EF).contains(v) { continue } // variation selectors
             guard isZeroWidth(scalar), v >= 0x300 else { break }
-            if result.count == 5 { break }
-            result.append(scalar)
+            if count == maxRenderedScalars { break }
+            body(scalar)
+            count += 1
         }
-        return result
+    }
+
+    /// The number of bytes of `string` when every one is printable ASCII (so each is a cluster of
+    /// one column, drawn as itself), else nil.
+    @inline(__always)
+    static func printableASCIICount(_ string: String) -> Int? {
+        var string = string
+        return string.withUTF8 { bytes in
+            for byte in bytes where byte < 0x20 || byte >= 0x7F { return nil }
+            return bytes.count
+        }
+    }
+
+    /// One grapheme cluster of a string, as `forEachCluster` finds it.
+    struct Cluster {
+        /// The string's UTF-8 (valid only during the `forEachCluster` call).
+        var bytes: UnsafeBufferPointer<UInt8>
+        /// Where the cluster starts and ends, as offsets in `bytes`.
+        var start: Int
+        var end: Int
+        /// Columns, as `of(Character)` measures the cluster.
+        var width: Int
+        /// The byte, when the cluster is one printable ASCII character; else 0.
+        var ascii: UInt8
+
+        /// The cluster's scalars.
+        var scalars: Scalars { Scalars(bytes: bytes, offset: start, end: end) }
+
+        /// The scalars of a range of valid UTF-8, decoded without allocating.
+        struct Scalars: Sequence, IteratorProtocol {
+            let bytes: UnsafeBufferPointer<UInt8>
+            var offset: Int
+            let end: Int
+
+            mutating func next() -> Unicode.Scalar? {
+                guard offset < end else { return nil }
+                let (value, length) = DisplayWidth.decode(bytes, at: offset)
+                offset += length
+                return Unicode.Scalar(value)
+            }
+        }
+    }
+
+    /// The scalar starting at `i` in valid UTF-8, and its length in bytes.
+    @inline(__always)
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (value: UInt32, length: Int) {
+        let b0 = UInt32(bytes[i])
+        if b0 < 0x80 { return (b0, 1) }
+        let b1 = UInt32(bytes[i + 1]) & 0x3F
+        if b0 < 0xE0 { return ((b0 & 0x1F) << 6 | b1, 2) }
+        let b2 = UInt32(bytes[i + 2]) & 0x3F
+        if b0 < 0xF0 { return ((b0 & 0x0F) << 12 | b1 << 6 | b2, 3) }
+        return ((b0 & 0x07) << 18 | b1 << 12 | b2 << 6 | UInt32(bytes[i + 3]) & 0x3F, 4)
+    }
+
+    /// Whether a scalar can be a grapheme cluster's Prepend (it then joins what follows, even ASCII):
+    /// those are all in U+0600..<U+0E00 or from U+11000 on, so everything else followed by ASCII is
+    /// a cluster of its own. (Checked against the standard library for every scalar, in the tests.)
+    @inline(__always)
+    static func mayPrepend(_ v: UInt32) -> Bool {
+        (0x600..<0xE00).contains(v) || v >= 0x11000
+    }
+
+    /// Calls `body` with each grapheme cluster of `text` in order (the clusters `for character in text`
+    /// gives) and its width, until `body` returns false. Most text takes a fast path on its UTF-8:
+    /// two ASCII scalars in a row are always split (except CR LF), so are an ASCII control and what
+    /// follows it, and so are a non-ASCII scalar and the ASCII after it (unless it may be a Prepend);
+    /// only the rest goes through the standard library's grapheme breaking.
+    @inline(__always)
+    static func forEachCluster(in text: String, _ body: (Cluster) -> Bool) {
+        var utf8 = text
+        utf8.withUTF8 { bytes in
+            let count = bytes.count
+            var i = 0
+            while i < count {
+                let byte = bytes[i]
+                let following: UInt8 = i + 1 < count ? bytes[i + 1] : 0
+                if byte < 0x80 {
+                    let isControl = byte < 0x20 || byte == 0x7F
+                    if byte == 0x0D, following == 0x0A {              // CR LF: one cluster, no width
+                        guard body(Cluster(bytes: bytes, start: i, end: i + 2, width: 0, ascii: 0)) else { return }
+                        i += 2
+                        continue
+                    }
+                    if following < 0x80 || isControl {
+                        let cluster = Cluster(bytes: bytes, start: i, end: i + 1, width: isControl ? 0 : 1,
+                                              ascii: isControl ? 0 : byte)
+                        guard body(cluster) else { return }
+                        i += 1
+                        continue
+                    }
+                }
+                let (value, length) = decode(bytes, at: i)
+                let width = Unicode.Scalar(value).map(of) ?? 0
+                var end = i + length
+                if end < count, bytes[end] >= 0x80 || mayPrepend(value) {
+                    // Marks, joiners, jamo, regional indicators...: the standard library finds the end.
+                    let start = text.utf8.index(text.utf8.startIndex, offsetBy: i)
+                    end = text.utf8.distance(from: text.utf8.startIndex, to: text.index(after: start))
+                }
+                guard body(Cluster(bytes: bytes, start: i, end: end, width: width, ascii: 0)) else { return }
+                i = end
+            }
+        }
     }
 
     static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
@@ -64,12 +198,16 @@ public enum DisplayWidth {
         if v < 0x1100 { return false }
         if (0x1F1E6...0x1F1FF).contains(v) { return false }   // regional indicators: neutral width
         if let scalar = Unicode.Scalar(v), scalar.properties.isEmojiPresentation { return true }
-        for range in wideRanges where range.contains(v) { return true }
+        for range in wideRanges {                               // in ascending order
+            if v < range.lowerBound { return false }
+            if v <= range.upperBound { return true }
+        }
         return false
     }
 
-    /// East Asian Wide (W) and Fullwidth (F) blocks, besides emoji (taken from the scalar properties).
-    private static let wideRanges: [ClosedRange<UInt32>] = [
+    /// East Asian Wide (W) and Fullwidth (F) blocks, besides emoji (taken from the scalar properties),
+    /// in ascending order.
+    static let wideRanges: [ClosedRange<UInt32>] = [
         0x1100...0x115F, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF,
         0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF,
         0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x16FE0...0x16FE4,
@@ -85,27 +223,54 @@ extension String {
     /// The longest prefix that fits in `width` columns, ending with `ellipsis` when something was cut.
     /// Never splits a grapheme cluster; a wide character that does not fit is left out whole.
     public func truncated(toWidth width: Int, ellipsis: String = "…") -> String {
-        guard width > 0 else { return "" }
-        if displayWidth <= width { return self }
-        let ellipsisWidth = ellipsis.displayWidth
-        let budget = width - ellipsisWidth
-        guard budget >= 0 else { return "" }
-        var used = 0
-        var result = ""
-        for character in self {
-            let w = DisplayWidth.of(character)
-            if used + w > budget { break }
-            used += w
-            result.append(character)
+        truncatedWithWidth(toWidth: width, ellipsis: ellipsis).text
+    }
+
+    /// `truncated(toWidth:ellipsis:)`, and its display width when known without measuring it again
+    /// (nil when something was cut: the ellipsis could join the last cluster kept).
+    private func truncatedWithWidth(toWidth width: Int, ellipsis: String) -> (text: String, width: Int?) {
+        guard width > 0 else { return ("", 0) }
+        if let count = DisplayWidth.printableASCIICount(self) {
+            // Every byte is a one-column cluster: the cut is a prefix of so many bytes.
+            if count <= width { return (self, count) }
+            let budget = width - ellipsis.displayWidth
+            guard budget >= 0 else { return ("", 0) }
+            var cut = String(self[..<utf8.index(startIndex, offsetBy: budget)])
+            cut += ellipsis
+            return (cut, nil)
         }
-        return result + ellipsis
+        let total = displayWidth
+        if total <= width { return (self, total) }
+        let budget = width - ellipsis.displayWidth
+        guard budget >= 0 else { return ("", 0) }
+        var used = 0
+        var end = 0
+        DisplayWidth.forEachCluster(in: self) { cluster in
+            if used + cluster.width > budget { return false }
+            used += cluster.width
+            end = cluster.end
+            return true
+        }
+        var cut = String(self[..<utf8.index(startIndex, offsetBy: end)])
+        cut += ellipsis
+        return (cut, nil)
     }
 
     /// The string truncated or padded with spaces to exactly `width` columns.
     public func fitted(toWidth width: Int, ellipsis: String = "…") -> String {
-        let cut = truncated(toWidth: width, ellipsis: ellipsis)
-        let pad = width - cut.displayWidth
-        return pad > 0 ? cut + String(repeating: " ", count: pad) : cut
+        let (cut, knownWidth) = truncatedWithWidth(toWidth: width, ellipsis: ellipsis)
+        let pad = width - (knownWidth ?? cut.displayWidth)
+        guard pad > 0 else { return cut }
+        // One allocation for the padded copy (String(repeating:count:) + concatenation costs far more).
+        let length = cut.utf8.count
+        return String(unsafeUninitializedCapacity: length + pad) { bytes in
+            var end = bytes.initialize(fromContentsOf: cut.utf8)
+            while end < length + pad {
+                bytes[end] = 0x20
+                end += 1
+            }
+            return end
+        }
     }
 
     /// Word-wraps the string into lines of at most `width` columns; long words are broken by character.

@@ -2,7 +2,7 @@
 public enum BoxStyle {
     case single, rounded, heavy
 
-    var corners: (tl: String, tr: String, bl: String, br: String) {
+    var corners: (tl: Unicode.Scalar, tr: Unicode.Scalar, bl: Unicode.Scalar, br: Unicode.Scalar) {
         switch self {
         case .single: return ("┌", "┐", "└", "┘")
         case .rounded: return ("╭", "╮", "╰", "╯")
@@ -10,8 +10,8 @@ public enum BoxStyle {
         }
     }
 
-    var horizontal: String { self == .heavy ? "━" : "─" }
-    var vertical: String { self == .heavy ? "┃" : "│" }
+    var horizontal: Unicode.Scalar { self == .heavy ? "━" : "─" }
+    var vertical: Unicode.Scalar { self == .heavy ? "┃" : "│" }
 }
 
 extension Buffer {
@@ -19,18 +19,20 @@ extension Buffer {
     public mutating func drawBox(_ rect: Rect, title: String? = nil, style: Style = .plain, box: BoxStyle = .rounded) {
         guard rect.width >= 2, rect.height >= 2 else { return }
         fill(rect, style: style)
+        // Box-drawing characters are one column wide: each is one cell, put directly.
         let c = box.corners
-        write(c.tl, x: rect.x, y: rect.y, style: style)
-        write(c.tr, x: rect.maxX - 1, y: rect.y, style: style)
-        write(c.bl, x: rect.x, y: rect.maxY - 1, style: style)
-        write(c.br, x: rect.maxX - 1, y: rect.maxY - 1, style: style)
+        put(Cell(c.tl, style: style), x: rect.x, y: rect.y)
+        put(Cell(c.tr, style: style), x: rect.maxX - 1, y: rect.y)
+        put(Cell(c.bl, style: style), x: rect.x, y: rect.maxY - 1)
+        put(Cell(c.br, style: style), x: rect.maxX - 1, y: rect.maxY - 1)
+        let horizontal = Cell(box.horizontal, style: style), vertical = Cell(box.vertical, style: style)
         for x in (rect.x + 1)..<(rect.maxX - 1) {
-            write(box.horizontal, x: x, y: rect.y, style: style)
-            write(box.horizontal, x: x, y: rect.maxY - 1, style: style)
+            put(horizontal, x: x, y: rect.y)
+            put(horizontal, x: x, y: rect.maxY - 1)
         }
         for y in (rect.y + 1)..<(rect.maxY - 1) {
-            write(box.vertical, x: rect.x, y: y, style: style)
-            write(box.vertical, x: rect.maxX - 1, y: y, style: style)
+            put(vertical, x: rect.x, y: y)
+            put(vertical, x: rect.maxX - 1, y: y)
         }
         if let title, rect.width > 4 {
             write(" \(title) ".truncated(toWidth: rect.width - 4), x: rect.x + 2, y: rect.y, style: style.adding(.bold))
