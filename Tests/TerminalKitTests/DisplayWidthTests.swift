@@ -78,6 +78,16 @@ struct DisplayWidthTests {
 
 @Suite("Sanitizer")
 struct SanitizerTests {
+    @Test("printable ASCII comes back unchanged (fast path); one byte outside it takes the full path")
+    func asciiFastPath() {
+        let printable = String((0x20..<0x7F).map { Character(Unicode.Scalar($0)!) })
+        #expect(Sanitizer.line(printable) == printable)
+        #expect(Sanitizer.line("two  spaces stay") == "two  spaces stay")
+        #expect(Sanitizer.line("tab\there") == "tab here")
+        #expect(Sanitizer.line("del\u{7F}ete") == "delete")
+        #expect(Sanitizer.line("esc\u{1B}[31m") == "esc[31m")
+    }
+
     @Test("Escape sequences lose their introducer, so they are shown as harmless text")
     func escapes() {
         let hostile = "red\u{1B}[31mtext\u{1B}]0;title\u{07}\u{9B}2J"

@@ -6,6 +6,8 @@
 public enum Sanitizer {
     /// One line of display text: line breaks and tabs become single spaces, other controls vanish.
     public static func line(_ text: String) -> String {
+        // Printable ASCII has nothing to remove (the list sanitizes every visible row on every key).
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
         var result = String.UnicodeScalarView()
         var lastWasSpace = false
         for scalar in text.unicodeScalars {
