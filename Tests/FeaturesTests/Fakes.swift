@@ -146,7 +146,9 @@ final class FakeInteractor: RepoListInteractorProtocol {
         Commit(sha: "c3d4e5f6a1b2", message: "Initial commit", authorName: "Carol", date: nil),
     ]))
 
+    let storedCommitLookups = Mutex(0)
     func storedCommits(for ids: [Int64]) -> [Int64: StoredCommits] {
+        storedCommitLookups.withLock { $0 += 1 }
         let all = stored.withLock { $0 }
         return all.filter { ids.contains($0.key) }
     }

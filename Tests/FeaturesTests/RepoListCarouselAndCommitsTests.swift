@@ -180,6 +180,22 @@ struct RepoListCarouselAndCommitsTests {
         #expect(Array(h.presenter.commitTasks.keys) == [3])
     }
 
+    @Test("Scrolling asks the store for stored commits once per few screens, not on every key")
+    func storedCommitsInBatches() {
+        let h = Harness(stored: Sample.snapshot(300), now: Sample.now)
+        let fresh = StoredCommits(commits: [], fetchedAt: Sample.now.addingTimeInterval(-60), isEmptyRepository: true)
+        h.interactor.stored.withLock { stored in for id in 1...300 { stored[Int64(id)] = fresh } }
+        h.presenter.viewDidChangeListHeight(10)
+        h.presenter.viewDidLoad()
+        h.dispatcher.runPending()
+        let afterFirstFrame = h.interactor.storedCommitLookups.withLock { $0 }
+        for _ in 0..<30 { h.presenter.handle(.moveDown) }
+        #expect(h.interactor.storedCommitLookups.withLock { $0 } - afterFirstFrame <= 2)
+        // Every visible row still shows what the store knows.
+        #expect(h.view.last?.rows.allSatisfy { $0.commitStatus == .empty } == true)
+        #expect(h.view.last?.rows.count == 10)
+    }
+
     @Test("Near the end of the list the next page is requested, with a spinner row")
     func infiniteScroll() async {
         let h = loaded(30)

@@ -497,8 +497,15 @@ public final class RepoListPresenter: RepoListPresenterProtocol {
     /// Reads stored commits for ids not looked up yet (so rows show loaded/empty at once).
     private func loadStoredCommits(for ids: [Int64]) {
         guard !storedCommitsDeferred else { return }
-        let unknown = ids.filter { commitStates[$0] == nil && !checkedStore.contains($0) }
-        guard !unknown.isEmpty else { return }
+        guard ids.contains(where: { commitStates[$0] == nil && !checkedStore.contains($0) }) else { return }
+        // One query for the rows around the window too (a screen above, three below), so scrolling
+        // asks the store once per few screens instead of on every key.
+        var wanted = ids
+        if !displayed.isEmpty {
+            let from = max(0, top - listHeight), to = min(displayed.count, top + 4 * listHeight)
+            if from < to { wanted += displayed[from..<to].map(\.id) }
+        }
+        let unknown = Array(Set(wanted.filter { commitStates[$0] == nil && !checkedStore.contains($0) }))
         checkedStore.formUnion(unknown)
         for (id, stored) in interactor.storedCommits(for: unknown) {
             commitStates[id] = stored.isEmptyRepository || stored.commits.isEmpty
@@ -657,7 +664,7 @@ public final class RepoListPresenter: RepoListPresenterProtocol {
             lines: lines,
             placeholder: lines.isEmpty ? placeholder() : nil,
             position: displayed.isEmpty ? "" : (focus == .carousel ? "card \(carouselIndex + 1)/\(cards.count)" : "\(selection + 1)/\(displayedCount)"),
-            footer: RepoListKeys.table.footerHints.map { HelpEntry(keys: $0.keys, help: $0.help) },
+            footer: Self.footer,
             notice: notice,
             filter: isEditingFilter || !filterText.isEmpty
                 ? FilterState(text: filterText, isEditing: isEditingFilter, matches: displayed.count) : nil,
@@ -665,6 +672,9 @@ public final class RepoListPresenter: RepoListPresenterProtocol {
             message: message
         )
     }
+
+    /// The footer's key hints (the key table never changes: built once, not on every key).
+    static let footer = RepoListKeys.table.footerHints.map { HelpEntry(keys: $0.keys, help: $0.help) }
 
     /// Rows in the list as the user knows it: while only the head is read, the whole stored list.
     private var displayedCount: Int {
