@@ -29,6 +29,8 @@ let package = Package(
         .target(name: "GitHubEntities", swiftSettings: strict),
         // libcurl through dlopen, on the first request (not linked: see CurlTransport).
         .target(name: "CCurl", path: "Sources/CCurl"),
+        // glibc's malloc tuning (malloc_trim, arenas), which the Glibc module does not export.
+        .target(name: "CSystem", path: "Sources/CSystem"),
         .target(name: "GitHubAPI", dependencies: ["GitHubEntities", "CCurl"], swiftSettings: strict),
 
         // MARK: Persistence (SQLite through GRDB)
@@ -48,7 +50,7 @@ let package = Package(
         // MARK: The application: command line, wiring, run loop
         .target(name: "AppCore",
                 dependencies: ["TerminalKit", "TerminalNcurses", "GitHubEntities", "GitHubAPI",
-                               "Persistence", "Features", "DemoData",
+                               "Persistence", "Features", "DemoData", "CSystem",
                                .product(name: "ArgumentParser", package: "swift-argument-parser")],
                 swiftSettings: strict),
         // Release builds link a position-dependent executable: with the Swift runtime linked statically

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CSystem
 import Features
 import Foundation
 import GitHubEntities
@@ -112,10 +113,11 @@ public final class App: AppNavigator {
     // MARK: Private
 
     private func makeListScreen() -> any Screen {
-        let dependencies = RepoListDependencies(
+        var dependencies = RepoListDependencies(
             ownerLogin: ownerLogin, service: setup.service, store: setup.store,
             dispatcher: loop.mainQueue, scheduler: loop, isOffline: setup.isOffline, isDemo: setup.isDemo,
             notice: screens.isEmpty && !noticeShown ? setup.storeNotice : nil)
+        dependencies.releaseFreedMemory = { tui_malloc_trim() }
         noticeShown = true
         return RepoListBuilder.build(dependencies, navigator: self)
     }

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import ArgumentParser
+import CSystem
 import Foundation
 
 /// The executable's whole `main`: parse, check the terminal, resolve, run, exit.
@@ -11,6 +12,9 @@ public enum AppLauncher {
 
     @MainActor
     public static func main(arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
+        // Two malloc arenas instead of one per thread (8 per core): the store's queue, HTTP threads and
+        // the concurrency pool otherwise each keep their own heap's freed pages (docs/performance.md).
+        tui_malloc_limit_arenas(2)
         let command: AppCommand
         do {
             command = try AppCommand.parseEveryday(arguments) ?? AppCommand.parse(arguments)

@@ -52,6 +52,7 @@ public final class RepoListPresenter: RepoListPresenterProtocol {
     private let scheduler: any Scheduler
     private let now: () -> Date
     private let isDemo: Bool
+    private let releaseFreedMemory: @MainActor () -> Void
     private let isOffline: Bool
 
     // Data
@@ -104,7 +105,9 @@ public final class RepoListPresenter: RepoListPresenterProtocol {
 
     public init(interactor: any RepoListInteractorProtocol, router: any RepoListRouterProtocol,
                 dispatcher: any UIDispatcher, scheduler: any Scheduler, isDemo: Bool, isOffline: Bool,
-                notice: String? = nil, now: @escaping () -> Date = Date.init) {
+                notice: String? = nil, now: @escaping () -> Date = Date.init,
+                releaseFreedMemory: @escaping @MainActor () -> Void = {}) {
+        self.releaseFreedMemory = releaseFreedMemory
         self.interactor = interactor
         self.router = router
         self.dispatcher = dispatcher
@@ -392,6 +395,8 @@ public final class RepoListPresenter: RepoListPresenterProtocol {
     func storeDidChange(_ newSnapshot: OwnerListSnapshot) {
         apply(newSnapshot)
         publish()
+        // The previous list (and the sort's temporaries) are free now; after the frame, hand them back.
+        dispatcher.post { [releaseFreedMemory] in releaseFreedMemory() }
     }
 
     private func refresh() {
