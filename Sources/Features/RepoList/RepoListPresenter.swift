@@ -423,6 +423,7 @@ public final class RepoListPresenter: RepoListPresenterProtocol {
         stopSpinnerIfIdle()
         handleNetworkOutcome(outcome)
         publish()
+        releaseMemoryIfIdle()
     }
 
     private func handleNetworkOutcome(_ outcome: RefreshOutcome) {
@@ -587,6 +588,13 @@ public final class RepoListPresenter: RepoListPresenterProtocol {
         startQueuedCommitRequests()
         ensureSelectionVisible()
         publish()
+        releaseMemoryIfIdle()
+    }
+
+    /// When no request is left in flight, the buffers of the finished ones are freed: hand them back.
+    private func releaseMemoryIfIdle() {
+        guard commitTasks.isEmpty, refreshTask == nil, pageTask == nil else { return }
+        dispatcher.post { [releaseFreedMemory] in releaseFreedMemory() }
     }
 
     private func repository(id: Int64) -> Repository? {
