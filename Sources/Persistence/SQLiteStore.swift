@@ -111,13 +111,7 @@ public final class SQLiteStore: RepositoryStore {
     static func fetchSnapshotHead(_ db: Database, ownerLogin: String, order: RepositoryOrder,
                                   limit: Int) throws -> OwnerListSnapshot {
         var snapshot = try fetchOwnerPart(db, ownerLogin: ownerLogin)
-        // Each order has an index (Schema v2), so this reads `limit` rows, not the whole list.
-        let orderBy = switch order {
-        case .listOrder: "position, id"
-        case .name: "name COLLATE NOCASE, id"
-        case .updated: "updated_at IS NULL, updated_at DESC, id"
-        case .stars: "stargazers_count DESC, id"
-        }
+        let orderBy = orderByClause(order)
         snapshot.repositories = try fetchRepositories(db, sql: """
             SELECT \(Rows.repositoryColumns) FROM repository WHERE owner_login = ? ORDER BY \(orderBy) LIMIT ?
             """, arguments: [ownerLogin, max(0, limit)])
@@ -132,6 +126,17 @@ public final class SQLiteStore: RepositoryStore {
                 arguments: StatementArguments(ids)))
         }
         return snapshot
+    }
+
+    /// The `ORDER BY` of each order. Each has an index (Schema v2), so a head reads `limit` rows, not
+    /// the whole list.
+    static func orderByClause(_ order: RepositoryOrder) -> String {
+        switch order {
+        case .listOrder: "position, id"
+        case .name: "name COLLATE NOCASE, id"
+        case .updated: "updated_at IS NULL, updated_at DESC, id"
+        case .stars: "stargazers_count DESC, id"
+        }
     }
 
     /// The owner's profile and the list's fetched-at: the parts of a snapshot besides the rows.

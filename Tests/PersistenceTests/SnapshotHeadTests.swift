@@ -79,12 +79,7 @@ struct SnapshotHeadTests {
     func headUsesAnIndex(order: RepositoryOrder) throws {
         let queue = try DatabaseQueue()
         try Schema.migrate(queue)
-        let orderBy = switch order {
-        case .listOrder: "position, id"
-        case .name: "name COLLATE NOCASE, id"
-        case .updated: "updated_at IS NULL, updated_at DESC, id"
-        case .stars: "stargazers_count DESC, id"
-        }
+        let orderBy = SQLiteStore.orderByClause(order)
         let plan = try queue.read { db in
             try Row.fetchAll(db, sql: """
                 EXPLAIN QUERY PLAN SELECT id FROM repository WHERE owner_login = 'o' ORDER BY \(orderBy) LIMIT 3
