@@ -321,7 +321,10 @@ struct DetailEndToEndTests {
         try tmux!.send("Down", "Down")
         await tmux!.waitFor("row 3 selected") { footerPosition($0)?.hasPrefix("3/") == true }
         try tmux!.send("Space")
-        var screen = await tmux!.waitFor(text: "[×]")
+        // The panel is written top line first: wait for its last content line, not only its [×].
+        var screen = await tmux!.waitFor("the overlay drawn whole") {
+            $0.contains("[×]") && $0.contains("https://github.com/sferik/ajax-demo")
+        }
         #expect(screen.contains("sferik/ajax-demo"))
         #expect(screen.contains("https://github.com/sferik/ajax-demo"))
         try tmux!.send("f")
