@@ -117,7 +117,7 @@ public final class App: AppNavigator {
             ownerLogin: ownerLogin, service: setup.service, store: setup.store,
             dispatcher: loop.mainQueue, scheduler: loop, isOffline: setup.isOffline, isDemo: setup.isDemo,
             notice: screens.isEmpty && !noticeShown ? setup.storeNotice : nil)
-        dependencies.releaseFreedMemory = { tui_malloc_trim() }
+        dependencies.releaseFreedMemory = { _ = tui_malloc_trim() }
         noticeShown = true
         return RepoListBuilder.build(dependencies, navigator: self)
     }

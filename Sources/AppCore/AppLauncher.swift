@@ -15,6 +15,9 @@ public enum AppLauncher {
         // Two malloc arenas instead of one per thread (8 per core): the store's queue, HTTP threads and
         // the concurrency pool otherwise each keep their own heap's freed pages (docs/performance.md).
         tui_malloc_limit_arenas(2)
+        // A list of 10,000 repositories is a few arrays of megabytes: each gets its own mapping, so
+        // the one it replaces goes back to the system when freed, not into a heap that keeps it.
+        tui_malloc_map_large_blocks(256 * 1024)
         let command: AppCommand
         do {
             command = try AppCommand.parseEveryday(arguments) ?? AppCommand.parse(arguments)
