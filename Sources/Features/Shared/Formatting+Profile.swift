@@ -1,11 +1,6 @@
 import Foundation
 
 extension Formatting {
-    /// 1234567 → "1,234,567" (always en_US grouping, so output does not depend on the machine).
-    public static func grouped(_ value: Int) -> String {
-        value.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))
-    }
-
     /// "25 Jan 2011", in UTC (GitHub's dates are UTC; a day is precise enough for a profile).
     public static func day(_ date: Date) -> String {
         var calendar = Calendar(identifier: .gregorian)

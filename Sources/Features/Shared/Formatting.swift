@@ -37,6 +37,19 @@ public enum Formatting {
 
     /// "1 repository", "30 repositories".
     public static func repositories(_ n: Int) -> String {
-        n == 1 ? "1 repository" : "\(n.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))) repositories"
+        n == 1 ? "1 repository" : "\(grouped(n)) repositories"
+    }
+
+    /// 1234567 → "1,234,567" (always en-US grouping, so output does not depend on the machine).
+    /// Written out, not `formatted()`: a number formatter loads ICU's locale data, megabytes of it
+    /// paged in for one footer.
+    public static func grouped(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var out = value < 0 ? "-" : ""
+        for (offset, digit) in digits.enumerated() {
+            if offset > 0, (digits.count - offset) % 3 == 0 { out.append(",") }
+            out.append(digit)
+        }
+        return out
     }
 }
