@@ -49,6 +49,9 @@ enum Rows {
 
     // MARK: Repository
 
+    /// Inserts a repository, or updates it only when something besides `fetched_at` differs: a page
+    /// stored again unchanged (a 304 answer, a refresh) writes no row, so the list's observers are
+    /// not woken to read 10,000 rows for nothing. `fetched_at` is thus when the row last changed.
     static let upsertRepositorySQL = """
         INSERT INTO repository (id, owner_login, position, name, full_name, repository_owner_login,
                                 description, language, stargazers_count, forks_count, watchers_count,
@@ -66,6 +69,15 @@ enum Rows {
             is_fork = excluded.is_fork, is_archived = excluded.is_archived,
             created_at = excluded.created_at, updated_at = excluded.updated_at,
             pushed_at = excluded.pushed_at, fetched_at = excluded.fetched_at
+        WHERE (owner_login, position, name, full_name, repository_owner_login, description, language,
+               stargazers_count, forks_count, watchers_count, open_issues_count, default_branch, html_url,
+               homepage, license, topics, is_fork, is_archived, created_at, updated_at, pushed_at)
+        IS NOT (excluded.owner_login COLLATE BINARY, excluded.position, excluded.name, excluded.full_name,
+                excluded.repository_owner_login, excluded.description, excluded.language,
+                excluded.stargazers_count, excluded.forks_count, excluded.watchers_count,
+                excluded.open_issues_count, excluded.default_branch, excluded.html_url, excluded.homepage,
+                excluded.license, excluded.topics, excluded.is_fork, excluded.is_archived,
+                excluded.created_at, excluded.updated_at, excluded.pushed_at)
         """
 
     static func repositoryArguments(_ repository: Repository, listOwner: String, position: Int,

@@ -79,12 +79,19 @@ extension SQLiteStore {
         }
     }
 
+    /// Each connection's page cache, in KiB.
+    static let pageCacheKiB = 256
+
     /// Opens, migrates and checks the file. Throws (after closing the pool) when anything fails.
     private static func openPool(_ file: URL) throws -> DatabasePool {
         var configuration = Configuration()
         configuration.label = "github-tui.store"
         // Another instance may hold the write lock for a moment: wait for it rather than fail.
         configuration.busyMode = .timeout(10)
+        // SQLite's default page cache is 2 MB per connection, and the pool opens several: reading a
+        // long list once filled each one for the rest of the session. Lists are read whole, once,
+        // and lookups touch a few pages; the OS's file cache serves the rest.
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA cache_size = -\(pageCacheKiB)") }
         let pool = try DatabasePool(path: file.path, configuration: configuration)
         do {
             // On the writer connection (as the migration below): no reader connection is opened yet.

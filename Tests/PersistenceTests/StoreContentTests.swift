@@ -182,6 +182,33 @@ struct StoreContentTests {
         #expect(snapshot.listFetchedAt == date(10))
     }
 
+    @Test("a page stored again unchanged writes no row; a changed repository is rewritten")
+    func unchangedUpsertWritesNothing() throws {
+        let store = try SQLiteStore.inMemory()
+        // fetched_at says when a row last changed.
+        func fetchedAt() throws -> [Date?] {
+            try store.read { db in
+                try Double?.fetchAll(db, sql: "SELECT fetched_at FROM repository ORDER BY id").map(Rows.decodeDate)
+            }
+        }
+        try store.upsertRepositories(repositories(1...3), ownerLogin: "octo", startingAt: 0, fetchedAt: date(10))
+        var page = repositories(1...3)
+        try store.upsertRepositories(page, ownerLogin: "octo", startingAt: 0, fetchedAt: date(20))
+        #expect(try fetchedAt() == [date(10), date(10), date(10)])
+
+        page[1].stargazersCount = 42
+        page[2].description = "now described"
+        try store.upsertRepositories(page, ownerLogin: "octo", startingAt: 0, fetchedAt: date(30))
+        #expect(try fetchedAt() == [date(10), date(30), date(30)])
+        #expect(try store.snapshot(ownerLogin: "octo").repositories == page)
+
+        // The list owner's spelling is a change, even in case only.
+        try store.upsertRepositories([page[0]], ownerLogin: "OCTO", startingAt: 0, fetchedAt: date(40))
+        #expect(try fetchedAt() == [date(40), date(30), date(30)])
+        #expect(try store.read { db in try String.fetchOne(db, sql: "SELECT owner_login FROM repository WHERE id = 1") }
+            == "OCTO")
+    }
+
     @Test("favourites survive refreshes, including one that drops and then re-adds the repository")
     func favouritesSurviveReplace() throws {
         let store = try SQLiteStore.inMemory()
