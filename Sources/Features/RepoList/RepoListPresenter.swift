@@ -57,8 +57,10 @@ public final class RepoListPresenter: RepoListPresenterProtocol {
 
     // Data
     private var snapshot = OwnerListSnapshot()
-    private var sorted: [Repository] = []
-    private var displayed: [Repository] = []
+    /// `snapshot.repositories` in `sortOrder`, and what of it is displayed: orders over the one array
+    /// of rows, never copies of it.
+    private var sorted = RepositoryRows()
+    private var displayed = RepositoryRows()
     private(set) var sortOrder: SortOrder = .name
     private var favouritesOnly = false
     private var filterText = ""
@@ -255,7 +257,7 @@ public final class RepoListPresenter: RepoListPresenterProtocol {
 
     // MARK: Carousel
 
-    var carouselRepositories: ArraySlice<Repository> { sorted.prefix(Self.carouselSize) }
+    var carouselRepositories: Slice<RepositoryRows> { sorted.prefix(Self.carouselSize) }
 
     private func focusCarousel() {
         guard !carouselRepositories.isEmpty else { return }
@@ -300,23 +302,30 @@ public final class RepoListPresenter: RepoListPresenterProtocol {
     private func cycleSort() {
         let all = SortOrder.allCases
         sortOrder = all[(all.firstIndex(of: sortOrder)! + 1) % all.count]
-        recomputeDisplayed(keepingSelection: true)
+        recomputeDisplayed(keepingSelection: true, resort: true)
     }
 
     private func apply(_ newSnapshot: OwnerListSnapshot) {
+        // A new owner, fetched-at time or favourite comes with the same rows, read again: the order
+        // still holds, so it is moved onto the new array (the old one is freed; the store keeps the
+        // new one to compare the next read with) rather than 10,000 rows sorted again.
+        let sameRows = newSnapshot.repositories == snapshot.repositories
         snapshot = newSnapshot
-        recomputeDisplayed(keepingSelection: true)
+        if sameRows { sorted = sorted.onto(snapshot.repositories) }
+        recomputeDisplayed(keepingSelection: true, resort: !sameRows)
     }
 
-    private func recomputeDisplayed(keepingSelection: Bool) {
+    /// `resort` when the rows or the order changed; a filter or the favourites switch only picks
+    /// among the sorted rows.
+    private func recomputeDisplayed(keepingSelection: Bool, resort: Bool = false) {
         let selectedID = keepingSelection ? selectedRepository?.id : nil
-        sorted = Self.sort(snapshot.repositories, by: sortOrder)
-        let candidates = favouritesOnly ? sorted.filter { snapshot.favouriteIDs.contains($0.id) } : sorted
+        if resort { sorted = Self.sort(snapshot.repositories, by: sortOrder) }
+        let candidates = favouritesOnly ? sorted.filtered { snapshot.favouriteIDs.contains($0.id) } : sorted
         if filterText.isEmpty {
             displayed = candidates
         } else {
             let needle = filterText.lowercased()
-            displayed = candidates.filter {
+            displayed = candidates.filtered {
                 $0.name.lowercased().contains(needle) || ($0.description?.lowercased().contains(needle) ?? false)
                     || ($0.language?.lowercased().contains(needle) ?? false)
             }
@@ -332,24 +341,11 @@ public final class RepoListPresenter: RepoListPresenterProtocol {
         ensureSelectionVisible()
     }
 
-    static func sort(_ repositories: [Repository], by order: SortOrder) -> [Repository] {
+    nonisolated static func sort(_ repositories: [Repository], by order: SortOrder) -> RepositoryRows {
         switch order {
-        case .name:
-            // Keys computed once (not per comparison): this runs on every store change, 10,000 rows included.
-            let keyed: [(key: String, repository: Repository)] = repositories.map { ($0.name.lowercased(), $0) }
-            let ordered = keyed.sorted { (a: (key: String, repository: Repository), b: (key: String, repository: Repository)) -> Bool in
-                a.key == b.key ? a.repository.id < b.repository.id : a.key < b.key
-            }
-            return ordered.map(\.repository)
-        case .updated:
-            return repositories.sorted {
-                let a = $0.updatedAt ?? .distantPast, b = $1.updatedAt ?? .distantPast
-                return a == b ? $0.id < $1.id : a > b
-            }
-        case .stars:
-            return repositories.sorted {
-                $0.stargazersCount == $1.stargazersCount ? $0.id < $1.id : $0.stargazersCount > $1.stargazersCount
-            }
+        case .name: RepositoryRows.sorted(repositories) { $0.name.lowercased() }
+        case .updated: RepositoryRows.sorted(repositories, descending: true) { $0.updatedAt ?? .distantPast }
+        case .stars: RepositoryRows.sorted(repositories, descending: true) { $0.stargazersCount }
         }
     }
 
