@@ -26,8 +26,10 @@ struct RepoListInteractorTests {
         // Page 1 is merged in; nothing is removed before the last page.
         #expect(Set(try store.snapshot(ownerLogin: "octo").repositories.map(\.id)) == [1, 2, 99])
         #expect(await interactor.loadNextPage() == .refreshed)
+        #expect(interactor.heldRepositoryCount == 4, "pages are held until the last one")
         #expect(await interactor.loadNextPage() == .refreshed)
         #expect(!interactor.hasMorePages)
+        #expect(interactor.heldRepositoryCount == 0, "the whole list is in the store: nothing held")
         let snapshot = try store.snapshot(ownerLogin: "octo")
         #expect(snapshot.repositories.map(\.id) == [1, 2, 3, 4, 5])
         #expect(snapshot.owner?.login == "octo")

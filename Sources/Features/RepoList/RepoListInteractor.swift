@@ -52,6 +52,9 @@ public final class RepoListInteractor: RepoListInteractorProtocol {
         try store.setFavourite(on, repositoryID: repositoryID)
     }
 
+    /// Repositories of this refresh's pages held until the last page (tests).
+    var heldRepositoryCount: Int { paging.withLock { $0.repositories.count } }
+
     public var hasMorePages: Bool { paging.withLock { $0.next != nil } }
 
     /// Fetches the owner and the first page. A single page replaces the stored list at once; with
@@ -98,6 +101,11 @@ public final class RepoListInteractor: RepoListInteractorProtocol {
         let fetchedAt = now()
         if next == nil {
             try store.replaceRepositories(all, ownerLogin: ownerLogin, fetchedAt: fetchedAt)
+            // The store has the whole list now: its pages need not be held (10,000 repositories ≈ 5 MB).
+            paging.withLock { paging in
+                paging.repositories = []
+                paging.seen = []
+            }
         } else {
             try store.upsertRepositories(fresh, ownerLogin: ownerLogin, startingAt: start, fetchedAt: fetchedAt)
         }
