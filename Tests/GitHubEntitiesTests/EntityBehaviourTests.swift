@@ -1,5 +1,5 @@
 import Foundation
-import GitHubEntities
+@testable import GitHubEntities
 import Testing
 
 @Suite("Entity rules: logins, commits, nulls, dates")
@@ -93,6 +93,36 @@ struct EntityBehaviourTests {
         #expect(commit.date == Date(timeIntervalSince1970: 1_686_600_973))
     }
 
+    @Test("GitHub's UTC form is read without Foundation, to the same date Foundation reads")
+    func fastDatesAgreeWithFoundation() {
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ range: ClosedRange<Int>) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return range.lowerBound + Int((seed >> 33) % UInt64(range.count))
+        }
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        var texts = ["1970-01-01T00:00:00Z", "2000-02-29T23:59:59Z", "1900-02-29T00:00:00Z", "2100-02-29T12:00:00Z",
+                     "2024-02-29T00:00:00Z", "2023-02-29T00:00:00Z", "2023-04-31T00:00:00Z", "2023-12-31T23:59:60Z",
+                     "2023-00-10T00:00:00Z", "2023-13-10T00:00:00Z", "2023-01-00T00:00:00Z", "2023-01-10T24:00:00Z",
+                     "0001-01-01T00:00:00Z", "9999-12-31T23:59:59Z", "2023-1a-10T00:00:00Z", "2023-01-10 00:00:00Z",
+                     "2023-01-10T00:00:00z", "+023-01-10T00:00:00Z", "2023-01-10T00:00:00.Z"]
+        for _ in 0..<3_000 {
+            let year = String(next(1...9999)).leftPadded(to: 4)
+            texts.append("\(year)-\(two(next(0...13)))-\(two(next(0...32)))T\(two(next(0...24))):\(two(next(0...60))):\(two(next(0...60)))Z")
+        }
+        var fast = 0
+        for text in texts {
+            let foundation = (try? Date(text, strategy: .iso8601))
+                ?? (try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
+            #expect(GitHubDate.parse(text) == foundation, "\(text)")
+            if let quick = GitHubDate.parseUTC(text) {
+                fast += 1
+                #expect(quick == foundation, "\(text)")
+            }
+        }
+        #expect(fast > 1_000, "the fast path was hardly taken: \(fast)")
+    }
+
     @Test func dates() {
         #expect(GitHubDate.parse("2013-06-24T12:49:57Z") == Date(timeIntervalSince1970: 1_372_078_197))
         #expect(GitHubDate.parse("2013-06-24T12:49:57.500Z") == Date(timeIntervalSince1970: 1_372_078_197.5))
@@ -109,4 +139,8 @@ struct EntityBehaviourTests {
         #expect(page.totalCount == 0)
         #expect(page.items.isEmpty)
     }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }
