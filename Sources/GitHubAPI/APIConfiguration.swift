@@ -35,9 +35,11 @@ public struct APIConfiguration: Sendable, Equatable {
         guard !trimmed.isEmpty else {
             throw APIConfigurationError("The API URL is empty. Use an https:// URL such as https://api.github.com.")
         }
+        // The host as written (percent-encoded), not `host`: that one decodes international names
+        // with ICU, whose data it pages in at every launch with --api-url.
         guard let components = URLComponents(string: trimmed),
               let scheme = components.scheme?.lowercased(),
-              let host = components.host, !host.isEmpty else {
+              let host = components.percentEncodedHost, !host.isEmpty else {
             throw APIConfigurationError("“\(trimmed)” is not a valid API URL. Use an https:// URL such as https://api.github.com.")
         }
         guard components.user == nil, components.password == nil else {

@@ -30,6 +30,8 @@ struct ConfigurationTests {
         "",
         "https://user:pass@api.github.com",
         "https://api.github.com/?x=1",
+        "http://%31%32%37.0.0.1:8080",
+        "http://%6Cocalhost:8080",
     ])
     func refusedBaseURLs(input: String) {
         #expect(throws: APIConfigurationError.self) { try APIConfiguration.validatedBaseURL(input) }
