@@ -35,14 +35,16 @@ public struct APIConfiguration: Sendable, Equatable {
         guard !trimmed.isEmpty else {
             throw APIConfigurationError("The API URL is empty. Use an https:// URL such as https://api.github.com.")
         }
-        // The host as written (percent-encoded), not `host`: that one decodes international names
-        // with ICU, whose data it pages in at every launch with --api-url.
+        // Host and port are read from the text as written: URLComponents' host (even its
+        // percent-encoded form) and its scheme setter run the host through ICU's IDNA code, whose
+        // data they page in at every launch with --api-url. Its other parts do not.
         guard let components = URLComponents(string: trimmed),
               let scheme = components.scheme?.lowercased(),
-              let host = components.percentEncodedHost, !host.isEmpty else {
+              let authority = writtenAuthority(of: trimmed), let host = hostName(inAuthority: authority),
+              !host.isEmpty else {
             throw APIConfigurationError("“\(trimmed)” is not a valid API URL. Use an https:// URL such as https://api.github.com.")
         }
-        guard components.user == nil, components.password == nil else {
+        guard components.user == nil, components.password == nil, !authority.contains("@") else {
             throw APIConfigurationError("The API URL must not contain a user name or password; set GH_TOKEN instead.")
         }
         guard components.query == nil, components.fragment == nil else {
@@ -59,13 +61,27 @@ public struct APIConfiguration: Sendable, Equatable {
         default:
             throw APIConfigurationError("“\(trimmed)” must start with https:// (plain http:// only for loopback hosts).")
         }
-        var cleaned = components
-        cleaned.scheme = scheme
-        while cleaned.path.hasSuffix("/") { cleaned.path.removeLast() }
-        guard let url = cleaned.url else {
+        var path = components.percentEncodedPath
+        while path.hasSuffix("/") { path.removeLast() }
+        guard let url = URL(string: "\(scheme)://\(authority)\(path)") else {
             throw APIConfigurationError("“\(trimmed)” is not a valid API URL.")
         }
         return url
+    }
+
+    /// What follows `scheme://` up to the path, query or fragment, as written; nil without `://`.
+    static func writtenAuthority(of text: String) -> Substring? {
+        guard let separator = text.firstRange(of: "://") else { return nil }
+        return text[separator.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+    }
+
+    /// The host of an authority (`host`, `host:port`, `[v6]`, `[v6]:port`); nil when malformed.
+    static func hostName(inAuthority authority: Substring) -> String? {
+        if authority.hasPrefix("[") {
+            guard let close = authority.firstIndex(of: "]") else { return nil }
+            return String(authority[...close])
+        }
+        return String(authority.prefix { $0 != ":" })
     }
 
     /// True for `localhost`, any 127.x.y.z address and `::1` (with or without brackets).

@@ -13,6 +13,10 @@ struct ConfigurationTests {
         ("http://127.1.2.3", "http://127.1.2.3"),
         ("http://localhost:3000/api", "http://localhost:3000/api"),
         ("http://[::1]:9000", "http://[::1]:9000"),
+        ("http://[::1]", "http://[::1]"),
+        ("https://ghe.example.com:8443/api/v3//", "https://ghe.example.com:8443/api/v3"),
+        ("  https://api.github.com\n", "https://api.github.com"),
+        ("https://ghe.example.com/a%20b/", "https://ghe.example.com/a%20b"),
     ])
     func acceptedBaseURLs(input: String, expected: String) throws {
         #expect(try APIConfiguration.validatedBaseURL(input).absoluteString == expected)
@@ -32,6 +36,12 @@ struct ConfigurationTests {
         "https://api.github.com/?x=1",
         "http://%31%32%37.0.0.1:8080",
         "http://%6Cocalhost:8080",
+        "https://@api.github.com",
+        "https://:pw@api.github.com",
+        "https://",
+        "https:///path",
+        "http://[::1",
+        "https://api.github.com#top",
     ])
     func refusedBaseURLs(input: String) {
         #expect(throws: APIConfigurationError.self) { try APIConfiguration.validatedBaseURL(input) }
