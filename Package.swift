@@ -35,7 +35,8 @@ let package = Package(
 
         // MARK: Persistence (SQLite through GRDB)
         .target(name: "Persistence",
-                dependencies: ["GitHubEntities", .product(name: "GRDB", package: "GRDB.swift")],
+                dependencies: ["GitHubEntities", .product(name: "GRDB", package: "GRDB.swift"),
+                               .product(name: "GRDBSQLite", package: "GRDB.swift")],
                 swiftSettings: strict),
 
         // MARK: Features (VIPER modules)

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -91,7 +92,12 @@ extension SQLiteStore {
         // SQLite's default page cache is 2 MB per connection, and the pool opens several: reading a
         // long list once filled each one for the rest of the session. Lists are read whole, once,
         // and lookups touch a few pages; the OS's file cache serves the rest.
-        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA cache_size = -\(pageCacheKiB)") }
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA cache_size = -\(pageCacheKiB)")
+            // The write-ahead log outlives the last connection (see `close()`).
+            var persist: Int32 = 1
+            _ = sqlite3_file_control(db.sqliteConnection, "main", SQLITE_FCNTL_PERSIST_WAL, &persist)
+        }
         let pool = try DatabasePool(path: file.path, configuration: configuration)
         do {
             // On the writer connection (as the migration below): no reader connection is opened yet.

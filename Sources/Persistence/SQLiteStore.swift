@@ -65,10 +65,21 @@ public final class SQLiteStore: RepositoryStore {
 
     /// Closes the database (the last connection to close folds the WAL back into the file). Every later
     /// call throws. Optional: the connections close when the store is released.
+    ///
+    /// The log is folded into the file and emptied, then given one tiny transaction, and kept (the
+    /// connections are in persistent-WAL mode): an absent or empty log makes the next open write a
+    /// transaction of its own, with two `fsync`s (GRDB's guard against SQLite's issue with read-only
+    /// WAL connections) — ~1.2 ms of every launch. Replaying two frames costs next to nothing.
     public func close() throws {
         let writer = try database()
         // Readers close last and read-only connections never checkpoint: fold the WAL in first.
-        try? writer.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
+        try? writer.writeWithoutTransaction { db in
+            _ = try db.checkpoint(.truncate)
+            try db.inSavepoint {
+                try db.execute(sql: "CREATE TABLE github_tui_wal_keeper (id INTEGER PRIMARY KEY); DROP TABLE github_tui_wal_keeper")
+                return .commit
+            }
+        }
         try writer.close()
     }
 

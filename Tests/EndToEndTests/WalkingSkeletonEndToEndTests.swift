@@ -48,11 +48,12 @@ struct WalkingSkeletonEndToEndTests {
             #expect(terminalIsCooked(screen), "terminal not restored:\n\(screen)")
         }
         // The store was closed on the way out: its write-ahead log is folded into the file, so the next
-        // launch does not replay it before its first frame.
+        // launch does not replay it before its first frame. What is left is one tiny transaction (a
+        // header and at most a few frames), kept so that the next open need not write one.
         let store = data.appendingPathComponent("github-tui/github-tui.sqlite")
         #expect(FileManager.default.fileExists(atPath: store.path))
         let walSize = (try? FileManager.default.attributesOfItem(atPath: store.path + "-wal")[.size] as? Int) ?? 0
-        #expect(walSize == 0, "the write-ahead log was left with \(walSize) bytes")
+        #expect(walSize > 0 && walSize <= 32 + 4 * (24 + 4096), "the write-ahead log was left with \(walSize) bytes")
 
         let requests = await server.requests
         #expect(requests.contains { $0.path == "/users/sferik" })
