@@ -270,7 +270,8 @@ struct RowLayout {
 
     private func render(_ row: RepoRowState, into buffer: inout Buffer, y: Int) {
         let base: Style = row.isSelected ? .reverse : .plain
-        buffer.fill(Rect(x: 0, y: y, width: width, height: 1), style: base)
+        // `render(into:)` blanked the whole buffer first: only the selected row needs its own background.
+        if row.isSelected { buffer.fill(Rect(x: 0, y: y, width: width, height: 1), style: base) }
         if row.isFavourite { buffer.write("★", x: 0, y: y, style: base.foreground(.yellow).adding(.bold)) }
         buffer.write(row.isExpanded ? "▾" : "▸", x: 1, y: y, style: base)
         buffer.write(row.commitStatus.glyph, x: 2, y: y, style: base.adding(.dim))

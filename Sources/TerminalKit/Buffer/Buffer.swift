@@ -159,7 +159,7 @@ public struct Buffer: Sendable, Equatable {
                 if cells[row + clipped.maxX - 1].width == 2, clipped.maxX < width {
                     cells[row + clipped.maxX] = Cell(style: cells[row + clipped.maxX].style)
                 }
-                for x in clipped.x..<clipped.maxX { cells[row + x] = blank }
+                (cells.baseAddress! + row + clipped.x).update(repeating: blank, count: clipped.width)
             }
         }
     }
