@@ -45,9 +45,10 @@ public enum Formatting {
     /// paged in for one footer.
     public static func grouped(_ value: Int) -> String {
         let digits = String(value.magnitude)
+        let count = digits.utf8.count
         var out = value < 0 ? "-" : ""
         for (offset, digit) in digits.enumerated() {
-            if offset > 0, (digits.count - offset) % 3 == 0 { out.append(",") }
+            if offset > 0, (count - offset) % 3 == 0 { out.append(",") }
             out.append(digit)
         }
         return out
