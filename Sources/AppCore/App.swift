@@ -26,6 +26,11 @@ public final class App: AppNavigator {
     /// The owner the list shows (changes with `u`).
     private var ownerLogin: String
     private var noticeShown = false
+    /// The last frame drawn, and the pending hand-back of freed memory (see `render`).
+    private var lastFrame: Buffer?
+    private var memoryTrim: (any Cancellable)?
+    /// Freed memory goes back to the system this long after the screen last changed.
+    static let memoryTrimDelay: Duration = .milliseconds(500)
 
     public init(setup: AppSetup, useColor: Bool) throws {
         self.setup = setup
@@ -94,7 +99,8 @@ public final class App: AppNavigator {
     public func showRepositoryDetail(_ repository: Repository) {
         push(RepoDetailBuilder.build(
             RepoDetailDependencies(repository: repository, service: setup.service, store: setup.store,
-                                   dispatcher: loop.mainQueue, scheduler: loop),
+                                   dispatcher: loop.mainQueue, scheduler: loop, opener: setup.opener,
+                                   environment: setup.environment, now: Date.init),
             navigator: self))
     }
 
@@ -113,11 +119,10 @@ public final class App: AppNavigator {
     // MARK: Private
 
     private func makeListScreen() -> any Screen {
-        var dependencies = RepoListDependencies(
+        let dependencies = RepoListDependencies(
             ownerLogin: ownerLogin, service: setup.service, store: setup.store,
             dispatcher: loop.mainQueue, scheduler: loop, isOffline: setup.isOffline, isDemo: setup.isDemo,
-            notice: screens.isEmpty && !noticeShown ? setup.storeNotice : nil)
-        dependencies.releaseFreedMemory = { _ = tui_malloc_trim() }
+            notice: screens.isEmpty && !noticeShown ? setup.storeNotice : nil, now: Date.init)
         noticeShown = true
         return RepoListBuilder.build(dependencies, navigator: self)
     }
@@ -154,5 +159,20 @@ public final class App: AppNavigator {
             for screen in screens { screen.render(into: &buffer) }
         }
         terminal.draw(buffer)
+        if buffer != lastFrame {
+            lastFrame = buffer
+            scheduleMemoryTrim()
+        }
+    }
+
+    /// A changed screen usually means something was replaced (a list of 10,000 leaves ~12 MB of freed
+    /// heap behind): once the screen has been still for a moment, glibc hands free pages back. The
+    /// trim itself changes nothing on screen, so it does not schedule another.
+    private func scheduleMemoryTrim() {
+        guard memoryTrim == nil else { return }
+        memoryTrim = loop.schedule(after: Self.memoryTrimDelay) { [weak self] in
+            self?.memoryTrim = nil
+            _ = tui_malloc_trim()
+        }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import DemoData
 import GitHubAPI
 import GitHubEntities
+import Features
 import Persistence
 
 /// Everything `AppCommand`'s flags and the environment decide, resolved before the terminal is
@@ -14,6 +15,10 @@ public struct AppSetup {
     public var store: any RepositoryStore
     /// One line for the user about the store (damaged file moved aside, in-memory fallback…).
     public var storeNotice: String?
+    /// Opens web pages (`o` in the overlay): spawns `$BROWSER` or `xdg-open`.
+    public var opener: any URLOpener = SpawningURLOpener()
+    /// The process environment (`BROWSER`, `PATH` for the opener).
+    public var environment: [String: String] = [:]
 
     /// Errors that stop the app before it starts (exit 2).
     public struct Failure: Error, CustomStringConvertible {
@@ -29,7 +34,7 @@ public struct AppSetup {
             return AppSetup(
                 ownerLogin: command.owner ?? AppCommand.demoOwner, isDemo: true, isOffline: command.offline,
                 service: GitHubClient(configuration: configuration, transport: transport),
-                store: store, storeNotice: nil)
+                store: store, storeNotice: nil, environment: environment)
         }
         let configuration: APIConfiguration
         do {
@@ -46,7 +51,7 @@ public struct AppSetup {
             ownerLogin: owner, isDemo: false, isOffline: command.offline,
             service: GitHubClient(configuration: configuration, transport: CurlTransport(),
                                   validatorCache: StoreValidatorCache(store: store, now: Date.init)),
-            store: store, storeNotice: store.outcomeMessage)
+            store: store, storeNotice: store.outcomeMessage, environment: environment)
     }
 }
 

@@ -79,27 +79,6 @@ struct RepoListPresenterTests {
         #expect(h.view.last?.position == "300/300")
     }
 
-    @Test("After a new stored list is shown, freed memory is handed back (after the frame)")
-    func releasesFreedMemory() throws {
-        let interactor = FakeInteractor(stored: Sample.snapshot(30))
-        let dispatcher = CollectingDispatcher()
-        let view = SpyRepoListView()
-        var releases = 0
-        let presenter = RepoListPresenter(interactor: interactor, router: SpyRouter(), dispatcher: dispatcher,
-                                          scheduler: ManualScheduler(), isDemo: false, isOffline: false,
-                                          releaseFreedMemory: { releases += 1 })
-        presenter.view = view
-        presenter.viewDidLoad()
-        dispatcher.runPending()
-        #expect(releases == 0)
-        let deliver = try #require(interactor.observer.withLock { $0 })
-        deliver(Sample.snapshot(40))
-        dispatcher.runPending()               // the new list is applied and painted…
-        #expect(view.last?.position == "1/40")
-        dispatcher.runPending()               // …then memory is released
-        #expect(releases == 1)
-    }
-
     @Test("A refresh runs after the first paint and shows a spinner while it runs")
     func refreshLifecycle() async {
         let h = Harness()
@@ -107,7 +86,7 @@ struct RepoListPresenterTests {
         h.dispatcher.runPending()
         #expect(h.view.last?.status.hasSuffix("refreshing…") == true)
         h.scheduler.advance(by: .milliseconds(100))
-        #expect(h.view.last?.status.hasPrefix(RepoListPresenter.spinnerFrames[1]) == true)
+        #expect(h.view.last?.status.hasPrefix(Spinner.frames[1]) == true)
         await h.presenter.refreshTask?.value
         h.dispatcher.runPending()
         #expect(h.interactor.refreshCount.withLock { $0 } == 1)

@@ -14,7 +14,7 @@ struct RepositoryRowsTests {
     }
 
     /// What the presenter sorted before the orders were indices: whole copies, sorted by value.
-    static func reference(_ rows: [Repository], _ order: RepoListPresenter.SortOrder) -> [Repository] {
+    static func reference(_ rows: [Repository], _ order: RepoListSortOrder) -> [Repository] {
         switch order {
         case .name:
             rows.sorted { a, b in
@@ -33,19 +33,19 @@ struct RepositoryRowsTests {
         }
     }
 
-    @Test("each order is the reference sort, and sorting a sorted list gives the same", arguments: RepoListPresenter.SortOrder.allCases)
-    func sortsLikeTheReference(order: RepoListPresenter.SortOrder) {
-        let sorted = RepoListPresenter.sort(Self.rows, by: order)
+    @Test("each order is the reference sort, and sorting a sorted list gives the same", arguments: RepoListSortOrder.allCases)
+    func sortsLikeTheReference(order: RepoListSortOrder) {
+        let sorted = RepoListModel.sort(Self.rows, by: order)
         #expect(Array(sorted) == Self.reference(Self.rows, order))
-        for other in RepoListPresenter.SortOrder.allCases {
-            let again = RepoListPresenter.sort(Array(RepoListPresenter.sort(Self.rows, by: other)), by: order)
+        for other in RepoListSortOrder.allCases {
+            let again = RepoListModel.sort(Array(RepoListModel.sort(Self.rows, by: other)), by: order)
             #expect(Array(again) == Array(sorted), "\(other) then \(order)")
         }
     }
 
     @Test("an order holds the rows it was made from, not a copy of them")
     func sharesTheRows() {
-        let sorted = RepoListPresenter.sort(Self.rows, by: .stars)
+        let sorted = RepoListModel.sort(Self.rows, by: .stars)
         let filtered = sorted.filtered { $0.stargazersCount > 8 }
         Self.rows.withUnsafeBufferPointer { original in
             sorted.rows.withUnsafeBufferPointer { #expect($0.baseAddress == original.baseAddress) }
@@ -56,7 +56,7 @@ struct RepositoryRowsTests {
 
     @Test("an order moved onto the same rows read again keeps its order and takes the new array")
     func movesOntoEqualRows() {
-        let sorted = RepoListPresenter.sort(Self.rows, by: .name)
+        let sorted = RepoListModel.sort(Self.rows, by: .name)
         let again = Self.rows.map { $0 } + []
         let moved = sorted.onto(again)
         #expect(Array(moved) == Array(sorted))
@@ -69,6 +69,6 @@ struct RepositoryRowsTests {
     func emptyAndIdentity() {
         #expect(RepositoryRows().isEmpty)
         #expect(Array(RepositoryRows(Self.rows)) == Self.rows)
-        #expect(RepoListPresenter.sort([], by: .name).isEmpty)
+        #expect(RepoListModel.sort([], by: .name).isEmpty)
     }
 }

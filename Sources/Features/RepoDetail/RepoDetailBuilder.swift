@@ -19,9 +19,8 @@ public struct RepoDetailDependencies {
     public var now: @Sendable () -> Date
 
     public init(repository: Repository, service: any GitHubService, store: any RepositoryStore,
-                dispatcher: any UIDispatcher, scheduler: any Scheduler, opener: any URLOpener = SpawningURLOpener(),
-                environment: [String: String] = ProcessInfo.processInfo.environment,
-                now: @escaping @Sendable () -> Date = Date.init) {
+                dispatcher: any UIDispatcher, scheduler: any Scheduler, opener: any URLOpener,
+                environment: [String: String], now: @escaping @Sendable () -> Date) {
         self.repository = repository
         self.service = service
         self.store = store

@@ -13,7 +13,7 @@ import TerminalKit
 // weak; Presenter → Interactor and Router strong; Router → navigator and screen weak.
 
 /// What the user can ask of the overlay: the key table maps keys to these.
-public enum RepoDetailAction: Hashable, Sendable {
+enum RepoDetailAction: Hashable, Sendable {
     case scrollUp, scrollDown, pageUp, pageDown, home, end
     case toggleFavourite
     /// `o`: the repository's page in the browser (or its URL in the status line).
@@ -30,13 +30,13 @@ public enum RepoDetailAction: Hashable, Sendable {
 
 /// The passive view: it draws whatever state it is given.
 @MainActor
-public protocol RepoDetailViewProtocol: AnyObject {
+protocol RepoDetailViewProtocol: AnyObject {
     func display(_ state: RepoDetailViewState)
 }
 
 /// The presenter: turns keys, the store and loaded commits into view state.
 @MainActor
-public protocol RepoDetailPresenterProtocol: AnyObject {
+protocol RepoDetailPresenterProtocol: AnyObject {
     func viewDidLoad()
     /// The panel's content area changed: `width` columns, `height` rows.
     func viewDidChangeContentSize(width: Int, height: Int)
@@ -65,7 +65,7 @@ public protocol URLOpener: Sendable {
 }
 
 /// The interactor: the overlay's use cases.
-public protocol RepoDetailInteractorProtocol: AnyObject, Sendable {
+protocol RepoDetailInteractorProtocol: AnyObject, Sendable {
     var repository: Repository { get }
     /// Whether the repository is a favourite (false when the store cannot say).
     func isFavourite() -> Bool
@@ -84,7 +84,7 @@ public protocol RepoDetailInteractorProtocol: AnyObject, Sendable {
 
 /// Navigation out of the overlay.
 @MainActor
-public protocol RepoDetailRouterProtocol: AnyObject {
+protocol RepoDetailRouterProtocol: AnyObject {
     /// Closes the overlay (the list under it is as it was).
     func close()
     func quit()

@@ -2,8 +2,8 @@ import TerminalKit
 
 /// The overlay's key table: it decodes keys, and the status line's hints and the help overlay are
 /// generated from it.
-public enum RepoDetailKeys {
-    public static let table = KeyTable<RepoDetailAction>([
+enum RepoDetailKeys {
+    static let table = KeyTable<RepoDetailAction>([
         KeyBinding([.escape], .close, help: "close (or close help or message)", footer: ("Esc", "close")),
         KeyBinding([.up, .character("k")], .scrollUp, help: "scroll up", footer: ("↑↓", "scroll")),
         KeyBinding([.down, .character("j")], .scrollDown, help: "scroll down"),

@@ -8,7 +8,7 @@ import TerminalKit
 /// loads the latest commits (stored first, fetched when missing or old), and handles the
 /// favourite mark and "open on GitHub".
 @MainActor
-public final class RepoDetailPresenter: RepoDetailPresenterProtocol {
+final class RepoDetailPresenter: RepoDetailPresenterProtocol {
     /// Where the latest commits stand.
     enum CommitsState: Equatable {
         case loading
@@ -22,7 +22,7 @@ public final class RepoDetailPresenter: RepoDetailPresenterProtocol {
     /// Lines scrolled by one turn of the mouse wheel.
     static let wheelLines = 3
 
-    public weak var view: (any RepoDetailViewProtocol)?
+    weak var view: (any RepoDetailViewProtocol)?
     private let interactor: any RepoDetailInteractorProtocol
     private let router: any RepoDetailRouterProtocol
     private let dispatcher: any UIDispatcher
@@ -38,11 +38,11 @@ public final class RepoDetailPresenter: RepoDetailPresenterProtocol {
     private var showsHelp = false
     private var message: MessageBox?
     /// The commit request in flight (tests await it).
-    public private(set) var loadTask: Task<Void, Never>?
+    private(set) var loadTask: Task<Void, Never>?
     /// The browser being started (tests await it).
-    public private(set) var openTask: Task<Void, Never>?
+    private(set) var openTask: Task<Void, Never>?
 
-    public init(interactor: any RepoDetailInteractorProtocol, router: any RepoDetailRouterProtocol,
+    init(interactor: any RepoDetailInteractorProtocol, router: any RepoDetailRouterProtocol,
                 dispatcher: any UIDispatcher, scheduler: any Scheduler, now: @escaping () -> Date = Date.init) {
         self.interactor = interactor
         self.router = router
@@ -57,7 +57,7 @@ public final class RepoDetailPresenter: RepoDetailPresenterProtocol {
 
     // MARK: RepoDetailPresenterProtocol
 
-    public func viewDidLoad() {
+    func viewDidLoad() {
         isFavourite = interactor.isFavourite()
         if let stored = interactor.storedCommits() {
             commits = stored.isEmptyRepository || stored.commits.isEmpty ? .empty : .loaded(stored.commits)
@@ -69,14 +69,14 @@ public final class RepoDetailPresenter: RepoDetailPresenterProtocol {
         publish()
     }
 
-    public func viewDidChangeContentSize(width: Int, height: Int) {
+    func viewDidChangeContentSize(width: Int, height: Int) {
         self.width = max(1, width)
         self.height = max(1, height)
         clampOffset(lineCount: makeLines().count)
         publish()
     }
 
-    public func handle(_ action: RepoDetailAction) {
+    func handle(_ action: RepoDetailAction) {
         status = nil
         if message != nil {
             switch action {
@@ -112,11 +112,11 @@ public final class RepoDetailPresenter: RepoDetailPresenterProtocol {
         publish()
     }
 
-    public func didClickClose() {
+    func didClickClose() {
         router.close()
     }
 
-    public func didScroll(by lines: Int) {
+    func didScroll(by lines: Int) {
         guard message == nil, !showsHelp else { return }
         scroll(to: offset + lines)
         publish()
@@ -194,7 +194,7 @@ public final class RepoDetailPresenter: RepoDetailPresenterProtocol {
         case .failed(let error):
             if case .loaded = commits { break } // stored ones stay
             if case .empty = commits { break }
-            commits = .failed(RepoListPresenter.shortReason(error))
+            commits = .failed(error.shortReason)
         case .cancelled:
             break
         }
@@ -311,13 +311,8 @@ public final class RepoDetailPresenter: RepoDetailPresenterProtocol {
         case .empty, .loaded([]):
             return [.note("No commits yet", isError: false)]
         case .loaded(let list):
-            return list.map { commit in
-                .commit(CommitLineState(
-                    sha: Sanitizer.line(commit.shortSHA),
-                    summary: Sanitizer.line(commit.summary),
-                    author: Sanitizer.line(commit.authorName),
-                    age: commit.date.map { Formatting.relative($0, now: now()) } ?? ""))
-            }
+            let now = now()
+            return list.map { .commit(CommitLineState($0, now: now)) }
         case .failed(let reason):
             return [.note("Could not load commits (\(reason)) — r retries", isError: true)]
         }

@@ -7,7 +7,7 @@ import TerminalKit
 @MainActor
 public final class RepoDetailView: Screen, RepoDetailViewProtocol {
     private let presenter: any RepoDetailPresenterProtocol
-    public private(set) var state = RepoDetailViewState()
+    private(set) var state = RepoDetailViewState()
     private var closeButton: Rect?
     private var messageButton: Rect?
     private var contentSize: (width: Int, height: Int)?
@@ -18,7 +18,7 @@ public final class RepoDetailView: Screen, RepoDetailViewProtocol {
     static let maximumSize = (width: 100, height: 40)
     static let closeLabel = "[×]"
 
-    public init(presenter: any RepoDetailPresenterProtocol) {
+    init(presenter: any RepoDetailPresenterProtocol) {
         self.presenter = presenter
     }
 
@@ -27,7 +27,7 @@ public final class RepoDetailView: Screen, RepoDetailViewProtocol {
         presenter.viewDidLoad()
     }
 
-    public func display(_ state: RepoDetailViewState) {
+    func display(_ state: RepoDetailViewState) {
         self.state = state
     }
 

@@ -15,13 +15,10 @@ public struct RepoListDependencies {
     /// A one-line notice to show at start (e.g. the store was rebuilt).
     public var notice: String?
     public var now: @Sendable () -> Date
-    /// Called after a new stored list replaced the old one: gives freed memory back to the system
-    /// (the app passes `malloc_trim`; a list of 10,000 leaves ~12 MB of freed heap behind).
-    public var releaseFreedMemory: @MainActor () -> Void = {}
 
     public init(ownerLogin: String, service: any GitHubService, store: any RepositoryStore,
                 dispatcher: any UIDispatcher, scheduler: any Scheduler, isOffline: Bool, isDemo: Bool,
-                notice: String? = nil, now: @escaping @Sendable () -> Date = Date.init) {
+                notice: String?, now: @escaping @Sendable () -> Date) {
         self.notice = notice
         self.ownerLogin = ownerLogin
         self.service = service
@@ -45,7 +42,7 @@ public enum RepoListBuilder {
         let presenter = RepoListPresenter(
             interactor: interactor, router: router, dispatcher: dependencies.dispatcher,
             scheduler: dependencies.scheduler, isDemo: dependencies.isDemo, isOffline: dependencies.isOffline,
-            notice: dependencies.notice, now: dependencies.now, releaseFreedMemory: dependencies.releaseFreedMemory)
+            notice: dependencies.notice, now: dependencies.now)
         let view = RepoListView(presenter: presenter)
         presenter.view = view
         return view

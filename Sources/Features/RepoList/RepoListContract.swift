@@ -10,7 +10,7 @@ import TerminalKit
 // weak; Presenter → Interactor and Router strong; Router → navigator weak.
 
 /// What the user can ask of the list: the key table maps keys to these.
-public enum RepoListAction: Hashable, Sendable {
+enum RepoListAction: Hashable, Sendable {
     case moveUp, moveDown, pageUp, pageDown, home, end
     /// ←/→ in the carousel (wrapping).
     case moveLeft, moveRight
@@ -34,13 +34,13 @@ public enum RepoListAction: Hashable, Sendable {
 
 /// The passive view: it draws whatever state it is given.
 @MainActor
-public protocol RepoListViewProtocol: AnyObject {
+protocol RepoListViewProtocol: AnyObject {
     func display(_ state: RepoListViewState)
 }
 
 /// The presenter: turns user intents and store changes into view state.
 @MainActor
-public protocol RepoListPresenterProtocol: AnyObject {
+protocol RepoListPresenterProtocol: AnyObject {
     func viewDidLoad()
     /// The number of list rows the view can show changed.
     func viewDidChangeListHeight(_ rows: Int)
@@ -61,7 +61,7 @@ public protocol RepoListPresenterProtocol: AnyObject {
 }
 
 /// The outcome of a refresh from the API.
-public enum RefreshOutcome: Sendable, Equatable {
+enum RefreshOutcome: Sendable, Equatable {
     case refreshed
     case skippedOffline
     case failed(GitHubError)
@@ -72,7 +72,7 @@ public enum RefreshOutcome: Sendable, Equatable {
 
 /// The interactor: the use cases of the list. The store is the source of truth; the network only
 /// writes to it.
-public protocol RepoListInteractorProtocol: AnyObject, Sendable {
+protocol RepoListInteractorProtocol: CommitSource {
     var ownerLogin: String { get }
     /// What is stored now.
     func storedSnapshot() -> OwnerListSnapshot
@@ -87,28 +87,15 @@ public protocol RepoListInteractorProtocol: AnyObject, Sendable {
     var hasMorePages: Bool { get }
     /// Fetches the next page; after the last one the stored list is replaced whole.
     func loadNextPage() async -> RefreshOutcome
-    /// Commits stored for these repositories.
-    func storedCommits(for ids: [Int64]) -> [Int64: StoredCommits]
-    /// Fetches a repository's latest 3 commits into the store.
-    func loadCommits(for repository: Repository) async -> CommitsOutcome
     /// The API's rate limit as last reported, if known.
     func rateLimit() -> RateLimit?
     /// Stores a repository's favourite mark (the observed snapshot's `favouriteIDs` follow).
     func setFavourite(_ on: Bool, repositoryID: Int64) throws
 }
 
-/// The outcome of fetching a repository's latest commits.
-public enum CommitsOutcome: Sendable, Equatable {
-    case loaded([Commit])
-    /// The repository has no commits (API 409): not an error.
-    case empty
-    case failed(GitHubError)
-    case cancelled
-}
-
 /// Navigation out of the list.
 @MainActor
-public protocol RepoListRouterProtocol: AnyObject {
+protocol RepoListRouterProtocol: AnyObject {
     func quit()
     func showDetail(_ repository: Repository)
     func showOwnerPrompt()

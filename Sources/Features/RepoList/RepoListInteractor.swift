@@ -6,7 +6,7 @@ import Synchronization
 
 /// The list's use cases: read and observe the store, refresh it from the API page by page, and
 /// fetch the latest commits of repositories. The network only writes to the store.
-public final class RepoListInteractor: RepoListInteractorProtocol {
+final class RepoListInteractor: RepoListInteractorProtocol {
     /// Pages fetched in this refresh, kept until the last one arrives and the list can be replaced whole.
     private struct Paging {
         var repositories: [Repository] = []
@@ -15,7 +15,7 @@ public final class RepoListInteractor: RepoListInteractorProtocol {
         var fetchedPages = 0
     }
 
-    public let ownerLogin: String
+    let ownerLogin: String
     private let service: any GitHubService
     private let store: any RepositoryStore
     private let isOffline: Bool
@@ -23,8 +23,9 @@ public final class RepoListInteractor: RepoListInteractorProtocol {
     /// A safety bound on pages followed for one owner (100 pages of 100 = 10,000 repositories).
     private let maxPages: Int
     private let paging = Mutex(Paging())
+    private let commits: LatestCommits
 
-    public init(ownerLogin: String, service: any GitHubService, store: any RepositoryStore,
+    init(ownerLogin: String, service: any GitHubService, store: any RepositoryStore,
                 isOffline: Bool, maxPages: Int = 100, now: @escaping @Sendable () -> Date = Date.init) {
         self.ownerLogin = ownerLogin
         self.service = service
@@ -32,34 +33,35 @@ public final class RepoListInteractor: RepoListInteractorProtocol {
         self.isOffline = isOffline
         self.maxPages = maxPages
         self.now = now
+        commits = LatestCommits(service: service, store: store, isOffline: isOffline, now: now)
     }
 
-    public func storedSnapshot() -> OwnerListSnapshot {
+    func storedSnapshot() -> OwnerListSnapshot {
         (try? store.snapshot(ownerLogin: ownerLogin)) ?? OwnerListSnapshot()
     }
 
-    public func storedHead(order: RepositoryOrder, limit: Int) -> OwnerListSnapshot {
+    func storedHead(order: RepositoryOrder, limit: Int) -> OwnerListSnapshot {
         (try? store.snapshotHead(ownerLogin: ownerLogin, order: order, limit: limit)) ?? storedSnapshot()
     }
 
-    public func observe(_ onChange: @escaping @Sendable (OwnerListSnapshot) -> Void) -> any StoreCancellable {
+    func observe(_ onChange: @escaping @Sendable (OwnerListSnapshot) -> Void) -> any StoreCancellable {
         store.observeOwnerList(ownerLogin: ownerLogin, onChange: onChange)
     }
 
-    public func rateLimit() -> RateLimit? { service.lastRateLimit }
+    func rateLimit() -> RateLimit? { service.lastRateLimit }
 
-    public func setFavourite(_ on: Bool, repositoryID: Int64) throws {
+    func setFavourite(_ on: Bool, repositoryID: Int64) throws {
         try store.setFavourite(on, repositoryID: repositoryID)
     }
 
     /// Repositories of this refresh's pages held until the last page (tests).
     var heldRepositoryCount: Int { paging.withLock { $0.repositories.count } }
 
-    public var hasMorePages: Bool { paging.withLock { $0.next != nil } }
+    var hasMorePages: Bool { paging.withLock { $0.next != nil } }
 
     /// Fetches the owner and the first page. A single page replaces the stored list at once; with
     /// more pages, page 1 is merged in (nothing removed) and the rest come with `loadNextPage()`.
-    public func refresh() async -> RefreshOutcome {
+    func refresh() async -> RefreshOutcome {
         if isOffline { return .skippedOffline }
         guard OwnerLogin.isValid(ownerLogin) else { return .failed(.invalidLogin(ownerLogin)) }
         do {
@@ -78,7 +80,7 @@ public final class RepoListInteractor: RepoListInteractorProtocol {
 
     /// Fetches the next page, if there is one. When the last page arrives, the owner's stored list
     /// is replaced in one transaction by everything fetched (repositories gone upstream leave only then).
-    public func loadNextPage() async -> RefreshOutcome {
+    func loadNextPage() async -> RefreshOutcome {
         if isOffline { return .skippedOffline }
         guard let next = paging.withLock({ $0.next }) else { return .refreshed }
         do {
@@ -113,25 +115,12 @@ public final class RepoListInteractor: RepoListInteractorProtocol {
 
     // MARK: Commits
 
-    public func storedCommits(for ids: [Int64]) -> [Int64: StoredCommits] {
-        (try? store.commits(repositoryIDs: ids)) ?? [:]
+    func storedCommits(for ids: [Int64]) -> [Int64: StoredCommits] {
+        commits.stored(for: ids)
     }
 
-    public func loadCommits(for repository: Repository) async -> CommitsOutcome {
-        if isOffline { return .failed(.network) }
-        do {
-            let commits = try await service.latestCommits(ownerLogin: repository.ownerLogin, repository: repository.name)
-            try Task.checkCancellation()
-            let stored = Array(commits.prefix(3))
-            try? store.saveCommits(stored, repositoryID: repository.id, isEmptyRepository: stored.isEmpty, fetchedAt: now())
-            return stored.isEmpty ? .empty : .loaded(stored)
-        } catch is CancellationError {
-            return .cancelled
-        } catch let error as GitHubError {
-            return .failed(error)
-        } catch {
-            return Task.isCancelled ? .cancelled : .failed(.network)
-        }
+    func loadCommits(for repository: Repository) async -> CommitsOutcome {
+        await commits.fetch(repository)
     }
 
     private static func outcome(of error: any Error) -> RefreshOutcome {

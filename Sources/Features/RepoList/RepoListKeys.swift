@@ -1,8 +1,8 @@
 import TerminalKit
 
 /// The list's key table: it decodes keys, and the footer and help overlay are generated from it.
-public enum RepoListKeys {
-    public static let table = KeyTable<RepoListAction>([
+enum RepoListKeys {
+    static let table = KeyTable<RepoListAction>([
         KeyBinding([.up, .character("k")], .moveUp, help: "previous (top: carousel)", footer: ("↑↓", "move")),
         KeyBinding([.down, .character("j")], .moveDown, help: "next repository"),
         KeyBinding([.left, .character("h")], .moveLeft, help: "previous card (wraps)"),

@@ -7,7 +7,7 @@ import TerminalKit
 @MainActor
 public final class RepoListView: Screen, RepoListViewProtocol {
     private let presenter: any RepoListPresenterProtocol
-    public private(set) var state = RepoListViewState()
+    private(set) var state = RepoListViewState()
     private var messageButton: Rect?
     private var cardRects: [(rect: Rect, index: Int)] = []
     private var listHeight: Int?
@@ -24,7 +24,7 @@ public final class RepoListView: Screen, RepoListViewProtocol {
     /// Rows taken by everything but the list.
     static let chromeHeight = headerHeight + carouselHeight + footerHeight
 
-    public init(presenter: any RepoListPresenterProtocol) {
+    init(presenter: any RepoListPresenterProtocol) {
         self.presenter = presenter
     }
 
@@ -33,7 +33,7 @@ public final class RepoListView: Screen, RepoListViewProtocol {
         presenter.viewDidLoad()
     }
 
-    public func display(_ state: RepoListViewState) {
+    func display(_ state: RepoListViewState) {
         self.state = state
     }
 

@@ -4,7 +4,7 @@ import TerminalKit
 /// the UI thread after each frame change; stopping cancels the timer.
 @MainActor
 final class Spinner {
-    static let frames: [String] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+    nonisolated static let frames: [String] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
     static let interval: Duration = .milliseconds(100)
 
     private let scheduler: any Scheduler

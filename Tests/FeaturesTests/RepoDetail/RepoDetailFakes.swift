@@ -5,6 +5,7 @@ import Persistence
 import Synchronization
 import TerminalKit
 @testable import Features
+@testable import AppCore
 
 /// A GitHub service whose latest commits the test scripts; records the commit requests.
 final class CommitsGitHubService: GitHubService {

@@ -1,14 +1,15 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Features
 import Foundation
 
 /// Which command opens a web address: the first usable entry of `$BROWSER` (entries separated by
 /// `:`; arguments by spaces; `%s` stands for the address, else the address is the last argument),
 /// else `xdg-open`, looked up on `PATH`. Pure, so it is tested without spawning anything.
-public enum BrowserCommand {
+enum BrowserCommand {
     /// The argument vector (program as an absolute path first), or nil when no browser is available.
-    public static func resolve(url: String, environment: [String: String],
+    static func resolve(url: String, environment: [String: String],
                                isExecutable: (String) -> Bool) -> [String]? {
         let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
         var candidates: [String] = []
@@ -39,7 +40,7 @@ public enum BrowserCommand {
     }
 
     /// An executable regular file.
-    public static func isExecutableFile(_ path: String) -> Bool {
+    static func isExecutableFile(_ path: String) -> Bool {
         var info = stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return false }
         return access(path, X_OK) == 0

@@ -12,11 +12,11 @@ public struct HelpEntry: Sendable, Equatable {
 }
 
 /// Where a repository's latest commits stand, as its row shows it.
-public enum CommitStatus: Sendable, Equatable {
+enum CommitStatus: Sendable, Equatable {
     case unknown, loading, loaded, empty, failed
 
     /// The one-cell glyph drawn on the row.
-    public var glyph: String {
+    var glyph: String {
         switch self {
         case .unknown: return " "
         case .loading: return "◌"
@@ -28,18 +28,18 @@ public enum CommitStatus: Sendable, Equatable {
 }
 
 /// One repository row, already formatted and sanitized for the terminal.
-public struct RepoRowState: Sendable, Equatable {
-    public var name: String
-    public var description: String
-    public var language: String
-    public var stars: String
-    public var isExpanded: Bool
-    public var commitStatus: CommitStatus
-    public var isSelected: Bool
+struct RepoRowState: Sendable, Equatable {
+    var name: String
+    var description: String
+    var language: String
+    var stars: String
+    var isExpanded: Bool
+    var commitStatus: CommitStatus
+    var isSelected: Bool
     /// The local ★ mark.
-    public var isFavourite: Bool
+    var isFavourite: Bool
 
-    public init(name: String, description: String, language: String, stars: String,
+    init(name: String, description: String, language: String, stars: String,
                 isExpanded: Bool = false, commitStatus: CommitStatus = .unknown, isSelected: Bool = false,
                 isFavourite: Bool = false) {
         self.name = name
@@ -53,23 +53,8 @@ public struct RepoRowState: Sendable, Equatable {
     }
 }
 
-/// One commit under an expanded row.
-public struct CommitLineState: Sendable, Equatable {
-    public var sha: String
-    public var summary: String
-    public var author: String
-    public var age: String
-
-    public init(sha: String, summary: String, author: String, age: String) {
-        self.sha = sha
-        self.summary = summary
-        self.author = author
-        self.age = age
-    }
-}
-
 /// A line of the list area: the list is a window of these, never the whole list.
-public enum ListLine: Sendable, Equatable {
+enum ListLine: Sendable, Equatable {
     case repository(RepoRowState)
     case commit(CommitLineState)
     /// "loading commits…", "No commits yet", a failure and how to retry.
@@ -79,12 +64,12 @@ public enum ListLine: Sendable, Equatable {
 }
 
 /// One card of the carousel.
-public struct CarouselCard: Sendable, Equatable {
-    public var name: String
-    public var stars: String
-    public var language: String
+struct CarouselCard: Sendable, Equatable {
+    var name: String
+    var stars: String
+    var language: String
 
-    public init(name: String, stars: String, language: String) {
+    init(name: String, stars: String, language: String) {
         self.name = name
         self.stars = stars
         self.language = language
@@ -92,14 +77,14 @@ public struct CarouselCard: Sendable, Equatable {
 }
 
 /// The carousel row: the first five repositories, circular.
-public struct CarouselState: Sendable, Equatable {
-    public var cards: [CarouselCard]
+struct CarouselState: Sendable, Equatable {
+    var cards: [CarouselCard]
     /// The card in the centre (focused or last focused).
-    public var current: Int
+    var current: Int
     /// Whether the carousel has the keyboard focus (the card is drawn in reverse video).
-    public var isFocused: Bool
+    var isFocused: Bool
 
-    public init(cards: [CarouselCard], current: Int, isFocused: Bool) {
+    init(cards: [CarouselCard], current: Int, isFocused: Bool) {
         self.cards = cards
         self.current = current
         self.isFocused = isFocused
@@ -107,12 +92,12 @@ public struct CarouselState: Sendable, Equatable {
 }
 
 /// The filter field in the footer.
-public struct FilterState: Sendable, Equatable {
-    public var text: String
-    public var isEditing: Bool
-    public var matches: Int
+struct FilterState: Sendable, Equatable {
+    var text: String
+    var isEditing: Bool
+    var matches: Int
 
-    public init(text: String, isEditing: Bool, matches: Int) {
+    init(text: String, isEditing: Bool, matches: Int) {
         self.text = text
         self.isEditing = isEditing
         self.matches = matches
@@ -121,28 +106,28 @@ public struct FilterState: Sendable, Equatable {
 
 /// Everything the list view draws. Only the visible window of lines is in it, so building and
 /// comparing it does not grow with the number of repositories.
-public struct RepoListViewState: Sendable, Equatable {
+struct RepoListViewState: Sendable, Equatable {
     /// The owner's login.
-    public var title: String
+    var title: String
     /// "User · 30 repositories · by name".
-    public var subtitle: String
+    var subtitle: String
     /// Right side of the header: "refreshing…", "offline · cached 5 min ago"…
-    public var status: String
-    public var isDemo: Bool
-    public var carousel: CarouselState?
-    public var lines: [ListLine]
+    var status: String
+    var isDemo: Bool
+    var carousel: CarouselState?
+    var lines: [ListLine]
     /// Shown instead of lines when there are none.
-    public var placeholder: String?
+    var placeholder: String?
     /// "12/30".
-    public var position: String
-    public var footer: [HelpEntry]
+    var position: String
+    var footer: [HelpEntry]
     /// Shown in the footer instead of the key hints, until the next key.
-    public var notice: String?
-    public var filter: FilterState?
-    public var help: [HelpEntry]?
-    public var message: MessageBox?
+    var notice: String?
+    var filter: FilterState?
+    var help: [HelpEntry]?
+    var message: MessageBox?
 
-    public init(title: String = "", subtitle: String = "", status: String = "", isDemo: Bool = false,
+    init(title: String = "", subtitle: String = "", status: String = "", isDemo: Bool = false,
                 carousel: CarouselState? = nil, lines: [ListLine] = [], placeholder: String? = nil,
                 position: String = "", footer: [HelpEntry] = [], notice: String? = nil, filter: FilterState? = nil,
                 help: [HelpEntry]? = nil, message: MessageBox? = nil) {
@@ -162,10 +147,10 @@ public struct RepoListViewState: Sendable, Equatable {
     }
 
     /// Index among `rows` of the selected row, if the list has the focus.
-    public var selectedRow: Int? { rows.firstIndex(where: \.isSelected) }
+    var selectedRow: Int? { rows.firstIndex(where: \.isSelected) }
 
     /// The repository rows among the lines.
-    public var rows: [RepoRowState] {
+    var rows: [RepoRowState] {
         lines.compactMap { if case .repository(let row) = $0 { return row } else { return nil } }
     }
 }

@@ -2,11 +2,11 @@ import TerminalKit
 
 /// One labelled value of the overlay, e.g. ("Language", "Swift"). The label is already padded to its
 /// column's width by the presenter, so values line up.
-public struct DetailField: Sendable, Equatable {
-    public var label: String
-    public var value: String
+struct DetailField: Sendable, Equatable {
+    var label: String
+    var value: String
 
-    public init(label: String, value: String) {
+    init(label: String, value: String) {
         self.label = label
         self.value = value
     }
@@ -14,7 +14,7 @@ public struct DetailField: Sendable, Equatable {
 
 /// A line of the overlay's content, already formatted, sanitized and wrapped to the panel's width.
 /// The overlay is a window of these: only the visible ones are in the state.
-public enum DetailLine: Sendable, Equatable {
+enum DetailLine: Sendable, Equatable {
     case blank
     /// A line of the (wrapped) description.
     case text(String)
@@ -30,25 +30,25 @@ public enum DetailLine: Sendable, Equatable {
 }
 
 /// Everything the overlay draws.
-public struct RepoDetailViewState: Sendable, Equatable {
+struct RepoDetailViewState: Sendable, Equatable {
     /// The repository's full name, in the frame.
-    public var title: String
-    public var isFavourite: Bool
+    var title: String
+    var isFavourite: Bool
     /// The visible window of content lines.
-    public var lines: [DetailLine]
+    var lines: [DetailLine]
     /// How many lines the whole content has (the panel is no taller than it needs).
-    public var lineCount: Int
+    var lineCount: Int
     /// "1–19/24" on the bottom frame when the content is taller than the panel (else empty).
-    public var position: String
-    public var canScrollUp: Bool
-    public var canScrollDown: Bool
+    var position: String
+    var canScrollUp: Bool
+    var canScrollDown: Bool
     /// Shown in the status line instead of the key hints ("Opened in xdg-open", the URL…), until the next key.
-    public var status: String?
-    public var footer: [HelpEntry]
-    public var help: [HelpEntry]?
-    public var message: MessageBox?
+    var status: String?
+    var footer: [HelpEntry]
+    var help: [HelpEntry]?
+    var message: MessageBox?
 
-    public init(title: String = "", isFavourite: Bool = false, lines: [DetailLine] = [], lineCount: Int? = nil, position: String = "",
+    init(title: String = "", isFavourite: Bool = false, lines: [DetailLine] = [], lineCount: Int? = nil, position: String = "",
                 canScrollUp: Bool = false, canScrollDown: Bool = false, status: String? = nil,
                 footer: [HelpEntry] = [], help: [HelpEntry]? = nil, message: MessageBox? = nil) {
         self.title = title

@@ -1,0 +1,206 @@
+import Foundation
+import GitHubAPI
+import GitHubEntities
+import TerminalKit
+
+/// Whether the last word from the network was good.
+enum Connectivity: Equatable { case unknown, online, offline }
+
+/// Which part of the list screen has the keyboard.
+enum RepoListFocus: Equatable { case carousel, list }
+
+/// Everything the list screen shows, as the presenter holds it.
+struct RepoListScreenState {
+    var model = RepoListModel()
+    var focus: RepoListFocus = .list
+    var carouselIndex = 0
+    /// The selection and the first displayed row on screen.
+    var viewport = Viewport()
+    /// Repositories whose latest commits are shown under their row.
+    var expanded = Set<Int64>()
+    var commits: [Int64: CommitLoader.State] = [:]
+
+    var ownerLogin = ""
+    var isDemo = false
+    var connectivity: Connectivity = .unknown
+    var isRefreshing = false
+    var isLoadingMore = false
+    var hasMorePages = false
+    var rateLimit: RateLimit?
+    var spinnerSymbol = Spinner.frames[0]
+
+    var modal = ModalState()
+    var notice: String?
+
+    /// Whether the list ends with the "loading more" row.
+    var showsMoreRow: Bool { isLoadingMore || (model.filterText.isEmpty && hasMorePages) }
+
+    /// The lines `displayed[index]` takes on screen: the row, its expansion, the "loading more" row.
+    func linesTaken(by index: Int) -> Int {
+        let displayed = model.displayed
+        return 1 + expansionLineCount(for: displayed[index].id) + (index == displayed.count - 1 && showsMoreRow ? 1 : 0)
+    }
+
+    func expansionLineCount(for id: Int64) -> Int {
+        guard expanded.contains(id) else { return 0 }
+        if case .stored(let stored) = commits[id], !stored.commits.isEmpty { return stored.commits.count }
+        return 1
+    }
+
+    /// The displayed rows the screen can show from the top (at least; expansions may show fewer).
+    var windowIDs: [Int64] {
+        let displayed = model.displayed
+        guard !displayed.isEmpty else { return [] }
+        let end = min(displayed.count, viewport.top + viewport.height)
+        return viewport.top < end ? displayed[viewport.top..<end].map(\.id) : []
+    }
+
+    /// The rows around the window (a screen above, three below), read from the store in one go so
+    /// scrolling asks the store once per few screens instead of on every key.
+    var storeReadAheadIDs: [Int64] {
+        let displayed = model.displayed
+        guard !displayed.isEmpty else { return [] }
+        let from = max(0, viewport.top - viewport.height), to = min(displayed.count, viewport.top + 4 * viewport.height)
+        return from < to ? displayed[from..<to].map(\.id) : []
+    }
+}
+
+/// What one build produced: the view state, and what the presenter keeps of the frame.
+struct RepoListFrame {
+    var viewState: RepoListViewState
+    /// Displayed index of each visible line (nil for lines that are not rows), for clicks.
+    var lineTargets: [Int?]
+    /// The repositories on screen, top to bottom.
+    var visibleIDs: [Int64]
+}
+
+/// The list's view state from the screen state: a pure function (no store, no timers), and only the
+/// visible window of rows is built.
+enum RepoListStateBuilder {
+    /// The footer's key hints (the key table never changes: built once, not on every key).
+    static let footer = RepoListKeys.table.footerHints.map { HelpEntry(keys: $0.keys, help: $0.help) }
+    static let help = RepoListKeys.table.helpEntries.map { HelpEntry(keys: $0.keys, help: $0.help) }
+
+    static func build(_ state: RepoListScreenState, now: Date) -> RepoListFrame {
+        let model = state.model, displayed = model.displayed
+        var lines: [ListLine] = []
+        var targets: [Int?] = []
+        var ids: [Int64] = []
+        let height = state.viewport.height
+        if !displayed.isEmpty {
+            var index = state.viewport.top
+            while index < displayed.count, lines.count < height {
+                let repository = displayed[index]
+                ids.append(repository.id)
+                lines.append(.repository(row(for: repository, in: state, selected: state.focus == .list && index == state.viewport.selection)))
+                targets.append(index)
+                for line in expansionLines(for: repository.id, in: state, now: now) where lines.count < height {
+                    lines.append(line)
+                    targets.append(index)
+                }
+                index += 1
+            }
+            if index == displayed.count, lines.count < height, state.showsMoreRow {
+                lines.append(.loadingMore("\(state.spinnerSymbol) loading more repositories…"))
+                targets.append(nil)
+            }
+        }
+        let cards = model.carouselRepositories.map {
+            CarouselCard(name: Sanitizer.line($0.name), stars: Formatting.count($0.stargazersCount),
+                         language: Sanitizer.line($0.language ?? ""))
+        }
+        let carousel = cards.isEmpty ? nil : CarouselState(cards: Array(cards), current: state.carouselIndex, isFocused: state.focus == .carousel)
+        let position = displayed.isEmpty ? ""
+            : state.focus == .carousel ? "card \(state.carouselIndex + 1)/\(cards.count)"
+            : "\(state.viewport.selection + 1)/\(model.displayedCount)"
+        let viewState = RepoListViewState(
+            title: Sanitizer.line(model.snapshot.owner?.login ?? state.ownerLogin),
+            subtitle: subtitle(state),
+            status: status(state, now: now),
+            isDemo: state.isDemo,
+            carousel: carousel,
+            lines: lines,
+            placeholder: lines.isEmpty ? placeholder(state) : nil,
+            position: position,
+            footer: footer,
+            notice: state.notice,
+            filter: model.isEditingFilter || !model.filterText.isEmpty
+                ? FilterState(text: model.filterText, isEditing: model.isEditingFilter, matches: displayed.count) : nil,
+            help: state.modal.showsHelp ? help : nil,
+            message: state.modal.message
+        )
+        return RepoListFrame(viewState: viewState, lineTargets: targets, visibleIDs: ids)
+    }
+
+    private static func subtitle(_ state: RepoListScreenState) -> String {
+        let snapshot = state.model.snapshot
+        var parts: [String] = []
+        if let kind = snapshot.owner?.kind { parts.append(kind.displayName) }
+        if snapshot.listFetchedAt != nil || !snapshot.repositories.isEmpty {
+            let total = snapshot.owner?.publicRepos ?? 0
+            if state.hasMorePages, total > snapshot.totalCount {
+                parts.append("\(snapshot.totalCount) of \(Formatting.repositories(total))")
+            } else {
+                parts.append(Formatting.repositories(snapshot.totalCount))
+            }
+            parts.append("by \(state.model.sortOrder.rawValue)")
+        }
+        if state.model.favouritesOnly { parts.append("★ favourites only (\(snapshot.favouriteIDs.count))") }
+        return parts.joined(separator: " · ")
+    }
+
+    private static func row(for repository: Repository, in state: RepoListScreenState, selected: Bool) -> RepoRowState {
+        let status: CommitStatus
+        switch state.commits[repository.id] {
+        case nil: status = .unknown
+        case .loading: status = .loading
+        case .stored(let stored): status = stored.commits.isEmpty || stored.isEmptyRepository ? .empty : .loaded
+        case .failed: status = .failed
+        }
+        return RepoRowState(
+            name: Sanitizer.line(repository.name),
+            description: Sanitizer.line(repository.description ?? ""),
+            language: Sanitizer.line(repository.language ?? ""),
+            stars: Formatting.count(repository.stargazersCount),
+            isExpanded: state.expanded.contains(repository.id),
+            commitStatus: status,
+            isSelected: selected,
+            isFavourite: state.model.isFavourite(repository.id)
+        )
+    }
+
+    private static func expansionLines(for id: Int64, in state: RepoListScreenState, now: Date) -> [ListLine] {
+        guard state.expanded.contains(id) else { return [] }
+        switch state.commits[id] {
+        case .stored(let stored) where !stored.commits.isEmpty && !stored.isEmptyRepository:
+            return stored.commits.map { .commit(CommitLineState($0, now: now)) }
+        case .stored: return [.note("No commits yet", isError: false)]
+        case .failed(let reason): return [.note("Could not load commits (\(reason)) — r retries", isError: true)]
+        case .loading, nil: return [.note("loading commits…", isError: false)]
+        }
+    }
+
+    private static func status(_ state: RepoListScreenState, now: Date) -> String {
+        var parts: [String] = []
+        if state.isRefreshing {
+            parts.append("\(state.spinnerSymbol) refreshing…")
+        } else if state.connectivity == .offline {
+            if let cachedAt = state.model.snapshot.listFetchedAt {
+                parts.append("offline · cached \(Formatting.relative(cachedAt, now: now))")
+            } else {
+                parts.append("offline")
+            }
+        }
+        if let rateLimit = state.rateLimit, rateLimit.isLow { parts.append("API \(rateLimit.remaining)/\(rateLimit.limit) left") }
+        return parts.joined(separator: " · ")
+    }
+
+    private static func placeholder(_ state: RepoListScreenState) -> String {
+        let model = state.model
+        if !model.filterText.isEmpty { return "No repository matches “\(model.filterText)”." }
+        if model.favouritesOnly, !model.snapshot.repositories.isEmpty { return "No favourites yet: f marks the selected repository ★ (F shows all)." }
+        if model.snapshot.listFetchedAt != nil { return "This account has no public repositories." }
+        if state.isRefreshing { return "Loading repositories…" }
+        return "No repositories stored for \(Sanitizer.line(state.ownerLogin)) yet. Press r to refresh."
+    }
+}
