@@ -73,7 +73,7 @@ let package = Package(
         .testTarget(name: "GitHubEntitiesTests", dependencies: ["GitHubEntities", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "GitHubAPITests", dependencies: ["GitHubAPI", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "FeaturesTests", dependencies: ["Features", "AppCore", "TestSupport"], exclude: ["__Snapshots__"],
+        .testTarget(name: "FeaturesTests", dependencies: ["Features", "AppCore", "TestSupport"], exclude: ["__Snapshots__", "RepoList/__Snapshots__"],
                     swiftSettings: strict),
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], swiftSettings: strict),

@@ -111,7 +111,7 @@ struct RepoListFavouritesTests {
         view.handle(.key(.character("F")))
         var buffer = Buffer(width: 80, height: 24)
         view.render(into: &buffer)
-        assertScreenSnapshot(buffer.snapshot(), named: "list-80x24-favourites")
+        assertSnapshot(buffer.snapshot(), named: "list-80x24-favourites")
     }
 }
 
