@@ -68,6 +68,18 @@ public struct StoredCommits: Sendable, Equatable {
     public func isFresh(at now: Date, maxAge: TimeInterval = StoredCommits.freshFor) -> Bool {
         now.timeIntervalSince(fetchedAt) < maxAge
     }
+
+    /// How much later than the last push a fetch must be dated to be trusted whatever its age:
+    /// `fetchedAt` is our clock, `pushed_at` GitHub's, and ours may run ahead.
+    public static let clockSkewMargin: TimeInterval = 5 * 60
+
+    /// Whether these commits can be shown without asking the API: they were fetched after the
+    /// repository last received a push (`pushed_at`, from its list page) — current whatever their
+    /// age — or they are fresh. An unknown `pushed_at` leaves only the age rule.
+    public func isCurrent(pushedAt: Date?, at now: Date) -> Bool {
+        if let pushedAt, fetchedAt.timeIntervalSince(pushedAt) >= Self.clockSkewMargin { return true }
+        return isFresh(at: now)
+    }
 }
 
 /// An HTTP response's validators and body, kept to make conditional requests.

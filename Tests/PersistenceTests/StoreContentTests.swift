@@ -271,6 +271,18 @@ struct StoreContentTests {
         #expect(!stored.isFresh(at: date(1_000 + 30), maxAge: 10))
     }
 
+    @Test("stored commits fetched after the last push (beyond the clock-skew margin) are current at any age")
+    func commitCurrency() {
+        let stored = StoredCommits(commits: [], fetchedAt: date(100_000), isEmptyRepository: false)
+        let muchLater = date(100_000 + 86_400 * 30)
+        #expect(stored.isCurrent(pushedAt: date(100_000 - 301), at: muchLater))
+        #expect(!stored.isCurrent(pushedAt: date(100_000 - 299), at: muchLater))   // within the margin: age decides
+        #expect(stored.isCurrent(pushedAt: date(100_000 - 299), at: date(100_000 + 599)))
+        #expect(!stored.isCurrent(pushedAt: date(100_000 + 10), at: muchLater))    // pushed after the fetch
+        #expect(!stored.isCurrent(pushedAt: nil, at: muchLater))                   // unknown: age decides
+        #expect(stored.isCurrent(pushedAt: nil, at: date(100_000 + 60)))
+    }
+
     @Test("commits for more ids than one SQL statement takes")
     func commitsForManyIDs() throws {
         let store = try SQLiteStore.inMemory()

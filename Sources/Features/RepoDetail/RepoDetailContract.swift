@@ -73,8 +73,8 @@ protocol RepoDetailInteractorProtocol: AnyObject, Sendable {
     func setFavourite(_ on: Bool) throws
     /// The commits stored for the repository (for the first frame, before any request).
     func storedCommits() -> StoredCommits?
-    /// Whether stored commits are recent enough not to ask the API again.
-    func isFresh(_ stored: StoredCommits) -> Bool
+    /// Whether stored commits can be shown without asking the API (fetched after the last push, or fresh).
+    func isCurrent(_ stored: StoredCommits) -> Bool
     /// The latest commits: the stored ones when fresh (no request), else fetched and stored.
     /// An empty repository (API 409) is `.empty`, not an error.
     func loadCommits() async -> CommitsOutcome

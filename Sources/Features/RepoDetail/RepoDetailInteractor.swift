@@ -35,12 +35,12 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
         commits.stored(for: repository.id)
     }
 
-    func isFresh(_ stored: StoredCommits) -> Bool {
-        commits.isCurrent(stored)
+    func isCurrent(_ stored: StoredCommits) -> Bool {
+        commits.isCurrent(stored, of: repository)
     }
 
     func loadCommits() async -> CommitsOutcome {
-        if let stored = storedCommits(), isFresh(stored) { return LatestCommits.outcome(of: stored) }
+        if let stored = storedCommits(), isCurrent(stored) { return LatestCommits.outcome(of: stored) }
         return await commits.fetch(repository)
     }
 

@@ -62,7 +62,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
         if let stored = interactor.storedCommits() {
             commits = stored.isEmptyRepository || stored.commits.isEmpty ? .empty : .loaded(stored.commits)
             // Old commits stay on screen while newer ones are fetched.
-            if !interactor.isFresh(stored) { loadCommits() }
+            if !interactor.isCurrent(stored) { loadCommits() }
         } else {
             loadCommits()
         }

@@ -17,7 +17,8 @@ protocol CommitSource: AnyObject, Sendable {
 /// It owns what is known of every row's commits, the queue of requests, the tasks in flight and the
 /// settle timer: after each repaint it is told which repositories are on screen; rows that leave have
 /// their requests cancelled, rows that stay for `settleDelay` get theirs, at most `maxRequests` at
-/// once. Stored commits that are still current (`StoredCommits.isFresh`) are not asked again.
+/// once. Stored commits that are still current (`StoredCommits.isCurrent`: fetched after the last
+/// push, or fresh) are not asked again.
 @MainActor
 final class CommitLoader {
     /// What is known of one repository's latest commits.
@@ -131,6 +132,14 @@ final class CommitLoader {
         }
     }
 
+    /// The list changed (a refresh brought new `pushed_at` times): rows on screen are looked at again
+    /// once they settle.
+    func listDidChange() {
+        let ids = visibleIDs
+        visibleIDs = []
+        visibleRowsDidChange(ids)
+    }
+
     private func fetchVisible() {
         readStored(visibleIDs)
         request(visibleIDs.filter(needsFetch), front: false)
@@ -142,7 +151,7 @@ final class CommitLoader {
         switch states[id] {
         case nil: return true
         case .loading, .failed: return false
-        case .stored(let stored): return !stored.isFresh(at: now())
+        case .stored(let stored): return !stored.isCurrent(pushedAt: repository(id)?.pushedAt, at: now())
         }
     }
 

@@ -260,6 +260,7 @@ final class RepoListPresenter: RepoListPresenterProtocol {
 
     func storeDidChange(_ snapshot: OwnerListSnapshot) {
         changeModel(keepingSelection: true) { $0.apply(snapshot) }
+        commitLoader.listDidChange()
     }
 
     private func refresh() {

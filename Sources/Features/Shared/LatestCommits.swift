@@ -41,9 +41,9 @@ struct LatestCommits: Sendable {
         try? store.commits(repositoryID: id)
     }
 
-    /// Whether stored commits are current enough not to ask the API.
-    func isCurrent(_ stored: StoredCommits) -> Bool {
-        stored.isFresh(at: now())
+    /// Whether stored commits can be shown without asking the API (`StoredCommits.isCurrent`).
+    func isCurrent(_ stored: StoredCommits, of repository: Repository) -> Bool {
+        stored.isCurrent(pushedAt: repository.pushedAt, at: now())
     }
 
     /// Stored commits as an outcome (no request).

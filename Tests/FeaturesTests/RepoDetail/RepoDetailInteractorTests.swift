@@ -35,9 +35,25 @@ struct RepoDetailInteractorTests {
         #expect(interactor.storedCommits() == nil)
         #expect(await interactor.loadCommits() == .loaded(Array(DetailSample.commits.prefix(3))))
         #expect(try store.commits(repositoryID: 42) == DetailSample.stored(Array(DetailSample.commits.prefix(3))))
-        try store.saveCommits([], repositoryID: 42, isEmptyRepository: true, fetchedAt: DetailSample.now.addingTimeInterval(-601))
+        // Stored before the repository's last push (3 h ago), and older than 10 minutes: asked again.
+        try store.saveCommits([], repositoryID: 42, isEmptyRepository: true, fetchedAt: DetailSample.now.addingTimeInterval(-4 * 3600))
         #expect(await interactor.loadCommits() == .loaded(Array(DetailSample.commits.prefix(3))))
         #expect(service.recorded == ["commits octocat/github-tui", "commits octocat/github-tui"])
+    }
+
+    @Test("Commits fetched after the last push are current whatever their age; a newer push asks again")
+    func pushedAtRule() async throws {
+        let (interactor, service, store) = try make()
+        // Pushed 3 h ago, fetched 2 h ago: a day later still current, no request at all.
+        try store.saveCommits([DetailSample.commits[1]], repositoryID: 42, isEmptyRepository: false,
+                              fetchedAt: DetailSample.now.addingTimeInterval(-2 * 3600))
+        #expect(await interactor.loadCommits() == .loaded([DetailSample.commits[1]]))
+        #expect(service.recorded == [])
+        // Fetched only a minute after the push: within the clock-skew margin, so the age rule decides.
+        try store.saveCommits([DetailSample.commits[1]], repositoryID: 42, isEmptyRepository: false,
+                              fetchedAt: DetailSample.now.addingTimeInterval(-3 * 3600 + 60))
+        #expect(await interactor.loadCommits() == .loaded(Array(DetailSample.commits.prefix(3))))
+        #expect(service.recorded == ["commits octocat/github-tui"])
     }
 
     @Test("409 (an empty repository) and an empty answer are .empty, stored as such")
@@ -54,7 +70,7 @@ struct RepoDetailInteractorTests {
     func failure() async throws {
         let (interactor, _, store) = try make(.failure(.rateLimited(resetAt: nil)))
         try store.saveCommits([DetailSample.commits[0]], repositoryID: 42, isEmptyRepository: false,
-                              fetchedAt: DetailSample.now.addingTimeInterval(-3600))
+                              fetchedAt: DetailSample.now.addingTimeInterval(-4 * 3600))
         #expect(await interactor.loadCommits() == .failed(.rateLimited(resetAt: nil)))
         #expect(try store.commits(repositoryID: 42)?.commits == [DetailSample.commits[0]])
     }

@@ -116,8 +116,9 @@ struct RepoDetailPresenterTests {
     @Test("Old stored commits stay on screen while newer ones are fetched; a failure keeps them")
     func staleStoredCommits() async throws {
         let store = try SQLiteStore.inMemory()
+        // Stored before the repository's last push (3 h ago): no longer current.
         try store.saveCommits([DetailSample.commits[2]], repositoryID: 42, isEmptyRepository: false,
-                              fetchedAt: DetailSample.now.addingTimeInterval(-3600))
+                              fetchedAt: DetailSample.now.addingTimeInterval(-4 * 3600))
         let h = Harness(commits: .failure(.network), store: store)
         h.presenter.viewDidLoad()
         #expect(h.text.last == "c3d4e5f Initial commit — Carol · ")

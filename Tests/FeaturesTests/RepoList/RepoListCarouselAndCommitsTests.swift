@@ -180,6 +180,28 @@ struct RepoListCarouselAndCommitsTests {
         #expect(Array(h.presenter.commitTasks.keys) == [3])
     }
 
+    @Test("Stored commits fetched after the repository's last push are current whatever their age; a refresh that brings a newer push asks again")
+    func pushedAtRule() throws {
+        var snapshot = Sample.snapshot(30)
+        for i in snapshot.repositories.indices { snapshot.repositories[i].pushedAt = Sample.now.addingTimeInterval(-3 * 86_400) }
+        let h = Harness(stored: snapshot, now: Sample.now)
+        // A day old, but fetched two days after the last push.
+        let old = StoredCommits(commits: [], fetchedAt: Sample.now.addingTimeInterval(-86_400), isEmptyRepository: true)
+        h.interactor.stored.withLock { stored in for id in 1...30 { stored[Int64(id)] = old } }
+        h.presenter.viewDidChangeListHeight(10)
+        h.presenter.viewDidLoad()
+        h.dispatcher.runPending()
+        h.scheduler.advance(by: .milliseconds(150))
+        #expect(h.presenter.commitTasks.isEmpty)
+        // The refresh says repo-0002 was pushed an hour ago: once the rows settle, only it is asked.
+        snapshot.repositories[1].pushedAt = Sample.now.addingTimeInterval(-3600)
+        let deliver = try #require(h.interactor.observer.withLock { $0 })
+        deliver(snapshot)
+        h.dispatcher.runPending()
+        h.scheduler.advance(by: .milliseconds(150))
+        #expect(Array(h.presenter.commitTasks.keys) == [2])
+    }
+
     @Test("Scrolling asks the store for stored commits once per few screens, not on every key")
     func storedCommitsInBatches() {
         let h = Harness(stored: Sample.snapshot(300), now: Sample.now)
