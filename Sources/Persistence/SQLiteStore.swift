@@ -1,6 +1,7 @@
 import Foundation
 import GitHubEntities
 import GRDB
+import Synchronization
 
 /// The store on SQLite through GRDB: a WAL `DatabasePool` on disk, or an in-memory `DatabaseQueue`.
 ///
@@ -380,29 +381,27 @@ public final class SQLiteStore: RepositoryStore {
 }
 
 /// Closed by `cancel()`: no delivery starts after `cancel()` returns, whatever GRDB still has in flight.
-final class ObservationGate: @unchecked Sendable {
-    private let lock = NSLock()
-    private var open = true
+final class ObservationGate: Sendable {
+    private let open = Mutex(true)
 
-    var isOpen: Bool { lock.withLock { open } }
-    func close() { lock.withLock { open = false } }
+    var isOpen: Bool { open.withLock { $0 } }
+    func close() { open.withLock { $0 = false } }
 }
 
-final class ObservationCancellation: StoreCancellable, @unchecked Sendable {
+final class ObservationCancellation: StoreCancellable {
     private let gate: ObservationGate
-    private let lock = NSLock()
-    private var cancellable: AnyDatabaseCancellable?
+    private let cancellable: Mutex<AnyDatabaseCancellable?>
 
     init(gate: ObservationGate, cancellable: AnyDatabaseCancellable?) {
         self.gate = gate
-        self.cancellable = cancellable
+        self.cancellable = Mutex(cancellable)
     }
 
     func cancel() {
         gate.close()
-        let cancellable = lock.withLock {
-            defer { self.cancellable = nil }
-            return self.cancellable
+        let cancellable = self.cancellable.withLock { cancellable in
+            defer { cancellable = nil }
+            return cancellable
         }
         cancellable?.cancel()
     }

@@ -92,52 +92,57 @@ final class RepoListPresenter: RepoListPresenterProtocol {
         case .passed: break
         }
         switch action {
-        case .moveUp:
-            if screen.focus == .list, screen.viewport.selection == 0 { focusCarousel() } else if screen.focus == .list { select(screen.viewport.selection - 1) }
-        case .moveDown:
-            if screen.focus == .carousel { screen.focus = .list; select(0) } else { select(screen.viewport.selection + 1) }
-        case .pageUp: if screen.focus == .list { select(screen.viewport.selection - screen.viewport.height) }
-        case .pageDown:
-            if screen.focus == .list { select(screen.viewport.selection + screen.viewport.height) } else { screen.focus = .list; select(0) }
-        case .home: select(0); focusCarousel()
-        case .end: screen.focus = .list; select(screen.model.displayed.count - 1)
-        case .moveLeft: moveCarousel(by: -1)
-        case .moveRight: moveCarousel(by: 1)
-        case .toggleExpand:
-            if screen.focus == .carousel { openCarouselCard() } else { toggleExpansion(at: screen.viewport.selection) }
-        case .openDetail:
-            if screen.focus == .carousel { openCarouselCard() } else if let repository = selectedRepository { router.showDetail(repository) }
+        case .toggleExpand where screen.focus == .carousel, .openDetail where screen.focus == .carousel:
+            if let card = screen.focusedCard { router.showDetail(card) }
+        case .toggleExpand: toggleExpansion(at: screen.viewport.selection)
+        case .openDetail: if let repository = screen.selectedRepository { router.showDetail(repository) }
         case .toggleFavourite: toggleFavourite()
-        case .toggleFavouritesOnly: changeModel(keepingSelection: true) { $0.toggleFavouritesOnly() }
-        case .cycleSort: changeModel(keepingSelection: true) { $0.cycleSort() }
-        case .startFilter: screen.model.isEditingFilter = true
         case .ownerPrompt: router.showOwnerPrompt()
         case .profile: router.showProfile(login: screen.model.snapshot.owner?.login ?? interactor.ownerLogin)
         case .search: router.showSearch()
         case .refresh: refresh(); commitLoader.retryFailed()
-        case .toggleHelp: screen.modal.showsHelp = true
-        case .dismiss:
-            if !screen.model.filterText.isEmpty { filterDidEnd(keep: false); return }
-        case .confirm: break
+        case .dismiss where !screen.model.filterText.isEmpty: filterDidEnd(keep: false); return
         case .quit: router.quit(); return
+        default: break
         }
-        stateDidChange()
+        update { Self.apply(action, to: &$0) }
+    }
+
+    /// What an action does to the screen state alone (moving, sorting, filtering, help).
+    private static func apply(_ action: RepoListAction, to screen: inout RepoListScreenState) {
+        let selection = screen.viewport.selection, page = screen.viewport.height
+        switch action {
+        case .moveUp:
+            if screen.focus == .list, selection == 0 { screen.focusCarousel() } else if screen.focus == .list { screen.select(selection - 1) }
+        case .moveDown:
+            if screen.focus == .carousel { screen.focus = .list; screen.select(0) } else { screen.select(selection + 1) }
+        case .pageUp: if screen.focus == .list { screen.select(selection - page) }
+        case .pageDown:
+            if screen.focus == .list { screen.select(selection + page) } else { screen.focus = .list; screen.select(0) }
+        case .home: screen.select(0); screen.focusCarousel()
+        case .end: screen.focus = .list; screen.select(screen.model.displayed.count - 1)
+        case .moveLeft: screen.moveCarousel(by: -1)
+        case .moveRight: screen.moveCarousel(by: 1)
+        case .toggleFavouritesOnly: screen.changeModel(keepingSelection: true) { $0.toggleFavouritesOnly() }
+        case .cycleSort: screen.changeModel(keepingSelection: true) { $0.cycleSort() }
+        case .startFilter: screen.model.isEditingFilter = true
+        case .toggleHelp: screen.modal.showsHelp = true
+        default: break
+        }
     }
 
     func didClickLine(_ index: Int, onToggle: Bool) {
         guard let target = target(ofLine: index) else { return }
         screen.focus = .list
-        select(target)
+        screen.select(target)
         if onToggle { toggleExpansion(at: target) }
-        stateDidChange()
+        update { _ in }
     }
 
     func didDragUp(fromLine index: Int) {
         guard let target = target(ofLine: index) else { return }
-        screen.focus = .list
-        select(target)
-        stateDidChange()
-        if let repository = selectedRepository { router.showDetail(repository) }
+        update { $0.focus = .list; $0.select(target) }
+        if let repository = screen.selectedRepository { router.showDetail(repository) }
     }
 
     func didClickCard(_ index: Int) {
@@ -149,19 +154,21 @@ final class RepoListPresenter: RepoListPresenterProtocol {
 
     func didScroll(by rows: Int) {
         guard !screen.modal.isShowing, !screen.model.displayed.isEmpty else { return }
-        screen.focus = .list
-        select(screen.viewport.selection + rows)
-        stateDidChange()
+        update { $0.focus = .list; $0.select($0.viewport.selection + rows) }
     }
 
     func filterDidChange(_ text: String) {
-        screen.model.isEditingFilter = true
-        changeModel(keepingSelection: false) { $0.setFilter(Sanitizer.line(text)) }
+        update {
+            $0.model.isEditingFilter = true
+            $0.changeModel(keepingSelection: false) { $0.setFilter(Sanitizer.line(text)) }
+        }
     }
 
     func filterDidEnd(keep: Bool) {
-        screen.model.isEditingFilter = false
-        if keep { stateDidChange() } else { changeModel(keepingSelection: true) { $0.setFilter("") } }
+        update {
+            $0.model.isEditingFilter = false
+            if !keep { $0.changeModel(keepingSelection: true) { $0.setFilter("") } }
+        }
     }
 
     private func target(ofLine index: Int) -> Int? {
@@ -169,36 +176,10 @@ final class RepoListPresenter: RepoListPresenterProtocol {
         return lineTargets[index]
     }
 
-    // MARK: Carousel, favourites, expansions
-
-    private func focusCarousel() {
-        guard !screen.model.carouselRepositories.isEmpty else { return }
-        screen.focus = .carousel
-        screen.viewport.top = 0
-    }
-
-    private func moveCarousel(by step: Int) {
-        let count = screen.model.carouselRepositories.count
-        guard count > 0 else { return }
-        screen.focus = .carousel
-        screen.carouselIndex = Carousel.index(screen.carouselIndex, movedBy: step, count: count)
-    }
-
-    private var focusedCard: Repository? {
-        let cards = screen.model.carouselRepositories
-        return cards.indices.contains(screen.carouselIndex) ? cards[screen.carouselIndex] : nil
-    }
-
-    private func openCarouselCard() {
-        if let card = focusedCard { router.showDetail(card) }
-    }
-
-    private var selectedRepository: Repository? { screen.model.repository(at: screen.viewport.selection) }
-
     /// The focused card's or the selected row's repository gets or loses its ★: the store is written
     /// at once and the mark shows at once (the observed snapshot confirms it).
     private func toggleFavourite() {
-        guard let repository = screen.focus == .carousel ? focusedCard : selectedRepository else { return }
+        guard let repository = screen.focus == .carousel ? screen.focusedCard : screen.selectedRepository else { return }
         let on = !screen.model.isFavourite(repository.id)
         do {
             try interactor.setFavourite(on, repositoryID: repository.id)
@@ -206,7 +187,7 @@ final class RepoListPresenter: RepoListPresenterProtocol {
             screen.modal.message = MessageBox(title: "Error", message: "Could not save the favourite: \(Sanitizer.line(String(describing: error)))")
             return
         }
-        changeModel(keepingSelection: true) { $0.setFavourite(on, repositoryID: repository.id) }
+        screen.changeModel(keepingSelection: true) { $0.setFavourite(on, repositoryID: repository.id) }
     }
 
     private func toggleExpansion(at index: Int) {
@@ -214,52 +195,23 @@ final class RepoListPresenter: RepoListPresenterProtocol {
         if screen.expanded.remove(repository.id) == nil {
             screen.expanded.insert(repository.id)
             commitLoader.expand(repository)
-            screen.commits = commitLoader.states
         }
-        ensureSelectionVisible()
     }
 
-    // MARK: Selection and scrolling
-
-    private func select(_ index: Int) {
-        guard !screen.model.displayed.isEmpty else { return }
-        screen.viewport.selection = min(max(0, index), screen.model.displayed.count - 1)
-        ensureSelectionVisible()
-    }
-
-    private func ensureSelectionVisible() {
-        self.screen.hasMorePages = interactor.hasMorePages
-        let screen = self.screen
-        self.screen.viewport.ensureVisible(count: screen.model.displayed.count) { screen.linesTaken(by: $0) }
-    }
-
-    /// Changes the model, keeping the selected repository selected (or going back to the top).
-    private func changeModel(keepingSelection: Bool, _ change: (inout RepoListModel) -> Void) {
-        let selectedID = keepingSelection ? selectedRepository?.id : nil
-        change(&screen.model)
-        if let selectedID, let index = screen.model.displayedIndex(of: selectedID) {
-            screen.viewport.selection = index
-        } else if !keepingSelection {
-            screen.viewport.selection = 0
-            screen.viewport.top = 0
-        }
-        screen.carouselIndex = min(screen.carouselIndex, max(0, screen.model.carouselRepositories.count - 1))
-        if screen.model.carouselRepositories.isEmpty { screen.focus = .list }
-        ensureSelectionVisible()
-        stateDidChange()
-    }
-
-    /// Applies `change` to the screen state, then shows it.
+    /// Applies `change` to the screen state (with what the interactor and the loader know now), keeps
+    /// the selection in view, and shows the result.
     private func update(_ change: (inout RepoListScreenState) -> Void) {
+        screen.hasMorePages = interactor.hasMorePages
+        screen.commits = commitLoader.states
         change(&screen)
-        ensureSelectionVisible()
+        screen.ensureSelectionVisible()
         stateDidChange()
     }
 
     // MARK: Store and network
 
     func storeDidChange(_ snapshot: OwnerListSnapshot) {
-        changeModel(keepingSelection: true) { $0.apply(snapshot) }
+        update { $0.changeModel(keepingSelection: true) { $0.apply(snapshot) } }
         commitLoader.listDidChange()
     }
 
@@ -305,19 +257,20 @@ final class RepoListPresenter: RepoListPresenterProtocol {
     }
 
     private func networkDidAnswer(_ outcome: RefreshOutcome) {
-        screen.rateLimit = interactor.rateLimit()
         if !screen.isRefreshing, !screen.isLoadingMore { spinner.stop() }
-        switch outcome {
-        case .refreshed: screen.connectivity = .online
-        case .skippedOffline, .cancelled: break
-        case .failed(let error):
-            if error == .network { screen.connectivity = .offline }
-            screen.modal.show(error)
-        case .storeFailed(let reason):
-            screen.modal.message = MessageBox(title: "Error", message: "Could not save the repositories: \(Sanitizer.line(reason))")
+        let rateLimit = interactor.rateLimit()
+        update { screen in
+            screen.rateLimit = rateLimit
+            switch outcome {
+            case .refreshed: screen.connectivity = .online
+            case .skippedOffline, .cancelled: break
+            case .failed(let error):
+                if error == .network { screen.connectivity = .offline }
+                screen.modal.show(error)
+            case .storeFailed(let reason):
+                screen.modal.message = MessageBox(title: "Error", message: "Could not save the repositories: \(Sanitizer.line(reason))")
+            }
         }
-        ensureSelectionVisible()
-        stateDidChange()
     }
 
     private func startSpinner() {
@@ -335,7 +288,7 @@ final class RepoListPresenter: RepoListPresenterProtocol {
 
     private func commitsDidChange() {
         screen.commits = commitLoader.states
-        ensureSelectionVisible()
+        screen.ensureSelectionVisible()
         publish()
     }
 

@@ -3,68 +3,6 @@ import GitHubAPI
 import GitHubEntities
 import TerminalKit
 
-/// Whether the last word from the network was good.
-enum Connectivity: Equatable { case unknown, online, offline }
-
-/// Which part of the list screen has the keyboard.
-enum RepoListFocus: Equatable { case carousel, list }
-
-/// Everything the list screen shows, as the presenter holds it.
-struct RepoListScreenState {
-    var model = RepoListModel()
-    var focus: RepoListFocus = .list
-    var carouselIndex = 0
-    /// The selection and the first displayed row on screen.
-    var viewport = Viewport()
-    /// Repositories whose latest commits are shown under their row.
-    var expanded = Set<Int64>()
-    var commits: [Int64: CommitLoader.State] = [:]
-
-    var ownerLogin = ""
-    var isDemo = false
-    var connectivity: Connectivity = .unknown
-    var isRefreshing = false
-    var isLoadingMore = false
-    var hasMorePages = false
-    var rateLimit: RateLimit?
-    var spinnerSymbol = Spinner.frames[0]
-
-    var modal = ModalState()
-    var notice: String?
-
-    /// Whether the list ends with the "loading more" row.
-    var showsMoreRow: Bool { isLoadingMore || (model.filterText.isEmpty && hasMorePages) }
-
-    /// The lines `displayed[index]` takes on screen: the row, its expansion, the "loading more" row.
-    func linesTaken(by index: Int) -> Int {
-        let displayed = model.displayed
-        return 1 + expansionLineCount(for: displayed[index].id) + (index == displayed.count - 1 && showsMoreRow ? 1 : 0)
-    }
-
-    func expansionLineCount(for id: Int64) -> Int {
-        guard expanded.contains(id) else { return 0 }
-        if case .stored(let stored) = commits[id], !stored.commits.isEmpty { return stored.commits.count }
-        return 1
-    }
-
-    /// The displayed rows the screen can show from the top (at least; expansions may show fewer).
-    var windowIDs: [Int64] {
-        let displayed = model.displayed
-        guard !displayed.isEmpty else { return [] }
-        let end = min(displayed.count, viewport.top + viewport.height)
-        return viewport.top < end ? displayed[viewport.top..<end].map(\.id) : []
-    }
-
-    /// The rows around the window (a screen above, three below), read from the store in one go so
-    /// scrolling asks the store once per few screens instead of on every key.
-    var storeReadAheadIDs: [Int64] {
-        let displayed = model.displayed
-        guard !displayed.isEmpty else { return [] }
-        let from = max(0, viewport.top - viewport.height), to = min(displayed.count, viewport.top + 4 * viewport.height)
-        return from < to ? displayed[from..<to].map(\.id) : []
-    }
-}
-
 /// What one build produced: the view state, and what the presenter keeps of the frame.
 struct RepoListFrame {
     var viewState: RepoListViewState

@@ -1,0 +1,117 @@
+import Foundation
+import GitHubAPI
+import GitHubEntities
+import Persistence
+
+/// Whether the last word from the network was good.
+enum Connectivity: Equatable { case unknown, online, offline }
+
+/// Which part of the list screen has the keyboard.
+enum RepoListFocus: Equatable { case carousel, list }
+
+/// Everything the list screen shows, as the presenter holds it.
+struct RepoListScreenState {
+    var model = RepoListModel()
+    var focus: RepoListFocus = .list
+    var carouselIndex = 0
+    /// The selection and the first displayed row on screen.
+    var viewport = Viewport()
+    /// Repositories whose latest commits are shown under their row.
+    var expanded = Set<Int64>()
+    var commits: [Int64: CommitLoader.State] = [:]
+
+    var ownerLogin = ""
+    var isDemo = false
+    var connectivity: Connectivity = .unknown
+    var isRefreshing = false
+    var isLoadingMore = false
+    var hasMorePages = false
+    var rateLimit: RateLimit?
+    var spinnerSymbol = Spinner.frames[0]
+
+    var modal = ModalState()
+    var notice: String?
+
+    /// Whether the list ends with the "loading more" row.
+    var showsMoreRow: Bool { isLoadingMore || (model.filterText.isEmpty && hasMorePages) }
+
+    /// The lines `displayed[index]` takes on screen: the row, its expansion, the "loading more" row.
+    func linesTaken(by index: Int) -> Int {
+        let displayed = model.displayed
+        return 1 + expansionLineCount(for: displayed[index].id) + (index == displayed.count - 1 && showsMoreRow ? 1 : 0)
+    }
+
+    func expansionLineCount(for id: Int64) -> Int {
+        guard expanded.contains(id) else { return 0 }
+        if case .stored(let stored) = commits[id], !stored.commits.isEmpty { return stored.commits.count }
+        return 1
+    }
+
+    /// The displayed rows the screen can show from the top (at least; expansions may show fewer).
+    var windowIDs: [Int64] {
+        let displayed = model.displayed
+        guard !displayed.isEmpty else { return [] }
+        let end = min(displayed.count, viewport.top + viewport.height)
+        return viewport.top < end ? displayed[viewport.top..<end].map(\.id) : []
+    }
+
+    // MARK: Selection, scrolling, carousel
+
+    var selectedRepository: Repository? { model.repository(at: viewport.selection) }
+
+    var focusedCard: Repository? {
+        let cards = model.carouselRepositories
+        return cards.indices.contains(carouselIndex) ? cards[carouselIndex] : nil
+    }
+
+    /// Selects displayed row `index` (clamped) and scrolls it into view.
+    mutating func select(_ index: Int) {
+        guard !model.displayed.isEmpty else { return }
+        viewport.selection = min(max(0, index), model.displayed.count - 1)
+        ensureSelectionVisible()
+    }
+
+    /// Scrolls as little as needed for the selected row, with its expansion, to be whole on screen.
+    mutating func ensureSelectionVisible() {
+        let lines = self
+        viewport.ensureVisible(count: model.displayed.count) { lines.linesTaken(by: $0) }
+    }
+
+    mutating func focusCarousel() {
+        guard !model.carouselRepositories.isEmpty else { return }
+        focus = .carousel
+        viewport.top = 0
+    }
+
+    /// ←/→: the next or previous card, wrapping around.
+    mutating func moveCarousel(by step: Int) {
+        let count = model.carouselRepositories.count
+        guard count > 0 else { return }
+        focus = .carousel
+        carouselIndex = Carousel.index(carouselIndex, movedBy: step, count: count)
+    }
+
+    /// Changes the model, keeping the selected repository selected (or going back to the top).
+    mutating func changeModel(keepingSelection: Bool, _ change: (inout RepoListModel) -> Void) {
+        let selectedID = keepingSelection ? selectedRepository?.id : nil
+        change(&model)
+        if let selectedID, let index = model.displayedIndex(of: selectedID) {
+            viewport.selection = index
+        } else if !keepingSelection {
+            viewport.selection = 0
+            viewport.top = 0
+        }
+        carouselIndex = min(carouselIndex, max(0, model.carouselRepositories.count - 1))
+        if model.carouselRepositories.isEmpty { focus = .list }
+        ensureSelectionVisible()
+    }
+
+    /// The rows around the window (a screen above, three below), read from the store in one go so
+    /// scrolling asks the store once per few screens instead of on every key.
+    var storeReadAheadIDs: [Int64] {
+        let displayed = model.displayed
+        guard !displayed.isEmpty else { return [] }
+        let from = max(0, viewport.top - viewport.height), to = min(displayed.count, viewport.top + 4 * viewport.height)
+        return from < to ? displayed[from..<to].map(\.id) : []
+    }
+}
