@@ -59,14 +59,17 @@ final class RepoListInteractor: RepoListInteractorProtocol {
 
     var hasMorePages: Bool { paging.withLock { $0.next != nil } }
 
-    /// Fetches the owner and the first page. A single page replaces the stored list at once; with
+    /// Fetches the owner and the first page, at the same time. A single page replaces the stored list at once; with
     /// more pages, page 1 is merged in (nothing removed) and the rest come with `loadNextPage()`.
     func refresh() async -> RefreshOutcome {
         if isOffline { return .skippedOffline }
         guard OwnerLogin.isValid(ownerLogin) else { return .failed(.invalidLogin(ownerLogin)) }
         do {
-            let owner = try await service.owner(login: ownerLogin)
-            let page = try await service.repositories(ownerLogin: ownerLogin)
+            // Together, not one after the other: one round trip instead of two before the list.
+            async let ownerAnswer = service.owner(login: ownerLogin)
+            async let firstPage = service.repositories(ownerLogin: ownerLogin)
+            let owner = try await ownerAnswer
+            let page = try await firstPage
             try store.saveOwner(owner, fetchedAt: now())
             paging.withLock { $0 = Paging() }
             try absorb(page)

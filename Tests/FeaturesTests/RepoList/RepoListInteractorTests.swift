@@ -34,9 +34,10 @@ struct RepoListInteractorTests {
         #expect(snapshot.repositories.map(\.id) == [1, 2, 3, 4, 5])
         #expect(snapshot.owner?.login == "octo")
         #expect(snapshot.listFetchedAt == Sample.now)
-        #expect(service.calls.withLock { $0 } == [
-            "owner octo", "repos octo", "page https://api.test/pages/1", "page https://api.test/pages/2",
-        ])
+        // The owner and the first page are asked together (in either order), then the pages in turn.
+        let calls = service.calls.withLock { $0 }
+        #expect(Set(calls.prefix(2)) == ["owner octo", "repos octo"])
+        #expect(calls.dropFirst(2) == ["page https://api.test/pages/1", "page https://api.test/pages/2"])
         // Nothing more to load.
         #expect(await interactor.loadNextPage() == .refreshed)
         #expect(service.calls.withLock { $0 }.count == 4)
@@ -83,7 +84,8 @@ struct RepoListInteractorTests {
         let (interactor, service, store) = try make(script)
         #expect(await interactor.refresh() == .failed(.notFound))
         #expect(try store.snapshot(ownerLogin: "octo").isEmpty)
-        #expect(service.calls.withLock { $0 } == ["owner octo"])
+        // The first page was asked at the same time; nothing of it is kept.
+        #expect(service.calls.withLock { $0 }.contains("owner octo"))
     }
 
     @Test("Offline: no request at all")
