@@ -45,6 +45,10 @@ final class CommitLoader {
     /// Commit requests in flight (tests await them).
     private(set) var tasks: [Int64: Task<Void, Never>] = [:]
     private var queue: [Int64] = []
+    /// Queued because the user asked (Enter): never held back by the budget.
+    private var asked = Set<Int64>()
+    /// Rows on screen left without their commits because background requests are held back.
+    private(set) var heldBack = Set<Int64>()
     private var visibleIDs: [Int64] = []
     private var settleTimer: (any Cancellable)?
     /// Off while the first frame is built: reading stored commits then would open a second database
@@ -53,6 +57,9 @@ final class CommitLoader {
 
     /// The rows around the screen, read from the store together with the visible ones.
     var readAhead: () -> [Int64] = { [] }
+    /// Whether a background request (not asked for by the user) may be spent now: without a token,
+    /// GitHub's hour is short, and prefetching stops above a reserve (`RequestBudget`).
+    var mayPrefetch: () -> Bool = { true }
     /// Finds a repository of the list by id (the loader keeps ids only).
     var repository: (Int64) -> Repository? = { _ in nil }
     /// Something changed that the screen shows.
@@ -102,13 +109,16 @@ final class CommitLoader {
     /// A row was expanded: its commits are wanted now, ahead of the queue.
     func expand(_ repository: Repository) {
         readStored([repository.id])
-        if needsFetch(repository.id) { request([repository.id], front: true) }
+        if needsFetch(repository.id) {
+            asked.insert(repository.id)
+            request([repository.id], front: true)
+        }
     }
 
     /// `r`: failed rows on screen are asked again.
     func retryFailed() {
         for id in visibleIDs {
-            if case .failed = states[id] { states[id] = nil; checkedStore.remove(id) }
+            if case .failed = states[id] { states[id] = nil; checkedStore.remove(id); asked.insert(id) }
         }
         fetchVisible()
     }
@@ -125,6 +135,8 @@ final class CommitLoader {
             forget(id)
         }
         queue.removeAll { !onScreen.contains($0) }
+        asked.formIntersection(onScreen)
+        heldBack.formIntersection(onScreen)
         settleTimer?.cancel()
         settleTimer = scheduler.schedule(after: Self.settleDelay) { [weak self] in
             self?.settleTimer = nil
@@ -165,6 +177,12 @@ final class CommitLoader {
     private func startQueued() {
         while tasks.count < Self.maxRequests, !queue.isEmpty {
             let id = queue.removeFirst()
+            let userAsked = asked.remove(id) != nil
+            if !userAsked, !mayPrefetch() {
+                heldBack.insert(id)
+                continue
+            }
+            heldBack.remove(id)
             guard let repository = repository(id) else { continue }
             states[id] = .loading
             let source = self.source

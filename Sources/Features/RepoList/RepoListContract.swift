@@ -89,6 +89,9 @@ protocol RepoListInteractorProtocol: CommitSource {
     func loadNextPage() async -> RefreshOutcome
     /// The API's rate limit as last reported, if known.
     func rateLimit() -> RateLimit?
+    /// Whether commits may be fetched in the background now (not asked for by the user): false once
+    /// the hour's remaining requests reach the reserve kept for what the user asks.
+    func mayPrefetchCommits() -> Bool
     /// Stores a repository's favourite mark (the observed snapshot's `favouriteIDs` follow).
     func setFavourite(_ on: Bool, repositoryID: Int64) throws
 }

@@ -50,6 +50,10 @@ final class RepoListInteractor: RepoListInteractorProtocol {
 
     func rateLimit() -> RateLimit? { service.lastRateLimit }
 
+    func mayPrefetchCommits() -> Bool {
+        RequestBudget.allowsPrefetch(service.lastRateLimit, now: now())
+    }
+
     func setFavourite(_ on: Bool, repositoryID: Int64) throws {
         try store.setFavourite(on, repositoryID: repositoryID)
     }

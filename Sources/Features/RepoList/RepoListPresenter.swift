@@ -43,6 +43,7 @@ final class RepoListPresenter: RepoListPresenterProtocol {
         screen.notice = notice.map(Sanitizer.line)
         if isOffline { screen.connectivity = .offline }
         commitLoader.repository = { [unowned self] id in self.screen.model.repository(id: id) }
+        commitLoader.mayPrefetch = { [interactor] in interactor.mayPrefetchCommits() }
         commitLoader.readAhead = { [unowned self] in self.screen.storeReadAheadIDs }
         commitLoader.onChange = { [unowned self] in self.commitsDidChange() }
         commitLoader.onError = { [unowned self] error in self.screen.modal.show(error) }
@@ -297,6 +298,8 @@ final class RepoListPresenter: RepoListPresenterProtocol {
         screen.commits = commitLoader.states
         screen.hasMorePages = interactor.hasMorePages
         screen.spinnerSymbol = spinner.symbol
+        screen.commitsOnDemand = !commitLoader.heldBack.isEmpty
+        if screen.commitsOnDemand { screen.rateLimit = interactor.rateLimit() }
         let frame = RepoListStateBuilder.build(screen, now: now())
         lineTargets = frame.lineTargets
         view?.display(frame.viewState)

@@ -27,6 +27,8 @@ struct RepoListScreenState {
     var isLoadingMore = false
     var hasMorePages = false
     var rateLimit: RateLimit?
+    /// Background commit loading is held back to save the hour's requests: the header says so.
+    var commitsOnDemand = false
     var spinnerSymbol = Spinner.frames[0]
 
     var modal = ModalState()

@@ -129,7 +129,12 @@ enum RepoListStateBuilder {
                 parts.append("offline")
             }
         }
-        if let rateLimit = state.rateLimit, rateLimit.isLow { parts.append("API \(rateLimit.remaining)/\(rateLimit.limit) left") }
+        if state.commitsOnDemand {
+            let left = state.rateLimit.map { " · \($0.remaining)/\($0.limit) left" } ?? ""
+            parts.append("commits on Enter\(left) · set GH_TOKEN or run gh auth login")
+        } else if let rateLimit = state.rateLimit, rateLimit.isLow {
+            parts.append("API \(rateLimit.remaining)/\(rateLimit.limit) left")
+        }
         return parts.joined(separator: " · ")
     }
 

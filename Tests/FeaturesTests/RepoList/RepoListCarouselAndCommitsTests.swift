@@ -202,6 +202,26 @@ struct RepoListCarouselAndCommitsTests {
         #expect(Array(h.presenter.commitTasks.keys) == [2])
     }
 
+    @Test("Below the request reserve, settled rows are not prefetched and the header says so; Enter still loads a row's commits")
+    func budgetHoldsBackPrefetch() async throws {
+        let h = Harness(stored: Sample.snapshot(30), now: Sample.now)
+        h.interactor.prefetchAllowed.withLock { $0 = false }
+        h.interactor.limit.withLock { $0 = RateLimit(limit: 60, remaining: 19, reset: Sample.now.addingTimeInterval(1800)) }
+        h.presenter.viewDidChangeListHeight(10)
+        h.presenter.viewDidLoad()
+        h.dispatcher.runPending()
+        h.scheduler.advance(by: .milliseconds(150))
+        #expect(h.presenter.commitTasks.isEmpty)
+        #expect(h.interactor.commitRequests.withLock { $0 }.isEmpty)
+        #expect(h.view.last?.status.contains("commits on Enter · 19/60 left · set GH_TOKEN or run gh auth login") == true)
+        h.presenter.handle(.moveDown)
+        h.presenter.handle(.toggleExpand)
+        #expect(Array(h.presenter.commitTasks.keys) == [2])
+        await h.presenter.commitTasks.values.first?.value
+        h.dispatcher.runPending()
+        #expect(h.view.last?.lines.contains { if case .commit(let line) = $0 { line.sha == "a1b2c3d" } else { false } } == true)
+    }
+
     @Test("Scrolling asks the store for stored commits once per few screens, not on every key")
     func storedCommitsInBatches() {
         let h = Harness(stored: Sample.snapshot(300), now: Sample.now)

@@ -135,6 +135,8 @@ final class FakeInteractor: RepoListInteractorProtocol {
     }
 
     // Commits
+    let prefetchAllowed = Mutex(true)
+    func mayPrefetchCommits() -> Bool { prefetchAllowed.withLock { $0 } }
     let stored = Mutex<[Int64: StoredCommits]>([:])
     let commitRequests = Mutex<[Int64]>([])
     let cancelledCommitRequests = Mutex<[Int64]>([])
