@@ -70,11 +70,10 @@ final class RepoListPresenter: RepoListPresenterProtocol {
         update { $0.model.apply(head) }
         commitLoader.readsStore = true
         dispatcher.post { [weak self] in self?.stateDidChange() }
-        let dispatcher = self.dispatcher
-        observation = interactor.observe { [weak self] snapshot in
-            guard let self else { return }
-            dispatcher.post { [weak self] in self?.storeDidChange(snapshot) }
+        let mailbox = LatestValueMailbox<OwnerListSnapshot>(dispatcher: dispatcher) { [weak self] snapshot in
+            self?.storeDidChange(snapshot)
         }
+        observation = interactor.observe { snapshot in mailbox.put(snapshot) }
         // The stored list is painted first; the refresh starts on the loop's next turn.
         dispatcher.post { [weak self] in self?.refresh() }
     }

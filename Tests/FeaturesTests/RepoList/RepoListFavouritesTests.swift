@@ -144,3 +144,27 @@ struct RepoListDragTests {
         #expect(h.router.details == ["repo-0006"])
     }
 }
+
+@Suite("Store changes in a burst")
+@MainActor
+struct StoreBurstTests {
+    @Test("However many snapshots arrive while the UI thread is busy, only the latest is applied, once")
+    func latestOnly() throws {
+        let interactor = FakeInteractor(stored: Sample.snapshot(30))
+        let dispatcher = CollectingDispatcher()
+        let view = SpyRepoListView()
+        let presenter = RepoListPresenter(interactor: interactor, router: SpyRouter(), dispatcher: dispatcher,
+                                          scheduler: ManualScheduler(), isDemo: false, isOffline: true,
+                                          now: { Sample.now })
+        presenter.view = view
+        presenter.viewDidLoad()
+        dispatcher.runPending()
+        let deliver = try #require(interactor.observer.withLock { $0 })
+        for count in 31...230 { deliver(Sample.snapshot(count)) }
+        #expect(dispatcher.pendingCount == 1, "one delivery waits, not 200 lists")
+        let before = view.states.count
+        dispatcher.runPending()
+        #expect(view.states.count == before + 1)
+        #expect(view.last?.position == "1/230")
+    }
+}
