@@ -65,6 +65,11 @@ public final class App: AppNavigator {
             onHangUp: { [unowned self] in self.exitCode = 128 + SIGHUP },
             beforeWait: { [unowned self] in self.render() }
         )
+        // Stop accepting work: the screens go, and with them their presenters, which cancel their
+        // requests and store observations. The store is closed after this (`AppLauncher`), and waits
+        // for calls already inside it.
+        memoryTrim?.cancel()
+        screens.removeAll()
         return exitCode
     }
 

@@ -48,6 +48,9 @@ public struct AppCommand: ParsableCommand {
             }
         }
         if let dataDir, dataDir.isEmpty { throw ValidationError("--data-dir must not be empty.") }
+        if let dataDir, dataDir.unicodeScalars.contains(where: Self.isControl) {
+            throw ValidationError("--data-dir must not contain control characters (a newline or a tab, say): '\(Self.printable(dataDir))'.")
+        }
     }
 
     /// The everyday command lines — an owner, `--demo`, `--offline`, `--api-url URL`, `--data-dir DIR`
@@ -95,6 +98,11 @@ public struct AppCommand: ParsableCommand {
 
     /// A flag's value, safe to echo in an error message.
     static func printable(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F && !(0x80...0x9F).contains($0.value) }).prefix(60))
+        String(String.UnicodeScalarView(text.unicodeScalars.filter { !isControl($0) }).prefix(60))
+    }
+
+    /// C0 and C1 control characters and DEL.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
     }
 }

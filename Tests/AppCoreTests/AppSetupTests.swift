@@ -28,9 +28,11 @@ struct AppSetupTests {
     @Test("Bad input is refused before anything starts", arguments: [
         ["bad--login"], ["-leading"], ["--api-url", "http://example.com"], ["--api-url", "ftp://127.0.0.1"],
         ["--data-dir", ""], ["--no-such-flag"], [String(repeating: "a", count: 40)],
+        ["--data-dir", "/tmp/store\n"], ["--data-dir=/tmp/a\tb"], ["--data-dir", "/tmp/\u{1B}[2J"],
     ])
     func refused(arguments: [String]) {
         #expect(throws: (any Error).self) { try AppCommand.parse(arguments) }
+        #expect(AppCommand.parseEveryday(arguments) == nil)
     }
 
     @Test("Error messages never echo control characters from a flag")
