@@ -19,10 +19,13 @@ public protocol GitHubService: Sendable {
     func searchRepositories(page: URL) async throws -> (RepositorySearchPage, next: URL?)
     /// The latest 3 commits of many repositories (see the default implementation below).
     func latestCommits(of repositories: [RepositoryReference]) async throws -> [RepositoryReference: [Commit]]
+    /// Whether `latestCommits(of:)` asks for many repositories in one request (GraphQL needs a token).
+    var batchesCommitQueries: Bool { get }
 }
 
 extension GitHubService {
     public var lastRateLimit: RateLimit? { nil }
+    public var batchesCommitQueries: Bool { false }
 
     /// A default for fakes that only script the first search page: any further page is empty and last.
     public func searchRepositories(page: URL) async throws -> (RepositorySearchPage, next: URL?) {

@@ -18,6 +18,9 @@ extension GitHubClient {
     /// Repositories per GraphQL query.
     public static let graphQLBatchSize = 30
 
+    /// With a token, many repositories' commits come in one GraphQL query.
+    public var batchesCommitQueries: Bool { configuration.token != nil }
+
     /// The GraphQL endpoint: `/graphql` beside the REST root (`/api/graphql` for Enterprise's `/api/v3`).
     public var graphQLURL: URL {
         var base = configuration.baseURL.absoluteString

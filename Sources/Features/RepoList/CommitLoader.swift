@@ -10,6 +10,20 @@ protocol CommitSource: AnyObject, Sendable {
     func storedCommits(for ids: [Int64]) -> [Int64: StoredCommits]
     /// Fetches a repository's latest 3 commits into the store.
     func loadCommits(for repository: Repository) async -> CommitsOutcome
+    /// Whether many repositories' commits come in one request (GraphQL, with a token).
+    var batchesCommits: Bool { get }
+    /// Fetches the latest commits of many repositories into the store: one outcome per repository.
+    func loadCommits(for repositories: [Repository]) async -> [Int64: CommitsOutcome]
+}
+
+extension CommitSource {
+    var batchesCommits: Bool { false }
+
+    func loadCommits(for repositories: [Repository]) async -> [Int64: CommitsOutcome] {
+        var outcomes: [Int64: CommitsOutcome] = [:]
+        for repository in repositories { outcomes[repository.id] = await loadCommits(for: repository) }
+        return outcomes
+    }
 }
 
 /// The list's lazy, cancellable loading of each repository's latest commits.
@@ -17,7 +31,7 @@ protocol CommitSource: AnyObject, Sendable {
 /// It owns what is known of every row's commits, the queue of requests, the tasks in flight and the
 /// settle timer: after each repaint it is told which repositories are on screen; rows that leave have
 /// their requests cancelled, rows that stay for `settleDelay` get theirs, at most `maxRequests` at
-/// once. Stored commits that are still current (`StoredCommits.isCurrent`: fetched after the last
+/// once — or, with a token, all of them in one GraphQL query. Stored commits that are still current (`StoredCommits.isCurrent`: fetched after the last
 /// push, or fresh) are not asked again.
 @MainActor
 final class CommitLoader {
@@ -32,6 +46,8 @@ final class CommitLoader {
     static let settleDelay: Duration = .milliseconds(150)
     /// Commit requests in flight at once.
     static let maxRequests = 4
+    /// Repositories in one batched request (GitHub's GraphQL takes many; one screen fits).
+    static let batchSize = 30
 
     private let source: any CommitSource
     private let dispatcher: any UIDispatcher
@@ -42,8 +58,11 @@ final class CommitLoader {
     private(set) var states: [Int64: State] = [:]
     /// Repositories whose stored commits were looked up already.
     private var checkedStore = Set<Int64>()
-    /// Commit requests in flight (tests await them).
+    /// The request each repository waits on (a batch appears under each of its ids; tests await them).
     private(set) var tasks: [Int64: Task<Void, Never>] = [:]
+    /// Requests in flight, each counted once however many repositories it carries.
+    private var transfers: [Int: Set<Int64>] = [:]
+    private var nextTransfer = 0
     private var queue: [Int64] = []
     /// Queued because the user asked (Enter): never held back by the budget.
     private var asked = Set<Int64>()
@@ -83,11 +102,13 @@ final class CommitLoader {
     func state(for id: Int64) -> State? { states[id] }
 
     /// Whether nothing is in flight.
-    var isIdle: Bool { tasks.isEmpty }
+    var isIdle: Bool { transfers.isEmpty }
 
     /// Stops every request and the timer.
     func cancelAll() {
-        for task in tasks.values { task.cancel() }
+        for task in handles.values { task.cancel() }
+        handles = [:]
+        transfers = [:]
         tasks = [:]
         queue = []
         settleTimer?.cancel()
@@ -129,10 +150,12 @@ final class CommitLoader {
         guard ids != visibleIDs else { return }
         visibleIDs = ids
         let onScreen = Set(ids)
-        for (id, task) in tasks where !onScreen.contains(id) {
-            task.cancel()
+        for id in tasks.keys where !onScreen.contains(id) {
             tasks[id] = nil
             forget(id)
+        }
+        for (number, ids) in transfers where !ids.contains(where: { tasks[$0] != nil }) {
+            tasks(of: number)?.cancel()
         }
         queue.removeAll { !onScreen.contains($0) }
         asked.formIntersection(onScreen)
@@ -175,37 +198,59 @@ final class CommitLoader {
     }
 
     private func startQueued() {
-        while tasks.count < Self.maxRequests, !queue.isEmpty {
-            let id = queue.removeFirst()
-            let userAsked = asked.remove(id) != nil
-            if !userAsked, !mayPrefetch() {
-                heldBack.insert(id)
-                continue
+        while transfers.count < Self.maxRequests, !queue.isEmpty {
+            var batch: [Repository] = []
+            while !queue.isEmpty, batch.count < (source.batchesCommits ? Self.batchSize : 1) {
+                let id = queue.removeFirst()
+                let userAsked = asked.remove(id) != nil
+                if !userAsked, !mayPrefetch() {
+                    heldBack.insert(id)
+                    continue
+                }
+                heldBack.remove(id)
+                if let repository = repository(id) { batch.append(repository) }
             }
-            heldBack.remove(id)
-            guard let repository = repository(id) else { continue }
-            states[id] = .loading
-            let source = self.source
-            tasks[id] = dispatcher.background {
-                await source.loadCommits(for: repository)
-            } then: { [weak self] outcome in
-                self?.didLoad(outcome, for: id)
-            }
+            guard !batch.isEmpty else { continue }
+            start(batch)
         }
     }
 
-    func didLoad(_ outcome: CommitsOutcome, for id: Int64) {
-        guard tasks.removeValue(forKey: id) != nil else { return } // cancelled meanwhile
-        switch outcome {
-        case .loaded(let commits):
-            states[id] = .stored(StoredCommits(commits: commits, fetchedAt: now(), isEmptyRepository: false))
-        case .empty:
-            states[id] = .stored(StoredCommits(commits: [], fetchedAt: now(), isEmptyRepository: true))
-        case .failed(let error):
-            if case .rateLimited = error { onError(error) }
-            states[id] = .failed(error.shortReason)
-        case .cancelled:
-            forget(id)
+    /// One request for these repositories: a REST call for one, a GraphQL query for many.
+    private func start(_ batch: [Repository]) {
+        let number = nextTransfer
+        nextTransfer += 1
+        let ids = batch.map(\.id)
+        for id in ids { states[id] = .loading }
+        transfers[number] = Set(ids)
+        let source = self.source
+        let task = dispatcher.background {
+            batch.count == 1 ? [batch[0].id: await source.loadCommits(for: batch[0])] : await source.loadCommits(for: batch)
+        } then: { [weak self] outcomes in
+            self?.didLoad(outcomes, transfer: number)
+        }
+        handles[number] = task
+        for id in ids { tasks[id] = task }
+    }
+
+    private var handles: [Int: Task<Void, Never>] = [:]
+    private func tasks(of transfer: Int) -> Task<Void, Never>? { handles[transfer] }
+
+    func didLoad(_ outcomes: [Int64: CommitsOutcome], transfer: Int) {
+        let ids = transfers.removeValue(forKey: transfer) ?? []
+        handles[transfer] = nil
+        for id in ids {
+            guard tasks.removeValue(forKey: id) != nil else { continue } // left the screen meanwhile
+            switch outcomes[id] ?? .cancelled {
+            case .loaded(let commits):
+                states[id] = .stored(StoredCommits(commits: commits, fetchedAt: now(), isEmptyRepository: false))
+            case .empty:
+                states[id] = .stored(StoredCommits(commits: [], fetchedAt: now(), isEmptyRepository: true))
+            case .failed(let error):
+                if case .rateLimited = error { onError(error) }
+                states[id] = .failed(error.shortReason)
+            case .cancelled:
+                forget(id)
+            }
         }
         startQueued()
         onChange()

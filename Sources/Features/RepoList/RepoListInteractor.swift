@@ -130,6 +130,12 @@ final class RepoListInteractor: RepoListInteractorProtocol {
         await commits.fetch(repository)
     }
 
+    var batchesCommits: Bool { commits.batches }
+
+    func loadCommits(for repositories: [Repository]) async -> [Int64: CommitsOutcome] {
+        await commits.fetch(repositories)
+    }
+
     private static func outcome(of error: any Error) -> RefreshOutcome {
         switch error {
         case is CancellationError: return .cancelled

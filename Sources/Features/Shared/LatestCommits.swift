@@ -74,6 +74,53 @@ struct LatestCommits: Sendable {
         }
     }
 
+    /// Whether `fetch(_ repositories:)` asks GitHub once for all of them (GraphQL, with a token).
+    var batches: Bool { service.batchesCommitQueries }
+
+    /// The latest commits of many repositories, stored: one GraphQL query per batch with a token.
+    /// A repository GitHub does not know fails alone (`notFound`); when the batched query cannot be
+    /// used (GraphQL unavailable, an unusable answer), each repository is asked over REST instead.
+    func fetch(_ repositories: [Repository]) async -> [Int64: CommitsOutcome] {
+        func all(_ outcome: CommitsOutcome) -> [Int64: CommitsOutcome] {
+            Dictionary(uniqueKeysWithValues: repositories.map { ($0.id, outcome) })
+        }
+        if isOffline { return all(.failed(.network)) }
+        let references = repositories.map { RepositoryReference(owner: $0.ownerLogin, name: $0.name) }
+        do {
+            let found = try await service.latestCommits(of: references)
+            try Task.checkCancellation()
+            var outcomes: [Int64: CommitsOutcome] = [:]
+            for (repository, reference) in zip(repositories, references) {
+                guard let commits = found[reference] else { outcomes[repository.id] = .failed(.notFound); continue }
+                let latest = Array(commits.prefix(Self.count))
+                save(latest, for: repository.id)
+                outcomes[repository.id] = latest.isEmpty ? .empty : .loaded(latest)
+            }
+            return outcomes
+        } catch is CancellationError {
+            return all(.cancelled)
+        } catch let error as GitHubError where !Self.fallsBackToREST(error) {
+            return Task.isCancelled ? all(.cancelled) : all(.failed(error))
+        } catch {
+            if Task.isCancelled { return all(.cancelled) }
+            return await withTaskGroup(of: (Int64, CommitsOutcome).self) { group in
+                for repository in repositories { group.addTask { (repository.id, await fetch(repository)) } }
+                var outcomes: [Int64: CommitsOutcome] = [:]
+                for await (id, outcome) in group { outcomes[id] = outcome }
+                return outcomes
+            }
+        }
+    }
+
+    /// A batched query that failed this way is asked again over REST; the others (rate limit, bad
+    /// credentials, no network) would fail there too.
+    static func fallsBackToREST(_ error: GitHubError) -> Bool {
+        switch error {
+        case .rateLimited, .unauthorized, .network, .invalidLogin: false
+        case .notFound, .http, .decoding: true
+        }
+    }
+
     private func save(_ commits: [Commit], for id: Int64) {
         try? store.saveCommits(commits, repositoryID: id, isEmptyRepository: commits.isEmpty, fetchedAt: now())
     }

@@ -222,6 +222,25 @@ struct RepoListCarouselAndCommitsTests {
         #expect(h.view.last?.lines.contains { if case .commit(let line) = $0 { line.sha == "a1b2c3d" } else { false } } == true)
     }
 
+    @Test("With a token, the settled rows' commits come in one batched request; a repository GitHub does not know fails alone")
+    func batched() async throws {
+        let h = Harness(stored: Sample.snapshot(30), now: Sample.now)
+        h.interactor.batching.withLock { $0 = true }
+        h.interactor.unknownInBatch.withLock { $0 = [4] }
+        h.presenter.viewDidChangeListHeight(10)
+        h.presenter.viewDidLoad()
+        h.dispatcher.runPending()
+        h.scheduler.advance(by: .milliseconds(150))
+        #expect(Set(h.presenter.commitTasks.keys) == Set(1...10))
+        await h.presenter.commitTasks.values.first?.value
+        h.dispatcher.runPending()
+        #expect(h.interactor.batchRequests.withLock { $0 } == [Array(1...10)])
+        #expect(h.interactor.commitRequests.withLock { $0 }.isEmpty, "no REST request")
+        let rows = try #require(h.view.last?.rows)
+        #expect(rows.filter { $0.commitStatus == .loaded }.count == 9)
+        #expect(rows[3].commitStatus == .failed)
+    }
+
     @Test("Scrolling asks the store for stored commits once per few screens, not on every key")
     func storedCommitsInBatches() {
         let h = Harness(stored: Sample.snapshot(300), now: Sample.now)

@@ -155,6 +155,19 @@ final class FakeInteractor: RepoListInteractorProtocol {
         return all.filter { ids.contains($0.key) }
     }
 
+    /// With a token: many repositories in one request.
+    let batching = Mutex(false)
+    var batchesCommits: Bool { batching.withLock { $0 } }
+    let batchRequests = Mutex<[[Int64]]>([])
+    /// Repositories the batched answer says GitHub does not know.
+    let unknownInBatch = Mutex<Set<Int64>>([])
+    func loadCommits(for repositories: [Repository]) async -> [Int64: CommitsOutcome] {
+        batchRequests.withLock { $0.append(repositories.map(\.id)) }
+        let outcome = commitOutcome.withLock { $0 }
+        let unknown = unknownInBatch.withLock { $0 }
+        return Dictionary(uniqueKeysWithValues: repositories.map { ($0.id, unknown.contains($0.id) ? .failed(.notFound) : outcome) })
+    }
+
     func loadCommits(for repository: Repository) async -> CommitsOutcome {
         commitRequests.withLock { $0.append(repository.id) }
         if commitsHang.withLock({ $0 }) {
