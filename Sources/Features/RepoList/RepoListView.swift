@@ -111,7 +111,8 @@ public final class RepoListView: Screen, RepoListViewProtocol {
     public func render(into buffer: inout Buffer) {
         let width = buffer.width, height = buffer.height
         buffer.fill(buffer.bounds)
-        renderHeader(into: &buffer, width: width)
+        ScreenChrome.renderHeader(title: state.title, subtitle: state.subtitle, status: state.status,
+                                  badge: state.isDemo ? "DEMO" : nil, into: &buffer)
         cardRects = []
         if let carousel = state.carousel {
             cardRects = CarouselRenderer.render(carousel, into: &buffer, y: Self.headerHeight, width: width)
@@ -126,32 +127,23 @@ public final class RepoListView: Screen, RepoListViewProtocol {
             }
         }
         renderFooter(into: &buffer, y: height - 1, width: width)
-        if let help = state.help { renderHelp(help, into: &buffer) }
+        if let help = state.help { ScreenChrome.renderHelp(help, into: &buffer) }
         messageButton = state.message.map { $0.render(into: &buffer, area: buffer.bounds) }
     }
 
-    private func renderHeader(into buffer: inout Buffer, width: Int) {
-        var x = buffer.write(" \(state.title)", x: 0, y: 0, style: .bold)
-        if !state.subtitle.isEmpty { x += buffer.write("  \(state.subtitle)", x: x, y: 0, style: .dim) }
-        let badge = state.isDemo ? " DEMO " : ""
-        let right = state.status.isEmpty ? "" : state.status + " "
-        let rightWidth = right.displayWidth + badge.displayWidth
-        guard rightWidth > 0, rightWidth < width - x else { return }
-        let rx = width - rightWidth
-        buffer.write(right, x: rx, y: 0)
-        if state.isDemo { buffer.write(badge, x: rx + right.displayWidth, y: 0, style: Style(foreground: .yellow, attributes: [.bold, .reverse])) }
-    }
-
+    /// The footer: a notice, the filter field, or the key hints; the position on the right.
     private func renderFooter(into buffer: inout Buffer, y: Int, width: Int) {
         guard y > 0 else { return }
         let position = state.position
-        let available = width - position.displayWidth - 2
-        defer { if !position.isEmpty { buffer.write(position, x: width - position.displayWidth - 1, y: y, style: .dim) } }
-        if let notice = state.notice {
-            buffer.write(notice.truncated(toWidth: max(0, available - 1)), x: 1, y: y, style: Style(foreground: .yellow, attributes: .bold))
+        guard state.notice != nil || state.filter != nil else {
+            ScreenChrome.renderFooter(state.footer, position: position, into: &buffer, y: y)
             return
         }
-        if let filter = state.filter {
+        let available = width - position.displayWidth - 2
+        if !position.isEmpty { buffer.write(position, x: width - position.displayWidth - 1, y: y, style: .dim) }
+        if let notice = state.notice {
+            buffer.write(notice.truncated(toWidth: max(0, available - 1)), x: 1, y: y, style: Style(foreground: .yellow, attributes: .bold))
+        } else if let filter = state.filter {
             var x = 1 + buffer.write("/", x: 1, y: y, style: .bold)
             let hint = filter.isEditing ? "  \(filter.matches) match · Enter keep · Esc clear" : "  \(filter.matches) match · / edit · Esc clear"
             let fieldWidth = max(1, available - x - hint.displayWidth - 1)
@@ -160,35 +152,6 @@ public final class RepoListView: Screen, RepoListViewProtocol {
             x += buffer.write(shown, x: x, y: y, maxWidth: fieldWidth)
             if filter.isEditing { x += buffer.write(" ", x: x, y: y, style: .reverse) }
             buffer.write(hint, x: x, y: y, maxWidth: max(0, available - x), style: .dim)
-            return
-        }
-        var x = 1
-        for hint in state.footer {
-            let piece = "\(hint.keys) \(hint.help)"
-            let needed = piece.displayWidth + (x > 1 ? 2 : 0)
-            if x + needed > available { break }
-            if x > 1 { x += 2 }
-            x += buffer.write(hint.keys, x: x, y: y, style: .bold)
-            x += buffer.write(" \(hint.help)", x: x, y: y, style: .dim)
-        }
-    }
-
-    /// The help box: one column when it fits the height, two otherwise (never clipped at 80×24).
-    private func renderHelp(_ entries: [HelpEntry], into buffer: inout Buffer) {
-        let keysWidth = entries.map(\.keys.displayWidth).max() ?? 0
-        let helpWidth = entries.map(\.help.displayWidth).max() ?? 0
-        let area = buffer.bounds.insetBy(dx: 1, dy: 1)
-        let columns = entries.count + 4 > area.height ? 2 : 1
-        let perColumn = (entries.count + columns - 1) / columns
-        let columnWidth = min(keysWidth + helpWidth + 3, max(10, (area.width - 4) / columns))
-        let rect = area.centered(width: columns * columnWidth + 4, height: perColumn + 4)
-        buffer.drawBox(rect, title: "Keys")
-        for (i, entry) in entries.enumerated() {
-            let column = i / perColumn, row = i % perColumn
-            let x = rect.x + 2 + column * columnWidth, y = rect.y + 2 + row
-            guard y < rect.maxY - 1 else { continue }
-            buffer.write(entry.keys, x: x, y: y, maxWidth: keysWidth, style: .bold)
-            buffer.write(entry.help.truncated(toWidth: max(0, columnWidth - keysWidth - 3)), x: x + keysWidth + 2, y: y)
         }
     }
 }
