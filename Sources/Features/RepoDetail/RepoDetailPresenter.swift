@@ -35,8 +35,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
     private var height = 10
     private var offset = 0
     private var status: String?
-    private var showsHelp = false
-    private var message: MessageBox?
+    private var modal = ModalState()
     /// The commit request in flight (tests await it).
     private(set) var loadTask: Task<Void, Never>?
     /// The browser being started (tests await it).
@@ -78,20 +77,10 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
 
     func handle(_ action: RepoDetailAction) {
         status = nil
-        if message != nil {
-            switch action {
-            case .confirm, .close: message = nil
-            case .quit: router.quit(); return
-            default: break
-            }
-            publish()
-            return
-        }
-        if showsHelp {
-            if action == .quit { router.quit(); return }
-            showsHelp = false
-            publish()
-            return
+        switch modal.intercept(action.modalIntent) {
+        case .quit: router.quit(); return
+        case .consumed: publish(); return
+        case .passed: break
         }
         switch action {
         case .scrollUp: scroll(to: offset - 1)
@@ -104,7 +93,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
         case .openInBrowser: openInBrowser()
         case .reloadCommits:
             if case .failed = commits { commits = .loading; loadCommits() }
-        case .toggleHelp: showsHelp = true
+        case .toggleHelp: modal.showsHelp = true
         case .close: router.close(); return
         case .confirm: break
         case .quit: router.quit(); return
@@ -117,7 +106,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
     }
 
     func didScroll(by lines: Int) {
-        guard message == nil, !showsHelp else { return }
+        guard !modal.isShowing else { return }
         scroll(to: offset + lines)
         publish()
     }
@@ -140,7 +129,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
             isFavourite = on
             status = on ? "★ Added to favourites" : "Removed from favourites"
         } catch {
-            message = MessageBox(title: "Error", message: "Could not save the favourite: \(Sanitizer.line(String(describing: error)))")
+            modal.message = MessageBox(title: "Error", message: "Could not save the favourite: \(Sanitizer.line(String(describing: error)))")
         }
     }
 
@@ -148,10 +137,8 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
         guard openTask == nil else { return }
         status = "Opening \(address)…"
         let interactor = self.interactor
-        let dispatcher = self.dispatcher
-        openTask = Task.detached {
-            let outcome = await interactor.openInBrowser()
-            dispatcher.post { [weak self] in self?.openDidFinish(outcome) }
+        openTask = dispatcher.background { await interactor.openInBrowser() } then: { [weak self] outcome in
+            self?.openDidFinish(outcome)
         }
     }
 
@@ -178,10 +165,8 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
         if case .failed = commits { commits = .loading }
         spinner.start { [weak self] in self?.publish() }
         let interactor = self.interactor
-        let dispatcher = self.dispatcher
-        loadTask = Task.detached {
-            let outcome = await interactor.loadCommits()
-            dispatcher.post { [weak self] in self?.commitsDidLoad(outcome) }
+        loadTask = dispatcher.background { await interactor.loadCommits() } then: { [weak self] outcome in
+            self?.commitsDidLoad(outcome)
         }
     }
 
@@ -222,8 +207,8 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
             canScrollDown: end < lines.count,
             status: status,
             footer: RepoDetailKeys.table.footerHints.map { HelpEntry(keys: $0.keys, help: $0.help) },
-            help: showsHelp ? RepoDetailKeys.table.helpEntries.map { HelpEntry(keys: $0.keys, help: $0.help) } : nil,
-            message: message
+            help: modal.showsHelp ? RepoDetailKeys.table.helpEntries.map { HelpEntry(keys: $0.keys, help: $0.help) } : nil,
+            message: modal.message
         )
     }
 
@@ -342,5 +327,16 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
     static func wrap(_ text: String, toWidth width: Int) -> [String] {
         let lines = text.wrapped(toWidth: width)
         return lines.isEmpty ? [""] : lines
+    }
+}
+
+extension RepoDetailAction {
+    /// What the action means to a message box or the help overlay over the panel.
+    var modalIntent: ModalIntent {
+        switch self {
+        case .confirm, .close: .close
+        case .quit: .quit
+        default: .other
+        }
     }
 }
