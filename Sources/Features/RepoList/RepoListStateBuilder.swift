@@ -30,7 +30,7 @@ enum RepoListStateBuilder {
             while index < displayed.count, lines.count < height {
                 let repository = displayed[index]
                 ids.append(repository.id)
-                lines.append(.repository(row(for: repository, in: state, selected: state.focus == .list && index == state.viewport.selection)))
+                lines.append(.repository(row(for: repository, in: state, selected: state.focus == .list && index == state.viewport.selection, now: now)))
                 targets.append(index)
                 for line in expansionLines(for: repository.id, in: state, now: now) where lines.count < height {
                     lines.append(line)
@@ -87,7 +87,7 @@ enum RepoListStateBuilder {
         return parts.joined(separator: " · ")
     }
 
-    private static func row(for repository: Repository, in state: RepoListScreenState, selected: Bool) -> RepoRowState {
+    private static func row(for repository: Repository, in state: RepoListScreenState, selected: Bool, now: Date) -> RepoRowState {
         let status: CommitStatus
         switch state.commits[repository.id] {
         case nil: status = .unknown
@@ -100,6 +100,8 @@ enum RepoListStateBuilder {
             description: Sanitizer.line(repository.description ?? ""),
             language: Sanitizer.line(repository.language ?? ""),
             stars: Formatting.count(repository.stargazersCount),
+            forks: Formatting.count(repository.forksCount),
+            updated: repository.updatedAt.map { Formatting.relative($0, now: now) } ?? "",
             isExpanded: state.expanded.contains(repository.id),
             commitStatus: status,
             isSelected: selected,

@@ -205,19 +205,32 @@ enum CarouselRenderer {
     }
 }
 
-/// Column widths for the list's lines at one terminal width: name, description, language, stars.
+/// Column widths for the list's lines at one terminal width: name, description, then on the right
+/// language, stars, forks and the last update. Forks and the update are shown only while the
+/// description keeps `minimumDescription` columns: the description gives way first, then they do.
 struct RowLayout {
     let width: Int
     let nameWidth: Int
     let languageWidth: Int
+    let showsForks: Bool
+    let showsUpdate: Bool
     static let starsWidth = 7
+    static let forksWidth = 7
+    static let updateWidth = 10
     static let nameX = 4
+    static let minimumDescription = 36
 
     init(width: Int, rows: [RepoRowState]) {
         self.width = width
         let longestName = rows.map(\.name.displayWidth).max() ?? 0
         nameWidth = min(longestName, max(12, width / 3))
         languageWidth = width >= 70 ? 12 : 0
+        let base = (languageWidth > 0 ? languageWidth + 1 : 0) + Self.starsWidth
+        var description = width - 1 - (Self.nameX + nameWidth + 2) - base - 1
+        description -= Self.forksWidth + 2
+        showsForks = description >= Self.minimumDescription
+        description -= Self.updateWidth + 2
+        showsUpdate = showsForks && description >= Self.minimumDescription
     }
 
     func render(_ line: ListLine, into buffer: inout Buffer, y: Int) {
@@ -241,8 +254,10 @@ struct RowLayout {
         var x = Self.nameX
         buffer.write(row.name.fitted(toWidth: nameWidth), x: x, y: y, style: base.adding(.bold))
         x += nameWidth + 2
-        let right = (languageWidth > 0 ? row.language.fitted(toWidth: languageWidth) + " " : "")
+        var right = (languageWidth > 0 ? row.language.fitted(toWidth: languageWidth) + " " : "")
             + "★ " + row.stars.fitted(toWidth: Self.starsWidth - 2)
+        if showsForks { right += "  ⑂ " + row.forks.fitted(toWidth: Self.forksWidth - 2) }
+        if showsUpdate { right += "  " + row.updated.fitted(toWidth: Self.updateWidth) }
         let rightX = width - right.displayWidth - 1
         let descriptionWidth = rightX - 1 - x
         if descriptionWidth > 3 {

@@ -33,19 +33,25 @@ struct RepoRowState: Sendable, Equatable {
     var description: String
     var language: String
     var stars: String
+    /// "1.2k"; empty when unknown.
+    var forks: String
+    /// The last update, relative ("3 d ago"); empty when unknown.
+    var updated: String
     var isExpanded: Bool
     var commitStatus: CommitStatus
     var isSelected: Bool
     /// The local ★ mark.
     var isFavourite: Bool
 
-    init(name: String, description: String, language: String, stars: String,
-                isExpanded: Bool = false, commitStatus: CommitStatus = .unknown, isSelected: Bool = false,
-                isFavourite: Bool = false) {
+    init(name: String, description: String, language: String, stars: String, forks: String = "", updated: String = "",
+         isExpanded: Bool = false, commitStatus: CommitStatus = .unknown, isSelected: Bool = false,
+         isFavourite: Bool = false) {
         self.name = name
         self.description = description
         self.language = language
         self.stars = stars
+        self.forks = forks
+        self.updated = updated
         self.isExpanded = isExpanded
         self.commitStatus = commitStatus
         self.isSelected = isSelected
