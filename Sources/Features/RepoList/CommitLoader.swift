@@ -154,8 +154,10 @@ final class CommitLoader {
             tasks[id] = nil
             forget(id)
         }
+        // A request none of whose rows is waiting any more is cancelled, and its slot is free at once.
         for (number, ids) in transfers where !ids.contains(where: { tasks[$0] != nil }) {
-            tasks(of: number)?.cancel()
+            handles.removeValue(forKey: number)?.cancel()
+            transfers[number] = nil
         }
         queue.removeAll { !onScreen.contains($0) }
         asked.formIntersection(onScreen)
@@ -233,10 +235,9 @@ final class CommitLoader {
     }
 
     private var handles: [Int: Task<Void, Never>] = [:]
-    private func tasks(of transfer: Int) -> Task<Void, Never>? { handles[transfer] }
 
     func didLoad(_ outcomes: [Int64: CommitsOutcome], transfer: Int) {
-        let ids = transfers.removeValue(forKey: transfer) ?? []
+        guard let ids = transfers.removeValue(forKey: transfer) else { return } // cancelled meanwhile
         handles[transfer] = nil
         for id in ids {
             guard tasks.removeValue(forKey: id) != nil else { continue } // left the screen meanwhile
