@@ -62,13 +62,13 @@ let package = Package(
 
         // MARK: Test support: fixtures, spies, a fake GitHub server
         .target(name: "TestSupport",
-                dependencies: ["GitHubEntities", .product(name: "FlyingFox", package: "FlyingFox")],
+                dependencies: ["GitHubEntities", "TerminalKit", .product(name: "FlyingFox", package: "FlyingFox")],
                 resources: [.copy("Fixtures")],
                 swiftSettings: strict),
         .executableTarget(name: "fake-github", dependencies: ["TestSupport"], swiftSettings: strict),
 
         // MARK: Tests
-        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"], swiftSettings: strict),
+        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "TerminalNcursesTests", dependencies: ["TerminalNcurses"], swiftSettings: strict),
         .testTarget(name: "GitHubEntitiesTests", dependencies: ["GitHubEntities", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "GitHubAPITests", dependencies: ["GitHubAPI", "TestSupport"], swiftSettings: strict),

@@ -102,4 +102,5 @@ struct EventLoopTests {
 
 #if canImport(Glibc)
 import Glibc
+import TestSupport
 #endif

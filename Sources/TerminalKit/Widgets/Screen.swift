@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A full-screen (or overlay) view the app's screen stack can show: it renders itself into a
 /// buffer and takes input events. Views are passive: what they draw comes from their presenter.
 @MainActor
@@ -17,35 +15,9 @@ extension Screen {
 }
 
 /// Something that can run a job on the UI thread later, from any thread. The event loop's
-/// `MainQueue` is the live one; tests use `CollectingDispatcher` and run jobs by hand.
+/// `MainQueue` is the live one; tests use TestSupport's `CollectingDispatcher` and run jobs by hand.
 public protocol UIDispatcher: Sendable {
     func post(_ job: @escaping @Sendable @MainActor () -> Void)
 }
 
 extension MainQueue: UIDispatcher {}
-
-/// A dispatcher for tests: keeps posted jobs until `runPending()` is called on the main actor.
-public final class CollectingDispatcher: UIDispatcher {
-    private let jobs = Mutex<[@Sendable @MainActor () -> Void]>([])
-
-    public init() {}
-
-    public func post(_ job: @escaping @Sendable @MainActor () -> Void) {
-        jobs.withLock { $0.append(job) }
-    }
-
-    /// Number of jobs waiting.
-    public var pendingCount: Int { jobs.withLock { $0.count } }
-
-    /// Runs the jobs waiting now, in order. Jobs they post wait for the next call, so a test
-    /// decides exactly when background results arrive.
-    @MainActor
-    public func runPending() {
-        let batch = jobs.withLock { queue in
-            let taken = queue
-            queue.removeAll()
-            return taken
-        }
-        for job in batch { job() }
-    }
-}

@@ -4,6 +4,7 @@ import GitHubEntities
 import Synchronization
 import TerminalKit
 import Testing
+import TestSupport
 @testable import Features
 
 /// Spy view: records every state it is given.

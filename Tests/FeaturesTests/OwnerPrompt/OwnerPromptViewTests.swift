@@ -3,6 +3,7 @@ import GitHubEntities
 import Persistence
 import TerminalKit
 import Testing
+import TestSupport
 @testable import Features
 
 @Suite("Owner prompt rendering")

@@ -4,6 +4,7 @@ import GitHubEntities
 import Persistence
 import TerminalKit
 import Testing
+import TestSupport
 @testable import Features
 
 @Suite("Repository detail presenter")

@@ -3,6 +3,7 @@ import GitHubAPI
 import Persistence
 import TerminalKit
 import Testing
+import TestSupport
 @testable import Features
 
 @Suite("Repository list presenter")

@@ -2,6 +2,7 @@ import Foundation
 import Persistence
 import TerminalKit
 import Testing
+import TestSupport
 @testable import Features
 
 @Suite("Repository list rendering")

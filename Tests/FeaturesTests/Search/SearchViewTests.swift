@@ -3,6 +3,7 @@ import GitHubAPI
 import GitHubEntities
 import TerminalKit
 import Testing
+import TestSupport
 @testable import Features
 
 @Suite("Search rendering")
