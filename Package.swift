@@ -20,10 +20,16 @@ let package = Package(
     targets: [
         // MARK: System library
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw", providers: [.apt(["libncursesw5-dev"])]),
+        // libpng (simplified API) and TurboJPEG, for owner photos.
+        .systemLibrary(name: "CImageCodecs", path: "Sources/CImageCodecs",
+                       providers: [.apt(["libpng-dev", "libturbojpeg0-dev"])]),
 
         // MARK: Terminal toolkit (no ncurses) and its ncurses backend
         .target(name: "TerminalKit", swiftSettings: strict),
         .target(name: "TerminalNcurses", dependencies: ["CNcursesw", "TerminalKit"], swiftSettings: strict),
+
+        // MARK: Images: untrusted PNG/JPEG bytes to RGBA, scaling
+        .target(name: "ImageDecoding", dependencies: ["CImageCodecs"], swiftSettings: strict),
 
         // MARK: GitHub: entities and API client
         .target(name: "GitHubEntities", swiftSettings: strict),
@@ -70,6 +76,8 @@ let package = Package(
         // MARK: Tests
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"], swiftSettings: strict),
         .testTarget(name: "TerminalNcursesTests", dependencies: ["TerminalNcurses"], swiftSettings: strict),
+        .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding"], resources: [.copy("Fixtures")],
+                    swiftSettings: strict),
         .testTarget(name: "GitHubEntitiesTests", dependencies: ["GitHubEntities", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "GitHubAPITests", dependencies: ["GitHubAPI", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "TestSupport"], swiftSettings: strict),
