@@ -87,3 +87,21 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], swiftSettings: strict),
     ]
 )
+
+// MARK: Fuzz targets (scripts/fuzz)
+// Each directory Fuzz/<Name>/ holds a libFuzzer target (main.swift: `FuzzSupport.run { bytes in … }`)
+// and a `seeds` file naming the folders of its starting corpus. They join the package only when scripts/fuzz sets
+// GITHUB_TUI_FUZZ, so normal builds and tests never see them. To add one: a folder, and a line here.
+if Context.environment["GITHUB_TUI_FUZZ"] != nil {
+    let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
+        ("FuzzImagePNG", ["ImageDecoding"]),
+        ("FuzzImageJPEG", ["ImageDecoding"]),
+    ]
+    package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/FuzzSupport", swiftSettings: strict))
+    for target in fuzzTargets {
+        package.targets.append(.executableTarget(name: target.name, dependencies: ["FuzzSupport"] + target.dependencies,
+                                                 path: "Fuzz/\(target.name)", exclude: ["seeds"],
+                                                 swiftSettings: strict))
+        package.products.append(.executable(name: target.name, targets: [target.name]))
+    }
+}
