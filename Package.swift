@@ -78,6 +78,8 @@ let package = Package(
         .testTarget(name: "TerminalNcursesTests", dependencies: ["TerminalNcurses"], swiftSettings: strict),
         .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding"], resources: [.copy("Fixtures")],
                     swiftSettings: strict),
+        .testTarget(name: "DemoDataTests", dependencies: ["DemoData", "GitHubEntities", "ImageDecoding"],
+                    swiftSettings: strict),
         .testTarget(name: "GitHubEntitiesTests", dependencies: ["GitHubEntities", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "GitHubAPITests", dependencies: ["GitHubAPI", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "TestSupport"], swiftSettings: strict),
