@@ -55,9 +55,10 @@ extension DecodedImage {
     }
 
     /// The largest size with this image's aspect ratio that fits in `maxWidth` × `maxHeight`
-    /// (at least 1×1), e.g. the pixel size for a photo drawn in half-block cells.
+    /// (each clamped to 1...4096, the sizes `scaled` accepts), e.g. the pixel size for a photo drawn
+    /// in half-block cells.
     public func fittingSize(maxWidth: Int, maxHeight: Int) -> (width: Int, height: Int) {
-        let maxWidth = max(1, maxWidth), maxHeight = max(1, maxHeight)
+        let maxWidth = min(max(1, maxWidth), 4096), maxHeight = min(max(1, maxHeight), 4096)
         // Compare width/height with maxWidth/maxHeight without division.
         if width * maxHeight >= height * maxWidth {
             return (maxWidth, max(1, (height * maxWidth + width / 2) / width))

@@ -75,6 +75,8 @@ private func image(_ width: Int, _ height: Int, _ pixels: [RGBA]) throws -> Deco
         let tall = try image(1, 3, Array(repeating: RGBA(r: 0, g: 0, b: 0), count: 3))
         #expect(tall.fittingSize(maxWidth: 16, maxHeight: 6) == (2, 6))
         #expect(tall.fittingSize(maxWidth: 0, maxHeight: 0) == (1, 1))
+        #expect(tall.fittingSize(maxWidth: Int.max, maxHeight: Int.max) == (1365, 4096))
+        #expect(wide.fittingSize(maxWidth: Int.min, maxHeight: 5) == (1, 1))
     }
 
     @Test func compositingOverABackground() throws {
