@@ -20,10 +20,16 @@ let package = Package(
     targets: [
         // MARK: System library
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw", providers: [.apt(["libncursesw5-dev"])]),
+        // libpng (simplified API) and TurboJPEG, for owner photos.
+        .systemLibrary(name: "CImageCodecs", path: "Sources/CImageCodecs",
+                       providers: [.apt(["libpng-dev", "libturbojpeg0-dev"])]),
 
         // MARK: Terminal toolkit (no ncurses) and its ncurses backend
         .target(name: "TerminalKit", swiftSettings: strict),
         .target(name: "TerminalNcurses", dependencies: ["CNcursesw", "TerminalKit"], swiftSettings: strict),
+
+        // MARK: Images: untrusted PNG/JPEG bytes to RGBA, scaling
+        .target(name: "ImageDecoding", dependencies: ["CImageCodecs"], swiftSettings: strict),
 
         // MARK: GitHub: entities and API client
         .target(name: "GitHubEntities", swiftSettings: strict),
@@ -70,6 +76,10 @@ let package = Package(
         // MARK: Tests
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "TerminalNcursesTests", dependencies: ["TerminalNcurses"], swiftSettings: strict),
+        .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding"], resources: [.copy("Fixtures")],
+                    swiftSettings: strict),
+        .testTarget(name: "DemoDataTests", dependencies: ["DemoData", "GitHubEntities", "ImageDecoding"],
+                    swiftSettings: strict),
         .testTarget(name: "GitHubEntitiesTests", dependencies: ["GitHubEntities", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "GitHubAPITests", dependencies: ["GitHubAPI", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "TestSupport"], swiftSettings: strict),
@@ -79,3 +89,21 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], swiftSettings: strict),
     ]
 )
+
+// MARK: Fuzz targets (scripts/fuzz)
+// Each directory Fuzz/<Name>/ holds a libFuzzer target (main.swift: `FuzzSupport.run { bytes in … }`)
+// and a `seeds` file naming the folders of its starting corpus. They join the package only when scripts/fuzz sets
+// GITHUB_TUI_FUZZ, so normal builds and tests never see them. To add one: a folder, and a line here.
+if Context.environment["GITHUB_TUI_FUZZ"] != nil {
+    let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
+        ("FuzzImagePNG", ["ImageDecoding"]),
+        ("FuzzImageJPEG", ["ImageDecoding"]),
+    ]
+    package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/FuzzSupport", swiftSettings: strict))
+    for target in fuzzTargets {
+        package.targets.append(.executableTarget(name: target.name, dependencies: ["FuzzSupport"] + target.dependencies,
+                                                 path: "Fuzz/\(target.name)", exclude: ["seeds"],
+                                                 swiftSettings: strict))
+        package.products.append(.executable(name: target.name, targets: [target.name]))
+    }
+}

@@ -4,19 +4,32 @@ responses in ../shared/data/github-api (MIT; attribution in Resources/Demo/SOURC
 
 Each output file is one HTTP answer: {"path", "status", "headers", "body", "source"}. Recorded
 answers are kept as recorded, except that Link headers pointing at pages that were never recorded
-are dropped. The owner `demo-unicode` is made up, and says so in every field it has: it exists to
-show wide characters and hostile text harmlessly.
+are dropped, and the demo owners' `avatar_url` points at a bundled made-up identicon
+(AVATAR_URL below; the PNGs are in Resources/Demo/avatars/). The owner `demo-unicode` is made up,
+and says so in every field it has: it exists to show wide characters and hostile text harmlessly.
+
+Every demo repository answers /repos/{owner}/{repo}/commits with three commits: the recorded ones
+where a recording exists (sferik/rails_admin), otherwise made up here, deterministically from the
+repository's name (each such file's `source.note` says so; their SHAs are SHA-1 digests of that
+name, never 0000000, and they carry no html_url since no such commit exists on GitHub).
 
 Usage: scripts/make-demo-data.py [SHARED_DATA_DIR]
 """
+import hashlib
 import json
 import os
+import struct
 import sys
+import zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 DATA = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "..", "shared", "data", "github-api")
 OUT = os.path.join(ROOT, "Resources", "Demo")
+# The demo owners' photos: DemoTransport answers this URL's path from Resources/Demo/avatars/<login>.png.
+AVATAR_URL = "https://avatars.githubusercontent.com/demo/avatars/%s.png"
+DEMO_OWNERS = ("sferik", "codeforamerica", "demo-unicode")
+AVATAR_NOTE = "owner avatar_url replaced by a bundled made-up identicon (Resources/Demo/avatars)"
 KEEP_HEADERS = {"etag", "last-modified", "x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset",
                 "content-type", "date"}
 
@@ -39,29 +52,54 @@ def write(filename, path, status, headers, body, source):
         f.write("\n")
 
 
+def with_demo_avatar(owner):
+    if isinstance(owner, dict) and owner.get("login") in DEMO_OWNERS:
+        owner = dict(owner, avatar_url=AVATAR_URL % owner["login"])
+    return owner
+
+
+def with_demo_avatars(repositories):
+    return [dict(r, owner=with_demo_avatar(r["owner"])) for r in repositories]
+
+
+def edited(source):
+    return dict(source, edited=AVATAR_NOTE)
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     status, headers, body, source = recorded("get-user-sferik-2013.json")
-    write("user-sferik.json", "/users/sferik", status, headers, body, source)
+    write("user-sferik.json", "/users/sferik", status, headers, with_demo_avatar(body), edited(source))
     status, headers, body, source = recorded("user-repos-sferik-2013.json")
-    write("repos-sferik.json", "/users/sferik/repos", status, headers, body, source)
+    sferik_repos = with_demo_avatars(body)
+    write("repos-sferik.json", "/users/sferik/repos", status, headers, sferik_repos, edited(source))
     status, headers, body, source = recorded("org-repos-codeforamerica-2014.json")
-    write("repos-codeforamerica.json", "/users/codeforamerica/repos", status, headers, body, source)
-    org_owner = body[0]["owner"]
+    cfa_repos = with_demo_avatars(body)
+    write("repos-codeforamerica.json", "/users/codeforamerica/repos", status, headers, cfa_repos, edited(source))
+    org_owner = cfa_repos[0]["owner"]
     made_up_org = {k: org_owner[k] for k in ("login", "id", "avatar_url", "html_url", "type")}
     made_up_org.update({"name": "Code for America (demo: profile built from the recorded repository list's owner)",
                         "public_repos": len(body)})
     write("user-codeforamerica.json", "/users/codeforamerica", 200, {}, made_up_org,
-          {"note": "demo data: the owner object of the recorded codeforamerica repository list"})
+          {"note": "demo data: the owner object of the recorded codeforamerica repository list; " + AVATAR_NOTE})
     status, headers, body, source = recorded("repo-commits-rails_admin-2013.json")
     write("commits-sferik-rails_admin.json", "/repos/sferik/rails_admin/commits", status, headers, body[:3], source)
-    write_made_up_owner()
+    recorded_commits = {"sferik/rails_admin"}
+    unicode_repos = write_made_up_owner()
+    for repository in sferik_repos + cfa_repos + unicode_repos:
+        if repository["full_name"] not in recorded_commits:
+            write_made_up_commits(repository)
+    for login in DEMO_OWNERS:
+        os.makedirs(os.path.join(OUT, "avatars"), exist_ok=True)
+        with open(os.path.join(OUT, "avatars", login + ".png"), "wb") as f:
+            f.write(identicon(login))
 
 
 def write_made_up_owner():
     login = "demo-unicode"
     note = {"note": "made-up demo data (not from GitHub): wide characters and hostile text"}
     user = {"login": login, "id": 1, "type": "User", "name": "Demo data — not a real account",
+            "avatar_url": AVATAR_URL % login,
             "bio": "Made up for github-tui --demo", "public_repos": 6, "html_url": "https://github.com/" + login}
     write("user-demo-unicode.json", "/users/" + login, 200, {}, user, note)
     samples = [
@@ -75,13 +113,111 @@ def write_made_up_owner():
     repos = []
     for i, (name, description, language, stars) in enumerate(samples):
         repos.append({"id": 900001 + i, "name": name, "full_name": login + "/" + name,
-                      "owner": {"login": login, "id": 1, "type": "User"}, "private": False,
+                      "owner": {"login": login, "id": 1, "type": "User", "avatar_url": AVATAR_URL % login},
+                      "private": False,
                       "html_url": "https://github.com/" + login + "/" + name, "description": description,
                       "fork": False, "language": language, "stargazers_count": stars, "watchers_count": stars,
                       "forks_count": i, "open_issues_count": i, "default_branch": "main",
                       "created_at": "2020-01-0%dT00:00:00Z" % (i + 1), "updated_at": "2024-06-0%dT12:00:00Z" % (i + 1),
                       "pushed_at": "2024-06-0%dT12:00:00Z" % (i + 1)})
     write("repos-demo-unicode.json", "/users/" + login + "/repos", 200, {}, repos, note)
+    return repos
+
+
+# Made-up commits: plausible everyday messages, picked deterministically per repository.
+MESSAGES = [
+    "Fix typo in README", "Update dependencies", "Add tests for the edge cases in the parser",
+    "Refactor configuration loading", "Handle empty responses gracefully", "Bump version",
+    "Merge pull request #%d from contributor/patch-1", "Improve error messages", "Remove unused code",
+    "Document the public API", "Speed up the build on CI", "Fix off-by-one in pagination",
+    "Add a usage example", "Clean up whitespace", "Support newer runtime versions",
+    "Fix deprecation warnings", "Extract helper for date formatting", "Add licence file",
+]
+# The made-up owner's repositories get messages in the spirit of their descriptions.
+UNICODE_MESSAGES = {
+    "nihongo": ["説明文を更新 (demo data)", "全角文字の幅を修正", "READMEに日本語の例を追加"],
+    "emoji-party": ["Add 🎉 to the changelog", "Fix 👨‍👩‍👧 family rendering", "Ship it 🚀✨"],
+    "hostile-text": ["Demo: \u001b[31mred\u001b[0m in a commit message", "Demo: \u001b]0;pwned\u0007 title escape",
+                     "Demo: bidi \u202eevil\u202c and a\r\ncarriage return"],
+    "combining-marks": ["Cafe\u0301 menu update", "zero\u200bwidth joiner fix", "Normalize combining marks"],
+    "hangul": ["한국어 설명 추가", "中文说明更新", "Mixed 한국어 and ASCII message"],
+}
+AUTHORS = ["Alex Example", "Sam Example", "Robin Example", "Kim Example", "Jo Example"]
+
+
+def iso(seconds):
+    import time
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(seconds))
+
+
+def parse_iso(text):
+    import calendar
+    import time
+    return calendar.timegm(time.strptime(text, "%Y-%m-%dT%H:%M:%SZ"))
+
+
+def write_made_up_commits(repository):
+    full_name = repository["full_name"]
+    owner, name = full_name.split("/")
+    seed = hashlib.sha256(full_name.encode()).digest()
+    latest = parse_iso(repository.get("pushed_at") or repository.get("updated_at") or repository["created_at"])
+    messages = UNICODE_MESSAGES.get(name) if owner == "demo-unicode" else None
+    commits, when = [], latest
+    for i in range(3):
+        sha = hashlib.sha1(("github-tui demo commit %d of %s" % (i, full_name)).encode()).hexdigest()
+        if messages:
+            message = messages[i]
+        else:
+            message = MESSAGES[seed[i] % len(MESSAGES)]
+            if "%d" in message:
+                message = message % (1 + seed[i + 3] % 120)
+        author = AUTHORS[seed[i + 6] % len(AUTHORS)]
+        person = {"name": author, "email": author.split()[0].lower() + "@example.com", "date": iso(when)}
+        commits.append({"sha": sha, "commit": {"author": person, "committer": person,
+                                               "message": message + "\n\n(Made-up demo commit: github-tui --demo.)"},
+                        "author": None, "committer": None, "parents": []})
+        # The previous commit: 2 to 50 hours earlier.
+        when -= 3600 * (2 + seed[i + 9] % 49)
+    for newer, older in zip(commits, commits[1:]):
+        newer["parents"] = [{"sha": older["sha"]}]
+    note = {"note": "made-up demo data (not from GitHub): commits generated by scripts/make-demo-data.py, "
+                    "deterministically from the repository's name"}
+    write("commits-%s-%s.json" % (owner, name), "/repos/%s/commits" % full_name, 200,
+          {"content-type": "application/json; charset=utf-8"}, commits, note)
+
+
+def png_rgb(width, height, rows):
+    def chunk(kind, data):
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body) & 0xFFFFFFFF)
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    idat = zlib.compress(b"".join(b"\x00" + bytes(row) for row in rows), 9)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", idat) + chunk(b"IEND", b"")
+
+
+def identicon(login, size=64, grid=5):
+    """A made-up 64x64 identicon: a 5x5 grid mirrored left to right, coloured from the MD5 of the login."""
+    digest = hashlib.md5(login.encode()).digest()
+    hue = (digest[0] * 256 + digest[1]) % 360 / 360.0
+    import colorsys
+    red, green, blue = (round(c * 255) for c in colorsys.hls_to_rgb(hue, 0.55, 0.6))
+    background = (240, 240, 240)
+    cells = [[False] * grid for _ in range(grid)]
+    for index in range(grid * ((grid + 1) // 2)):
+        column, row = divmod(index, grid)
+        on = (digest[2 + index // 2] >> (4 * (index % 2))) & 1 == 0
+        cells[row][column] = cells[row][grid - 1 - column] = on
+    cell = (size - 4) // grid          # 12 px cells inside a 2 px margin
+    margin = (size - cell * grid) // 2
+    rows = []
+    for y in range(size):
+        row = []
+        for x in range(size):
+            gx, gy = (x - margin) // cell, (y - margin) // cell
+            inside = 0 <= x - margin < cell * grid and 0 <= y - margin < cell * grid
+            row += (red, green, blue) if inside and cells[gy][gx] else background
+        rows.append(row)
+    return png_rgb(size, size, rows)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,21 @@
+// libFuzzer target (scripts/fuzz): arbitrary bytes, prefixed with a JPEG start-of-image marker, so every input reaches TurboJPEG,
+// through the magic-byte entry point; a decoded image must be consistent and scale without trapping.
+import FuzzSupport
+import ImageDecoding
+
+FuzzSupport.run { bytes in
+    let signature: [UInt8] = [0xFF, 0xD8, 0xFF]
+    // Seeds (the test fixtures) carry the signature already; generated inputs get it.
+    let input = bytes.starts(with: signature) ? bytes : signature + bytes
+    guard let image = try? ImageDecoder.decode(input) else { return }
+    let limits = ImageLimits.standard
+    guard image.width <= limits.maxSide, image.height <= limits.maxSide,
+          image.width * image.height <= limits.maxPixelCount,
+          image.pixels.count == image.width * image.height * 4 else {
+        fatalError("decoded image breaks the limits: \(image.width)x\(image.height), \(image.pixels.count) bytes")
+    }
+    let size = image.fittingSize(maxWidth: 16, maxHeight: 16)
+    guard let small = image.scaled(toWidth: size.width, height: size.height),
+          small.pixels.count == size.width * size.height * 4 else { fatalError("scaling failed") }
+    _ = small.composited(over: RGBA(r: 0, g: 0, b: 0))
+}

@@ -1,0 +1,100 @@
+import DemoData
+import Foundation
+import GitHubEntities
+import ImageDecoding
+import Testing
+
+/// The bundled demo answers (Resources/Demo, built by scripts/make-demo-data.py).
+@Suite struct DemoDataTests {
+    private struct Answer: Decodable {
+        var path: String
+        var status: Int
+        var source: [String: String]?
+    }
+
+    private struct Repository: Decodable {
+        var full_name: String
+        var owner: Owner
+        struct Owner: Decodable { var login: String; var avatar_url: String? }
+    }
+
+    private func directory() throws -> URL { try #require(DemoData.directory) }
+
+    private func answer(_ name: String) throws -> (answer: Answer, body: Data) {
+        let data = try Data(contentsOf: directory().appendingPathComponent(name))
+        let answer = try JSONDecoder().decode(Answer.self, from: data)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let body = try JSONSerialization.data(withJSONObject: try #require(object["body"]), options: [.fragmentsAllowed])
+        return (answer, body)
+    }
+
+    private func repositories() throws -> [Repository] {
+        try ["repos-sferik.json", "repos-codeforamerica.json", "repos-demo-unicode.json"].flatMap {
+            try JSONDecoder().decode([Repository].self, from: answer($0).body)
+        }
+    }
+
+    @Test func everyRepositoryHasThreeRealLookingCommits() throws {
+        let repositories = try repositories()
+        #expect(repositories.count == 66)
+        for repository in repositories {
+            let parts = repository.full_name.split(separator: "/")
+            let file = "commits-\(parts[0])-\(parts[1]).json"
+            let (answer, body) = try answer(file)
+            #expect(answer.path == "/repos/\(repository.full_name)/commits")
+            let commits = try JSONDecoder().decode([Commit].self, from: body)
+            #expect(commits.count == 3, "\(file)")
+            #expect(Set(commits.map(\.sha)).count == 3)
+            for commit in commits {
+                #expect(commit.sha.count == 40 && commit.sha.allSatisfy(\.isHexDigit), "\(file)")
+                #expect(!commit.shortSHA.hasPrefix("0000000"), "\(file)")
+                #expect(!commit.summary.isEmpty && commit.date != nil, "\(file)")
+            }
+            // Newest first, as the API answers.
+            let dates = commits.compactMap(\.date)
+            #expect(dates == dates.sorted(by: >), "\(file)")
+            if repository.full_name != "sferik/rails_admin" {
+                #expect(answer.source?["note"]?.contains("made-up") == true, "\(file) must say it is made up")
+                #expect(commits.allSatisfy { $0.message.hasSuffix("(Made-up demo commit: github-tui --demo.)") })
+                #expect(commits.allSatisfy { $0.htmlURL == nil })
+            }
+        }
+    }
+
+    @Test func recordedCommitsStayRecorded() throws {
+        let (answer, body) = try answer("commits-sferik-rails_admin.json")
+        #expect(answer.source?["note"] == nil)
+        let commits = try JSONDecoder().decode([Commit].self, from: body)
+        #expect(commits.first?.sha == "d0af3380182ed7b991a9a23eae3c114b88fe0a14")
+    }
+
+    @Test func ownersHavePhotosTheDemoCanServe() throws {
+        for login in ["sferik", "codeforamerica", "demo-unicode"] {
+            let expected = "https://avatars.githubusercontent.com/demo/avatars/\(login).png"
+            let owner = try JSONDecoder().decode(Repository.Owner.self, from: answer("user-\(login).json").body)
+            #expect(owner.avatar_url == expected)
+            let url = try #require(URL(string: expected))
+            let file = try directory().appendingPathComponent(String(url.path.dropFirst("/demo/".count)))
+            let image = try ImageDecoder.decode([UInt8](Data(contentsOf: file)))
+            #expect(image.width == 64 && image.height == 64)
+            // An identicon: two colours, the light grey margin and one foreground.
+            #expect(image.pixel(x: 0, y: 0) == RGBA(r: 240, g: 240, b: 240))
+            var colours = Set<RGBA>()
+            for y in 0..<64 { for x in 0..<64 { if let p = image.pixel(x: x, y: y) { colours.insert(p) } } }
+            #expect(colours.count == 2, "\(login)")
+        }
+        for repository in try repositories() {
+            #expect(repository.owner.avatar_url == "https://avatars.githubusercontent.com/demo/avatars/\(repository.owner.login).png")
+        }
+    }
+
+    @Test func madeUpFilesSaySo() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory().path).filter { $0.hasSuffix(".json") }
+        for file in files {
+            let (answer, _) = try answer(file)
+            let source = answer.source ?? [:]
+            // Either recorded (a cassette path) or a note saying what it is.
+            #expect(source["path"] != nil || source["note"] != nil, "\(file)")
+        }
+    }
+}
