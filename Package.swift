@@ -98,6 +98,11 @@ if Context.environment["GITHUB_TUI_FUZZ"] != nil {
     let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
         ("FuzzImagePNG", ["ImageDecoding"]),
         ("FuzzImageJPEG", ["ImageDecoding"]),
+        ("FuzzEntities", ["GitHubEntities", "TerminalKit"]),
+        ("FuzzLinkHeader", ["GitHubAPI"]),
+        ("FuzzText", ["TerminalKit"]),
+        ("FuzzKeyDecoder", ["TerminalNcurses"]),
+        ("FuzzAPIURL", ["GitHubAPI"]),
     ]
     package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/FuzzSupport", swiftSettings: strict))
     for target in fuzzTargets {

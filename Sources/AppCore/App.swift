@@ -29,6 +29,17 @@ public final class App: AppNavigator {
     /// The last frame drawn, and the pending hand-back of freed memory (see `render`).
     private var lastFrame: Buffer?
     private var memoryTrim: (any Cancellable)?
+    /// `y` in the overlay: OSC 52 to this terminal, and the desktop's clipboard command.
+    private lazy var clipboard = SystemClipboard(environment: setup.environment) { bytes in
+        bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) } == bytes.count
+    }
+    /// `c` in the overlay: git gets the terminal while it clones.
+    private lazy var cloner = GitCloner(root: GitCloner.defaultRoot(environment: setup.environment),
+                                        environment: setup.environment) { [unowned self] body in
+        self.terminal?.suspend()
+        defer { self.terminal?.resume() }
+        return body()
+    }
     /// Freed memory goes back to the system this long after the screen last changed.
     static let memoryTrimDelay: Duration = .milliseconds(500)
 
@@ -105,7 +116,7 @@ public final class App: AppNavigator {
         push(RepoDetailBuilder.build(
             RepoDetailDependencies(repository: repository, service: setup.service, store: setup.store,
                                    dispatcher: loop.mainQueue, scheduler: loop, opener: setup.opener,
-                                   environment: setup.environment, now: Date.init),
+                                   clipboard: clipboard, cloner: cloner, environment: setup.environment, now: Date.init),
             navigator: self))
     }
 

@@ -21,11 +21,22 @@ public protocol GitHubService: Sendable {
     func latestCommits(of repositories: [RepositoryReference]) async throws -> [RepositoryReference: [Commit]]
     /// Whether `latestCommits(of:)` asks for many repositories in one request (GraphQL needs a token).
     var batchesCommitQueries: Bool { get }
+    /// Whether requests carry a token (starring needs one).
+    var isAuthenticated: Bool { get }
+    /// GET /user/starred/{owner}/{repo}: whether the token's user starred it (204 yes, 404 no).
+    func isStarred(ownerLogin: String, repository: String) async throws -> Bool
+    /// PUT or DELETE /user/starred/{owner}/{repo} (204).
+    func setStarred(_ on: Bool, ownerLogin: String, repository: String) async throws
 }
 
 extension GitHubService {
     public var lastRateLimit: RateLimit? { nil }
     public var batchesCommitQueries: Bool { false }
+    public var isAuthenticated: Bool { false }
+
+    /// Defaults for fakes without a token: GitHub answers 401.
+    public func isStarred(ownerLogin: String, repository: String) async throws -> Bool { throw GitHubError.unauthorized }
+    public func setStarred(_ on: Bool, ownerLogin: String, repository: String) async throws { throw GitHubError.unauthorized }
 
     /// A default for fakes that only script the first search page: any further page is empty and last.
     public func searchRepositories(page: URL) async throws -> (RepositorySearchPage, next: URL?) {

@@ -39,7 +39,9 @@ public struct LinkHeader {
                 params.append(ch)
             }
             rest = end < rest.endIndex ? rest[rest.index(after: end)...] : rest[rest.endIndex...]
-            guard let url = URL(string: target) else { continue }
+            // Only absolute web addresses are links the client could follow (a fuzzer found "<\u{4}>").
+            guard let url = URL(string: target), let scheme = url.scheme?.lowercased(),
+                  scheme == "https" || scheme == "http" else { continue }
             for param in params.split(separator: ";") {
                 let pair = param.split(separator: "=", maxSplits: 1)
                 guard pair.count == 2,

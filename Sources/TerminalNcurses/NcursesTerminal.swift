@@ -152,6 +152,20 @@ public final class NcursesTerminal {
         clearok(tui_stdscr(), true)
     }
 
+    /// Hands the terminal to another program (`git clone`): curses' modes are saved and the screen
+    /// restored as the shell had it, until `resume()`.
+    public func suspend() {
+        def_prog_mode()
+        endwin()
+    }
+
+    /// Takes the terminal back after `suspend()` and repaints everything on the next draw.
+    public func resume() {
+        reset_prog_mode()
+        invalidate()
+        refresh()
+    }
+
     /// Leaves curses mode: the terminal's modes and screen are restored.
     public func stop() {
         mousemask(0, nil)

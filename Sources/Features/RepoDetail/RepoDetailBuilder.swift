@@ -14,13 +14,20 @@ public struct RepoDetailDependencies {
     public var scheduler: any Scheduler
     /// Opens the repository's page (`SpawningURLOpener` in the app).
     public var opener: any URLOpener
+    /// Puts text on the clipboard (`y`).
+    public var clipboard: any ClipboardWriter
+    /// Clones repositories (`c`).
+    public var cloner: any RepositoryCloner
     /// The process environment (`BROWSER`, `PATH`) the opener looks in.
     public var environment: [String: String]
     public var now: @Sendable () -> Date
 
     public init(repository: Repository, service: any GitHubService, store: any RepositoryStore,
                 dispatcher: any UIDispatcher, scheduler: any Scheduler, opener: any URLOpener,
+                clipboard: any ClipboardWriter, cloner: any RepositoryCloner,
                 environment: [String: String], now: @escaping @Sendable () -> Date) {
+        self.clipboard = clipboard
+        self.cloner = cloner
         self.repository = repository
         self.service = service
         self.store = store
@@ -40,7 +47,8 @@ public enum RepoDetailBuilder {
     public static func build(_ dependencies: RepoDetailDependencies, navigator: any AppNavigator) -> RepoDetailView {
         let interactor = RepoDetailInteractor(
             repository: dependencies.repository, service: dependencies.service, store: dependencies.store,
-            opener: dependencies.opener, environment: dependencies.environment, now: dependencies.now)
+            opener: dependencies.opener, clipboard: dependencies.clipboard, cloner: dependencies.cloner,
+            environment: dependencies.environment, now: dependencies.now)
         let router = RepoDetailRouter(navigator: navigator)
         let presenter = RepoDetailPresenter(
             interactor: interactor, router: router, dispatcher: dependencies.dispatcher,

@@ -20,6 +20,14 @@ enum RepoDetailAction: Hashable, Sendable {
     case openInBrowser
     /// Load the latest commits again after a failure.
     case reloadCommits
+    /// `y`: the copy menu (URLs, clone command, owner/name, a commit's SHA).
+    case copy
+    /// `c`: `git clone` into the clone root (the terminal is handed to git meanwhile).
+    case clone
+    /// `*`: star or unstar on GitHub (needs a token).
+    case toggleStar
+    /// `1`…`9` in the copy menu.
+    case choose(Int)
     case toggleHelp
     /// Esc: close help or a message, else close the overlay.
     case close
@@ -64,6 +72,57 @@ public protocol URLOpener: Sendable {
     func open(_ url: String, environment: [String: String]) -> URLOpenOutcome
 }
 
+/// One thing `y` can copy: what the menu says, and the text that goes to the clipboard.
+public struct CopyChoice: Sendable, Equatable {
+    public var label: String
+    public var text: String
+
+    public init(label: String, text: String) {
+        self.label = label
+        self.text = text
+    }
+}
+
+/// How a copy went: the ways the text reached a clipboard ("terminal (OSC 52)", "xclip"), or why not.
+public enum ClipboardOutcome: Sendable, Equatable {
+    case copied(via: [String])
+    case failed(String)
+}
+
+/// Puts text on the user's clipboard. The live one writes OSC 52 to the terminal (through tmux when
+/// inside it) and also runs `wl-copy`/`xclip`/`xsel` when present; tests use a spy.
+@MainActor
+public protocol ClipboardWriter: AnyObject, Sendable {
+    func copy(_ text: String) -> ClipboardOutcome
+}
+
+/// How a clone went.
+public enum CloneOutcome: Sendable, Equatable {
+    case cloned(path: String)
+    case alreadyCloned(path: String)
+    case failed(String)
+}
+
+/// Clones repositories into the clone root (`~/src/HOST/OWNER/REPO` by default, the ghq layout). The
+/// live one hands the terminal to `git clone` while it runs, then takes it back.
+@MainActor
+public protocol RepositoryCloner: AnyObject, Sendable {
+    /// Where the repository is (or would be) cloned.
+    func directory(for repository: Repository) -> String
+    /// Whether a clone is there.
+    func isCloned(_ repository: Repository) -> Bool
+    /// Runs `git clone` in the foreground; returns when git is done.
+    func clone(_ repository: Repository) -> CloneOutcome
+}
+
+/// How a star or unstar went.
+public enum StarOutcome: Sendable, Equatable {
+    case starred(Bool)
+    /// Starring needs a token: nothing was sent.
+    case needsToken
+    case failed(GitHubError)
+}
+
 /// The interactor: the overlay's use cases.
 protocol RepoDetailInteractorProtocol: AnyObject, Sendable {
     var repository: Repository { get }
@@ -80,6 +139,21 @@ protocol RepoDetailInteractorProtocol: AnyObject, Sendable {
     func loadCommits() async -> CommitsOutcome
     /// Opens the repository's GitHub page in the browser.
     func openInBrowser() async -> URLOpenOutcome
+    /// What `y` offers for this repository and these commits.
+    func copyChoices(commits: [Commit]) -> [CopyChoice]
+    /// Puts the text on the clipboard (on the UI thread: it writes to the terminal).
+    @MainActor func copy(_ choice: CopyChoice) -> ClipboardOutcome
+    /// Where `c` clones to, and whether a clone is already there.
+    @MainActor func cloneDirectory() -> String
+    @MainActor func isCloned() -> Bool
+    /// Clones in the foreground (the terminal is git's meanwhile).
+    @MainActor func clone() -> CloneOutcome
+    /// Whether the app has a token (starring needs one).
+    var canStar: Bool { get }
+    /// Whether the user starred the repository (nil when unknown or without a token).
+    func isStarred() async -> Bool?
+    /// Stars or unstars the repository on GitHub.
+    func setStarred(_ on: Bool) async -> StarOutcome
 }
 
 /// Navigation out of the overlay.

@@ -10,11 +10,16 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
     private let service: any GitHubService
     private let store: any RepositoryStore
     private let opener: any URLOpener
+    private let clipboard: any ClipboardWriter
+    private let cloner: any RepositoryCloner
     private let environment: [String: String]
     private let commits: LatestCommits
 
     init(repository: Repository, service: any GitHubService, store: any RepositoryStore,
-                opener: any URLOpener, environment: [String: String], now: @escaping @Sendable () -> Date = Date.init) {
+                opener: any URLOpener, clipboard: any ClipboardWriter, cloner: any RepositoryCloner,
+                environment: [String: String], now: @escaping @Sendable () -> Date = Date.init) {
+        self.clipboard = clipboard
+        self.cloner = cloner
         self.repository = repository
         self.service = service
         self.store = store
@@ -52,5 +57,49 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
             return .failed("not a web address")
         }
         return opener.open(address, environment: environment)
+    }
+
+    // MARK: Copy, clone, star
+
+    func copyChoices(commits: [Commit]) -> [CopyChoice] {
+        let web = repository.htmlURL
+        let host = URL(string: web)?.host ?? "github.com"
+        var choices = [
+            CopyChoice(label: "HTTPS URL", text: web),
+            CopyChoice(label: "SSH clone URL", text: "git@\(host):\(repository.fullName).git"),
+            CopyChoice(label: "Clone command", text: "git clone \(web).git"),
+            CopyChoice(label: "owner/name", text: repository.fullName),
+        ]
+        for commit in commits.prefix(LatestCommits.count) {
+            choices.append(CopyChoice(label: "SHA of \(commit.shortSHA) \(commit.summary)", text: commit.sha))
+        }
+        return choices
+    }
+
+    @MainActor func copy(_ choice: CopyChoice) -> ClipboardOutcome {
+        clipboard.copy(choice.text)
+    }
+
+    @MainActor func cloneDirectory() -> String { cloner.directory(for: repository) }
+    @MainActor func isCloned() -> Bool { cloner.isCloned(repository) }
+    @MainActor func clone() -> CloneOutcome { cloner.clone(repository) }
+
+    var canStar: Bool { service.isAuthenticated }
+
+    func isStarred() async -> Bool? {
+        guard canStar else { return nil }
+        return try? await service.isStarred(ownerLogin: repository.ownerLogin, repository: repository.name)
+    }
+
+    func setStarred(_ on: Bool) async -> StarOutcome {
+        guard canStar else { return .needsToken }
+        do {
+            try await service.setStarred(on, ownerLogin: repository.ownerLogin, repository: repository.name)
+            return .starred(on)
+        } catch let error as GitHubError {
+            return .failed(error)
+        } catch {
+            return .failed(.network)
+        }
     }
 }

@@ -36,6 +36,15 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
     private var offset = 0
     private var status: String?
     private var modal = ModalState()
+    /// The copy menu (`y`), while open.
+    private var copyMenu: CopyMenuState?
+    private var copyChoices: [CopyChoice] = []
+    /// Starred on GitHub (nil: unknown, or no token).
+    private var isStarred: Bool?
+    /// Where a clone of the repository is, when there is one.
+    private var clonePath: String?
+    /// The star request in flight (tests await it).
+    private(set) var starTask: Task<Void, Never>?
     /// The commit request in flight (tests await it).
     private(set) var loadTask: Task<Void, Never>?
     /// The browser being started (tests await it).
@@ -52,12 +61,22 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
 
     isolated deinit {
         loadTask?.cancel()
+        starTask?.cancel()
     }
 
     // MARK: RepoDetailPresenterProtocol
 
     func viewDidLoad() {
         isFavourite = interactor.isFavourite()
+        if interactor.isCloned() { clonePath = interactor.cloneDirectory() }
+        if interactor.canStar {
+            let interactor = self.interactor
+            starTask = dispatcher.background { await interactor.isStarred() } then: { [weak self] starred in
+                self?.starTask = nil
+                self?.isStarred = starred
+                self?.publish()
+            }
+        }
         if let stored = interactor.storedCommits() {
             commits = stored.isEmptyRepository || stored.commits.isEmpty ? .empty : .loaded(stored.commits)
             // Old commits stay on screen while newer ones are fetched.
@@ -82,6 +101,10 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
         case .consumed: publish(); return
         case .passed: break
         }
+        if copyMenu != nil {
+            handleMenu(action)
+            return
+        }
         switch action {
         case .scrollUp: scroll(to: offset - 1)
         case .scrollDown: scroll(to: offset + 1)
@@ -94,8 +117,11 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
         case .reloadCommits:
             if case .failed = commits { commits = .loading; loadCommits() }
         case .toggleHelp: modal.showsHelp = true
+        case .copy: openCopyMenu()
+        case .clone: clone()
+        case .toggleStar: toggleStar()
         case .close: router.close(); return
-        case .confirm: break
+        case .confirm, .choose: break
         case .quit: router.quit(); return
         }
         publish()
@@ -108,6 +134,85 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
     func didScroll(by lines: Int) {
         guard !modal.isShowing else { return }
         scroll(to: offset + lines)
+        publish()
+    }
+
+    // MARK: Copy, clone, star
+
+    /// Keys while the copy menu is open: ↑↓ and Enter, or a number; Esc closes it.
+    private func handleMenu(_ action: RepoDetailAction) {
+        guard var menu = copyMenu else { return }
+        switch action {
+        case .scrollUp: menu.selected = max(0, menu.selected - 1)
+        case .scrollDown: menu.selected = min(menu.items.count - 1, menu.selected + 1)
+        case .confirm: copy(at: menu.selected); return
+        case .choose(let number): copy(at: number - 1); return
+        case .close, .copy: copyMenu = nil; publish(); return
+        case .quit: router.quit(); return
+        default: break
+        }
+        copyMenu = menu
+        publish()
+    }
+
+    private func openCopyMenu() {
+        var shown: [Commit] = []
+        if case .loaded(let list) = commits { shown = list }
+        copyChoices = interactor.copyChoices(commits: shown)
+        copyMenu = CopyMenuState(items: copyChoices.map { Sanitizer.line($0.label) }, selected: 0)
+    }
+
+    private func copy(at index: Int) {
+        guard copyChoices.indices.contains(index) else { return }
+        copyMenu = nil
+        let choice = copyChoices[index]
+        switch interactor.copy(choice) {
+        case .copied(let ways):
+            status = "Copied \(Sanitizer.line(choice.label)): \(Sanitizer.line(choice.text)) (\(ways.joined(separator: ", ")))"
+        case .failed(let reason):
+            status = "Could not copy: \(Sanitizer.line(reason))"
+        }
+        publish()
+    }
+
+    private func clone() {
+        switch interactor.isCloned() ? .alreadyCloned(path: interactor.cloneDirectory()) : interactor.clone() {
+        case .cloned(let path):
+            clonePath = path
+            status = "Cloned into \(Sanitizer.line(path))"
+        case .alreadyCloned(let path):
+            clonePath = path
+            status = "Already cloned at \(Sanitizer.line(path))"
+        case .failed(let reason):
+            status = "Could not clone: \(Sanitizer.line(reason))"
+        }
+    }
+
+    private func toggleStar() {
+        guard interactor.canStar else {
+            status = "Starring needs a token: set GH_TOKEN or run gh auth login"
+            return
+        }
+        guard starTask == nil else { return }
+        let on = !(isStarred ?? false)
+        status = on ? "Starring…" : "Unstarring…"
+        let interactor = self.interactor
+        starTask = dispatcher.background { await interactor.setStarred(on) } then: { [weak self] outcome in
+            self?.starDidFinish(outcome)
+        }
+    }
+
+    func starDidFinish(_ outcome: StarOutcome) {
+        starTask = nil
+        switch outcome {
+        case .starred(let on):
+            isStarred = on
+            status = on ? "★ Starred on GitHub" : "Unstarred on GitHub"
+        case .needsToken:
+            status = "Starring needs a token: set GH_TOKEN or run gh auth login"
+        case .failed(let error):
+            status = "Could not star: \(error.shortReason)"
+        }
         publish()
     }
 
@@ -208,7 +313,8 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
             status: status,
             footer: RepoDetailKeys.table.footerHints.map { HelpEntry(keys: $0.keys, help: $0.help) },
             help: modal.showsHelp ? RepoDetailKeys.table.helpEntries.map { HelpEntry(keys: $0.keys, help: $0.help) } : nil,
-            message: modal.message
+            message: modal.message,
+            menu: copyMenu
         )
     }
 
@@ -224,6 +330,8 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
         }
         var badges: [String] = []
         if isFavourite { badges.append("★ Favourite") }
+        if isStarred == true { badges.append("Starred on GitHub") }
+        if clonePath != nil { badges.append("Cloned") }
         if repository.isArchived { badges.append("Archived") }
         if repository.isFork { badges.append("Fork") }
         if !badges.isEmpty { lines.append(.badges(badges)) }
@@ -257,7 +365,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
             DetailField(label: "Topics", value: topics.isEmpty ? "—" : topics),
             DetailField(label: "Homepage", value: Self.value(repository.homepage)),
             DetailField(label: "GitHub", value: Self.value(repository.htmlURL)),
-        ]
+        ] + (clonePath.map { [DetailField(label: "Clone", value: Sanitizer.line($0))] } ?? [])
 
         var lines: [DetailLine] = []
         if width >= Self.twoColumnWidth {

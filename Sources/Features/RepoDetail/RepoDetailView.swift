@@ -69,7 +69,13 @@ public final class RepoDetailView: Screen, RepoDetailViewProtocol {
     public func handle(_ event: Event) {
         switch event {
         case .key(let key):
-            if let action = RepoDetailKeys.table.action(for: key) { presenter.handle(action) }
+            guard let action = RepoDetailKeys.table.action(for: key) else { return }
+            // The table says which keys choose in the copy menu; the digit says which entry.
+            if case .choose = action, case .character(let digit) = key, let number = digit.wholeNumberValue {
+                presenter.handle(.choose(number))
+            } else {
+                presenter.handle(action)
+            }
         case .mouse(let mouse):
             handleMouse(mouse)
         case .resize(let width, let height):
@@ -111,8 +117,26 @@ public final class RepoDetailView: Screen, RepoDetailViewProtocol {
             let text = " \(state.position) "
             buffer.write(text, x: panel.maxX - 2 - text.displayWidth, y: panel.maxY - 1, style: .dim)
         }
+        if let menu = state.menu { Self.renderMenu(menu, into: &buffer, over: panel) }
         if let help = state.help { ScreenChrome.renderHelp(help, into: &buffer) }
         messageButton = state.message.map { $0.render(into: &buffer, area: buffer.bounds) }
+    }
+
+    /// The copy menu: a box over the panel, its entries numbered, the selected one reversed.
+    static func renderMenu(_ menu: CopyMenuState, into buffer: inout Buffer, over panel: Rect) {
+        let lines = menu.items.enumerated().map { "\($0.offset + 1)  \($0.element)" }
+        let hint = "↑↓ Enter or 1–\(min(9, menu.items.count)) · Esc"
+        let width = min(panel.width - 4, max(hint.displayWidth, lines.map(\.displayWidth).max() ?? 0) + 4)
+        let rect = panel.centered(width: max(12, width), height: min(panel.height, lines.count + 4))
+        buffer.fill(rect)
+        buffer.drawBox(rect, title: "Copy", box: .rounded)
+        for (i, line) in lines.enumerated() where rect.y + 1 + i < rect.maxY - 2 {
+            let y = rect.y + 1 + i
+            let style: Style = i == menu.selected ? .reverse : .plain
+            if i == menu.selected { buffer.fill(Rect(x: rect.x + 1, y: y, width: rect.width - 2, height: 1), style: style) }
+            buffer.write(line.truncated(toWidth: rect.width - 4), x: rect.x + 2, y: y, style: style)
+        }
+        buffer.write(hint.truncated(toWidth: rect.width - 4), x: rect.x + 2, y: rect.maxY - 2, style: .dim)
     }
 
     private func renderTitle(into buffer: inout Buffer, panel: Rect) {

@@ -29,6 +29,12 @@ enum DetailLine: Sendable, Equatable {
     case note(String, isError: Bool)
 }
 
+/// The copy menu: what can be copied, numbered, one selected.
+struct CopyMenuState: Sendable, Equatable {
+    var items: [String]
+    var selected: Int
+}
+
 /// Everything the overlay draws.
 struct RepoDetailViewState: Sendable, Equatable {
     /// The repository's full name, in the frame.
@@ -47,10 +53,12 @@ struct RepoDetailViewState: Sendable, Equatable {
     var footer: [HelpEntry]
     var help: [HelpEntry]?
     var message: MessageBox?
+    var menu: CopyMenuState?
 
     init(title: String = "", isFavourite: Bool = false, lines: [DetailLine] = [], lineCount: Int? = nil, position: String = "",
                 canScrollUp: Bool = false, canScrollDown: Bool = false, status: String? = nil,
-                footer: [HelpEntry] = [], help: [HelpEntry]? = nil, message: MessageBox? = nil) {
+                footer: [HelpEntry] = [], help: [HelpEntry]? = nil, message: MessageBox? = nil, menu: CopyMenuState? = nil) {
+        self.menu = menu
         self.title = title
         self.isFavourite = isFavourite
         self.lines = lines

@@ -89,3 +89,49 @@ enum DetailSample {
         StoredCommits(commits: commits, fetchedAt: date, isEmptyRepository: commits.isEmpty)
     }
 }
+
+/// A clipboard that records what it was given.
+@MainActor
+final class SpyClipboard: ClipboardWriter {
+    var copied: [String] = []
+    var outcome: ClipboardOutcome = .copied(via: ["terminal"])
+    func copy(_ text: String) -> ClipboardOutcome {
+        copied.append(text)
+        return outcome
+    }
+}
+
+/// A cloner that clones nothing: it records the repositories it was asked for.
+@MainActor
+final class SpyCloner: RepositoryCloner {
+    var cloned: Set<String> = []
+    var requests: [String] = []
+    var failure: String?
+    func directory(for repository: Repository) -> String { "/src/github.com/\(repository.fullName)" }
+    func isCloned(_ repository: Repository) -> Bool { cloned.contains(repository.fullName) }
+    func clone(_ repository: Repository) -> CloneOutcome {
+        requests.append(repository.fullName)
+        if let failure { return .failed(failure) }
+        cloned.insert(repository.fullName)
+        return .cloned(path: directory(for: repository))
+    }
+}
+
+/// A commits service with a token: it stars and unstars, and says what is starred.
+final class StarringGitHubService: GitHubService {
+    let starred = Mutex(false)
+    let calls = Mutex<[String]>([])
+    func owner(login: String) async throws -> Owner { throw GitHubError.notFound }
+    func repositories(ownerLogin: String) async throws -> Page<Repository> { Page(items: []) }
+    func repositories(page: URL) async throws -> Page<Repository> { Page(items: []) }
+    func searchRepositories(query: String) async throws -> (RepositorySearchPage, next: URL?) {
+        (RepositorySearchPage(totalCount: 0, incompleteResults: false, items: []), nil)
+    }
+    func latestCommits(ownerLogin: String, repository: String) async throws -> [Commit] { DetailSample.commits }
+    var isAuthenticated: Bool { true }
+    func isStarred(ownerLogin: String, repository: String) async throws -> Bool { starred.withLock { $0 } }
+    func setStarred(_ on: Bool, ownerLogin: String, repository: String) async throws {
+        calls.withLock { $0.append("\(on ? "star" : "unstar") \(ownerLogin)/\(repository)") }
+        starred.withLock { $0 = on }
+    }
+}

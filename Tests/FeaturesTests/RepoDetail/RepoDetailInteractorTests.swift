@@ -12,7 +12,8 @@ struct RepoDetailInteractorTests {
         let service = CommitsGitHubService(answer)
         let store = try SQLiteStore.inMemory()
         let interactor = RepoDetailInteractor(repository: DetailSample.repository, service: service, store: store,
-                                              opener: opener, environment: environment, now: { DetailSample.now })
+                                              opener: opener, clipboard: SpyClipboard(), cloner: SpyCloner(),
+                                              environment: environment, now: { DetailSample.now })
         return (interactor, service, store)
     }
 

@@ -20,6 +20,8 @@ struct RepoDetailPresenterTests {
         let view = SpyRepoDetailView()
         let dispatcher = CollectingDispatcher()
         let scheduler = ManualScheduler()
+        let clipboard = SpyClipboard()
+        let cloner = SpyCloner()
         let presenter: RepoDetailPresenter
 
         init(repository: Repository = DetailSample.repository, commits: Result<[Commit], GitHubError> = .success(DetailSample.commits),
@@ -29,7 +31,8 @@ struct RepoDetailPresenterTests {
             service = CommitsGitHubService(commits)
             opener = SpyURLOpener(executables: executables)
             let interactor = RepoDetailInteractor(repository: repository, service: service, store: self.store,
-                                                  opener: opener, environment: environment, now: { DetailSample.now })
+                                                  opener: opener, clipboard: clipboard, cloner: cloner,
+                                                  environment: environment, now: { DetailSample.now })
             presenter = RepoDetailPresenter(interactor: interactor, router: router, dispatcher: dispatcher,
                                             scheduler: scheduler, now: { DetailSample.now })
             presenter.view = view
@@ -315,7 +318,8 @@ struct RepoDetailPresenterTests {
             let view = RepoDetailBuilder.build(
                 RepoDetailDependencies(repository: DetailSample.repository, service: CommitsGitHubService(),
                                        store: try SQLiteStore.inMemory(), dispatcher: dispatcher, scheduler: ManualScheduler(),
-                                       opener: SpyURLOpener(), environment: [:], now: { DetailSample.now }),
+                                       opener: SpyURLOpener(), clipboard: SpyClipboard(), cloner: SpyCloner(),
+                                       environment: [:], now: { DetailSample.now }),
                 navigator: navigator)
             view.handle(.resize(width: 80, height: 24))
             view.viewDidAppear()
@@ -334,5 +338,109 @@ struct RepoDetailPresenterTests {
         #expect(weakPresenter == nil)
         #expect(weakView == nil)
         #expect(weakInteractor == nil)
+    }
+}
+
+@Suite("Repository detail: copy, clone, star")
+@MainActor
+struct RepoDetailActionsTests {
+    typealias Harness = RepoDetailPresenterTests.Harness
+
+    @Test("y opens the copy menu: URLs, clone command, owner/name and the shown commits' SHAs; a number copies that entry")
+    func copyMenu() async throws {
+        let h = Harness()
+        h.presenter.viewDidLoad()
+        await h.finishLoad()
+        h.presenter.handle(.copy)
+        let menu = try #require(h.state.menu)
+        #expect(menu.items.prefix(4) == ["HTTPS URL", "SSH clone URL", "Clone command", "owner/name"])
+        #expect(menu.items.count == 7)
+        #expect(menu.items[4] == "SHA of a1b2c3d Fix the thing")
+        h.presenter.handle(.choose(3))
+        #expect(h.clipboard.copied == ["git clone https://github.com/octocat/github-tui.git"])
+        #expect(h.state.menu == nil)
+        #expect(h.state.status == "Copied Clone command: git clone https://github.com/octocat/github-tui.git (terminal)")
+    }
+
+    @Test("In the copy menu ↓ and Enter copy the selected entry; Esc closes it without copying; other keys do nothing")
+    func copyMenuKeys() async throws {
+        let h = Harness()
+        h.presenter.viewDidLoad()
+        await h.finishLoad()
+        h.presenter.handle(.copy)
+        h.presenter.handle(.scrollDown)
+        h.presenter.handle(.toggleFavourite)
+        #expect(h.state.menu?.selected == 1)
+        #expect(!h.state.isFavourite)
+        h.presenter.handle(.confirm)
+        #expect(h.clipboard.copied == ["git@github.com:octocat/github-tui.git"])
+        h.presenter.handle(.copy)
+        h.presenter.handle(.close)
+        #expect(h.state.menu == nil)
+        #expect(h.clipboard.copied.count == 1)
+        #expect(h.router.closeCount == 0, "Esc closed the menu, not the overlay")
+        h.presenter.handle(.copy)
+        h.presenter.handle(.choose(9))   // no ninth entry
+        #expect(h.clipboard.copied.count == 1)
+        h.clipboard.outcome = .failed("no clipboard")
+        h.presenter.handle(.choose(1))
+        #expect(h.state.status == "Could not copy: no clipboard")
+    }
+
+    @Test("c clones into the clone root and says where; a second c says it is already there; a failure is said")
+    func clone() throws {
+        let h = Harness()
+        h.presenter.viewDidLoad()
+        h.presenter.handle(.clone)
+        #expect(h.cloner.requests == ["octocat/github-tui"])
+        #expect(h.state.status == "Cloned into /src/github.com/octocat/github-tui")
+        #expect(h.text.contains { $0.contains("Cloned") })
+        h.presenter.handle(.clone)
+        #expect(h.cloner.requests.count == 1)
+        #expect(h.state.status == "Already cloned at /src/github.com/octocat/github-tui")
+
+        let failing = Harness()
+        failing.cloner.failure = "git clone ended with status 128"
+        failing.presenter.viewDidLoad()
+        failing.presenter.handle(.clone)
+        #expect(failing.state.status == "Could not clone: git clone ended with status 128")
+    }
+
+    @Test("* without a token explains and sends nothing")
+    func starWithoutToken() {
+        let h = Harness()
+        h.presenter.viewDidLoad()
+        h.presenter.handle(.toggleStar)
+        #expect(h.state.status == "Starring needs a token: set GH_TOKEN or run gh auth login")
+        #expect(h.presenter.starTask == nil)
+    }
+
+    @Test("* with a token stars, then unstars; the overlay shows it")
+    func star() async throws {
+        let service = StarringGitHubService()
+        let store = try SQLiteStore.inMemory()
+        let interactor = RepoDetailInteractor(repository: DetailSample.repository, service: service, store: store,
+                                              opener: SpyURLOpener(), clipboard: SpyClipboard(), cloner: SpyCloner(),
+                                              environment: [:], now: { DetailSample.now })
+        let dispatcher = CollectingDispatcher()
+        let view = SpyRepoDetailView()
+        let presenter = RepoDetailPresenter(interactor: interactor, router: SpyRepoDetailRouter(), dispatcher: dispatcher,
+                                            scheduler: ManualScheduler(), now: { DetailSample.now })
+        presenter.view = view
+        presenter.viewDidChangeContentSize(width: 72, height: 40)
+        presenter.viewDidLoad()
+        await presenter.starTask?.value           // is it starred? no
+        dispatcher.runPending()
+        presenter.handle(.toggleStar)
+        #expect(view.last?.status == "Starring…")
+        await presenter.starTask?.value
+        dispatcher.runPending()
+        #expect(view.last?.status == "★ Starred on GitHub")
+        #expect(view.last?.lines.contains(.badges(["Starred on GitHub"])) == true)
+        presenter.handle(.toggleStar)
+        await presenter.starTask?.value
+        dispatcher.runPending()
+        #expect(view.last?.status == "Unstarred on GitHub")
+        #expect(service.calls.withLock { $0 } == ["star octocat/github-tui", "unstar octocat/github-tui"])
     }
 }

@@ -43,6 +43,7 @@ struct RepoDetailViewTests {
         let dispatcher = CollectingDispatcher()
         let interactor = RepoDetailInteractor(repository: repository, service: CommitsGitHubService(),
                                               store: try SQLiteStore.inMemory(), opener: SpyURLOpener(),
+                                              clipboard: SpyClipboard(), cloner: SpyCloner(),
                                               environment: environment, now: { DetailSample.now })
         let presenter = RepoDetailPresenter(interactor: interactor, router: SpyRepoDetailRouter(), dispatcher: dispatcher,
                                             scheduler: ManualScheduler(), now: { DetailSample.now })
@@ -63,6 +64,16 @@ struct RepoDetailViewTests {
     func overlay80x24() async throws {
         let buffer = try await render()
         assertScreenSnapshot(buffer.snapshot(), named: "detail-80x24")
+    }
+
+    @Test("80×24: the copy menu over the panel, numbered, the first entry selected")
+    func copyMenu() async throws {
+        let buffer = try await render { presenter, _ in
+            presenter.handle(.copy)
+            presenter.handle(.scrollDown)
+        }
+        assertScreenSnapshot(buffer.snapshot(), named: "detail-80x24-copy-menu")
+        assertScreenSnapshot(buffer.attributeMask(.reverse), named: "detail-80x24-copy-menu-reverse")
     }
 
     @Test("80×24, a favourite with a long description, scrolled to the end: the position in the frame")

@@ -1,0 +1,22 @@
+// libFuzzer target (scripts/fuzz): arbitrary bytes as API JSON, through the entity decoders the client
+// uses. Decoding may fail; it must never trap, and what decodes must survive the app's formatting.
+import Foundation
+import FuzzSupport
+import GitHubEntities
+import TerminalKit
+
+FuzzSupport.run { bytes in
+    let data = Data(bytes)
+    let decoder = JSONDecoder()
+    if let repositories = try? decoder.decode([Repository].self, from: data) {
+        for repository in repositories {
+            _ = Sanitizer.line(repository.name).displayWidth
+            _ = Sanitizer.line(repository.description ?? "").truncated(toWidth: 40)
+        }
+    }
+    if let owner = try? decoder.decode(Owner.self, from: data) { _ = Sanitizer.line(owner.login) }
+    if let commits = try? decoder.decode([Commit].self, from: data) {
+        for commit in commits { _ = Sanitizer.line(commit.summary).fitted(toWidth: 30); _ = commit.shortSHA }
+    }
+    _ = try? decoder.decode(RepositorySearchPage.self, from: data)
+}

@@ -1,0 +1,89 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Features
+import Foundation
+import GitHubEntities
+
+/// Clones repositories with `git clone` into `ROOT/HOST/OWNER/REPO` (the ghq layout; `~/src` by
+/// default), over HTTPS. git runs in the foreground with the terminal handed to it, so its own
+/// progress shows; the app takes the screen back when it ends.
+@MainActor
+final class GitCloner: RepositoryCloner {
+    private let root: String
+    private let environment: [String: String]
+    /// Gives the terminal to `body` and takes it back (curses suspended meanwhile).
+    private let handOver: @MainActor (() -> Int32) -> Int32
+
+    init(root: String, environment: [String: String], handOver: @escaping @MainActor (() -> Int32) -> Int32) {
+        self.root = root
+        self.environment = environment
+        self.handOver = handOver
+    }
+
+    /// `~/src`, or `$HOME/src`.
+    static func defaultRoot(environment: [String: String]) -> String {
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return (home as NSString).appendingPathComponent("src")
+    }
+
+    func directory(for repository: Repository) -> String {
+        let host = URL(string: repository.htmlURL)?.host ?? "github.com"
+        return [root, host, repository.ownerLogin, repository.name].reduce("") { ($0 as NSString).appendingPathComponent($1) }
+    }
+
+    func isCloned(_ repository: Repository) -> Bool {
+        var info = stat()
+        return stat(directory(for: repository) + "/.git", &info) == 0
+    }
+
+    func clone(_ repository: Repository) -> CloneOutcome {
+        let target = directory(for: repository)
+        if isCloned(repository) { return .alreadyCloned(path: target) }
+        guard let url = Self.cloneURL(for: repository) else { return .failed("not a web address: \(repository.htmlURL)") }
+        guard let git = BrowserCommand.locate("git", path: environment["PATH"] ?? "/usr/bin:/bin", isExecutable: BrowserCommand.isExecutableFile) else {
+            return .failed("git is not installed")
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        } catch {
+            return .failed("cannot create \((target as NSString).deletingLastPathComponent): \(error.localizedDescription)")
+        }
+        let status = handOver {
+            let banner = "\ngithub-tui: git clone \(url) \(target)\n"
+            _ = banner.withCString { write(STDOUT_FILENO, $0, strlen($0)) }
+            return Self.runInForeground([git, "clone", "--", url, target], environment: environment)
+        }
+        return status == 0 ? .cloned(path: target) : .failed("git clone ended with status \(status)")
+    }
+
+    /// The HTTPS clone address: the repository's web page with `.git`, only for http(s) pages.
+    static func cloneURL(for repository: Repository) -> String? {
+        guard let url = URL(string: repository.htmlURL), let scheme = url.scheme?.lowercased(),
+              scheme == "https" || scheme == "http", url.host != nil else { return nil }
+        return repository.htmlURL + ".git"
+    }
+
+    /// Runs the command with the terminal as its stdin, stdout and stderr, and waits for it.
+    static func runInForeground(_ arguments: [String], environment: [String: String]) -> Int32 {
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var env = environment
+        env["GIT_TERMINAL_PROMPT"] = env["GIT_TERMINAL_PROMPT"] ?? "1"
+        let envp: [UnsafeMutablePointer<CChar>?] = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for pointer in envp { free(pointer) } }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGINT, SIGQUIT, SIGTERM, SIGPIPE, SIGWINCH] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, arguments[0], nil, &attributes, argv, envp) == 0 else { return 127 }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+    }
+}
