@@ -22,6 +22,14 @@ public struct DemoTransport: HTTPTransport {
             let body = try JSONEncoder().encode(answer.body)
             answers[answer.path.lowercased()] = HTTPResponse(statusCode: answer.status, headers: answer.headers, body: body)
         }
+        // The demo owners' photos (made-up identicons), at the path their `avatar_url` names.
+        let avatars = directory.appendingPathComponent("avatars", isDirectory: true)
+        for file in (try? FileManager.default.contentsOfDirectory(at: avatars, includingPropertiesForKeys: nil)) ?? []
+        where file.pathExtension == "png" {
+            answers["/demo/avatars/\(file.lastPathComponent)".lowercased()] = HTTPResponse(
+                statusCode: 200, headers: ["content-type": "image/png", "etag": "\"demo-\(file.lastPathComponent)\""],
+                body: try Data(contentsOf: file))
+        }
         self.answers = answers
     }
 

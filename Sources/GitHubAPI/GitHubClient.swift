@@ -9,7 +9,7 @@ public final class GitHubClient: GitHubService {
 
     public let configuration: APIConfiguration
     private let transport: any HTTPTransport
-    private let validatorCache: (any ValidatorCache)?
+    let validatorCache: (any ValidatorCache)?
     private let semaphore: AsyncSemaphore
     private let sleep: Sleeper
     private let now: @Sendable () -> Date
@@ -222,6 +222,13 @@ public final class GitHubClient: GitHubService {
 
     /// One transport exchange inside the concurrency bound; failures mapped to `.network`
     /// (cancellation stays `CancellationError`).
+    /// A request to another host than the API's (avatars): the same transport and concurrency limit,
+    /// no token, no rate-limit bookkeeping.
+    func sendOutsideTheAPI(_ request: HTTPRequest) async throws -> HTTPResponse {
+        precondition(request.headers["Authorization"] == nil, "the token never leaves the API host")
+        return try await send(request)
+    }
+
     private func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         try await semaphore.acquire()
         let result: Result<HTTPResponse, any Error>

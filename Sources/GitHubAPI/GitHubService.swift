@@ -27,6 +27,10 @@ public protocol GitHubService: Sendable {
     func isStarred(ownerLogin: String, repository: String) async throws -> Bool
     /// PUT or DELETE /user/starred/{owner}/{repo} (204).
     func setStarred(_ on: Bool, ownerLogin: String, repository: String) async throws
+    /// An owner's photo (PNG or JPEG bytes) at about `size` pixels, revalidated when stored.
+    func avatar(url: String, size: Int) async throws -> Data
+    /// The photo as stored, without a request.
+    func storedAvatar(url: String, size: Int) -> Data?
 }
 
 extension GitHubService {
@@ -37,6 +41,10 @@ extension GitHubService {
     /// Defaults for fakes without a token: GitHub answers 401.
     public func isStarred(ownerLogin: String, repository: String) async throws -> Bool { throw GitHubError.unauthorized }
     public func setStarred(_ on: Bool, ownerLogin: String, repository: String) async throws { throw GitHubError.unauthorized }
+
+    /// Defaults for fakes without photos.
+    public func avatar(url: String, size: Int) async throws -> Data { throw GitHubError.notFound }
+    public func storedAvatar(url: String, size: Int) -> Data? { nil }
 
     /// A default for fakes that only script the first search page: any further page is empty and last.
     public func searchRepositories(page: URL) async throws -> (RepositorySearchPage, next: URL?) {
