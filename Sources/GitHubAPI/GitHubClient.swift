@@ -143,7 +143,8 @@ public final class GitHubClient: GitHubService {
     }
 
     /// One API exchange (GET with validators, or a POST with a body).
-    func exchange(method: String, url: URL, body: Data?, passThrough: Set<Int> = []) async throws -> Fetched {
+    func exchange(method: String, url: URL, body: Data?, passThrough: Set<Int> = [],
+                  accept: String = "application/vnd.github+json") async throws -> Fetched {
         try Task.checkCancellation()
         let bucket = bucket(of: url)
         if let until = blockedUntil(bucket: bucket) {
@@ -152,7 +153,7 @@ public final class GitHubClient: GitHubService {
 
         var headers = [
             "User-Agent": configuration.userAgent,
-            "Accept": "application/vnd.github+json",
+            "Accept": accept,
             "X-GitHub-Api-Version": "2022-11-28",
         ]
         if let token = configuration.token, Origin.same(url, configuration.baseURL) {

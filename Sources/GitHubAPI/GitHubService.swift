@@ -31,6 +31,10 @@ public protocol GitHubService: Sendable {
     func avatar(url: String, size: Int) async throws -> Data
     /// The photo as stored, without a request.
     func storedAvatar(url: String, size: Int) -> Data?
+    /// The repository's README as raw Markdown; nil when it has none.
+    func readme(ownerLogin: String, repository: String) async throws -> String?
+    /// The README as stored, without a request.
+    func storedReadme(ownerLogin: String, repository: String) -> String?
 }
 
 extension GitHubService {
@@ -45,6 +49,10 @@ extension GitHubService {
     /// Defaults for fakes without photos.
     public func avatar(url: String, size: Int) async throws -> Data { throw GitHubError.notFound }
     public func storedAvatar(url: String, size: Int) -> Data? { nil }
+
+    /// Defaults for fakes without READMEs.
+    public func readme(ownerLogin: String, repository: String) async throws -> String? { nil }
+    public func storedReadme(ownerLogin: String, repository: String) -> String? { nil }
 
     /// A default for fakes that only script the first search page: any further page is empty and last.
     public func searchRepositories(page: URL) async throws -> (RepositorySearchPage, next: URL?) {
