@@ -123,6 +123,7 @@ public final class App: AppNavigator {
     public func dismiss(_ screen: any Screen) {
         guard let index = screens.lastIndex(where: { $0 === screen }), index > 0 else { return }
         screens.removeSubrange(index...)
+        screens.last?.viewDidReappear()
     }
 
     /// Puts a screen on top, tells it the size, and lets it start.
@@ -138,7 +139,7 @@ public final class App: AppNavigator {
         let dependencies = RepoListDependencies(
             ownerLogin: ownerLogin, service: setup.service, store: setup.store,
             dispatcher: loop.mainQueue, scheduler: loop, isOffline: setup.isOffline, isDemo: setup.isDemo,
-            notice: screens.isEmpty && !noticeShown ? setup.storeNotice : nil, now: Date.init)
+            notice: screens.isEmpty && !noticeShown ? setup.storeNotice : nil, cloner: cloner, now: Date.init)
         noticeShown = true
         return RepoListBuilder.build(dependencies, navigator: self)
     }

@@ -15,10 +15,13 @@ public struct RepoListDependencies {
     /// A one-line notice to show at start (e.g. the store was rebuilt).
     public var notice: String?
     public var now: @Sendable () -> Date
+    /// Says which repositories have a clone (rows show ⌂).
+    public var cloner: any RepositoryCloner
 
     public init(ownerLogin: String, service: any GitHubService, store: any RepositoryStore,
                 dispatcher: any UIDispatcher, scheduler: any Scheduler, isOffline: Bool, isDemo: Bool,
-                notice: String?, now: @escaping @Sendable () -> Date) {
+                notice: String?, cloner: any RepositoryCloner, now: @escaping @Sendable () -> Date) {
+        self.cloner = cloner
         self.notice = notice
         self.ownerLogin = ownerLogin
         self.service = service
@@ -42,7 +45,7 @@ public enum RepoListBuilder {
         let presenter = RepoListPresenter(
             interactor: interactor, router: router, dispatcher: dependencies.dispatcher,
             scheduler: dependencies.scheduler, isDemo: dependencies.isDemo, isOffline: dependencies.isOffline,
-            notice: dependencies.notice, now: dependencies.now)
+            notice: dependencies.notice, cloner: dependencies.cloner, now: dependencies.now)
         let view = RepoListView(presenter: presenter)
         presenter.view = view
         return view

@@ -42,6 +42,8 @@ protocol RepoListViewProtocol: AnyObject {
 @MainActor
 protocol RepoListPresenterProtocol: AnyObject {
     func viewDidLoad()
+    /// The screen is on top again (an overlay closed).
+    func viewDidReappear()
     /// The number of list rows the view can show changed.
     func viewDidChangeListHeight(_ rows: Int)
     func handle(_ action: RepoListAction)

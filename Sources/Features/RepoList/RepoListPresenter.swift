@@ -18,6 +18,7 @@ final class RepoListPresenter: RepoListPresenterProtocol {
     private let now: () -> Date
     private let isOffline: Bool
     private let spinner: Spinner
+    private let cloner: (any RepositoryCloner)?
     let commitLoader: CommitLoader
 
     private var screen = RepoListScreenState()
@@ -30,7 +31,8 @@ final class RepoListPresenter: RepoListPresenterProtocol {
 
     init(interactor: any RepoListInteractorProtocol, router: any RepoListRouterProtocol,
                 dispatcher: any UIDispatcher, scheduler: any Scheduler, isDemo: Bool, isOffline: Bool,
-                notice: String? = nil, now: @escaping () -> Date) {
+                notice: String? = nil, cloner: (any RepositoryCloner)? = nil, now: @escaping () -> Date) {
+        self.cloner = cloner
         self.interactor = interactor
         self.router = router
         self.dispatcher = dispatcher
@@ -76,6 +78,10 @@ final class RepoListPresenter: RepoListPresenterProtocol {
         observation = interactor.observe { snapshot in mailbox.put(snapshot) }
         // The stored list is painted first; the refresh starts on the loop's next turn.
         dispatcher.post { [weak self] in self?.refresh() }
+    }
+
+    func viewDidReappear() {
+        update { _ in }
     }
 
     func viewDidChangeListHeight(_ rows: Int) {
@@ -283,7 +289,14 @@ final class RepoListPresenter: RepoListPresenterProtocol {
     private func stateDidChange() {
         loadMoreIfNeeded()
         commitLoader.readStored(screen.windowIDs)
+        lookForClones()
         publish()
+    }
+
+    /// Rows on screen with a clone in the clone root show ⌂ (a look at the file system per row on screen).
+    private func lookForClones() {
+        guard let cloner else { return }
+        screen.cloned = Set(screen.windowIDs.filter { id in screen.model.repository(id: id).map(cloner.isCloned) ?? false })
     }
 
     private func commitsDidChange() {

@@ -19,6 +19,8 @@ struct RepoListScreenState {
     /// Repositories whose latest commits are shown under their row.
     var expanded = Set<Int64>()
     var commits: [Int64: CommitLoader.State] = [:]
+    /// Repositories on screen that have a clone in the clone root.
+    var cloned = Set<Int64>()
 
     var ownerLogin = ""
     var isDemo = false

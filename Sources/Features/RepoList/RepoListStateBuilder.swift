@@ -105,7 +105,8 @@ enum RepoListStateBuilder {
             isExpanded: state.expanded.contains(repository.id),
             commitStatus: status,
             isSelected: selected,
-            isFavourite: state.model.isFavourite(repository.id)
+            isFavourite: state.model.isFavourite(repository.id),
+            isCloned: state.cloned.contains(repository.id)
         )
     }
 

@@ -33,6 +33,11 @@ public final class RepoListView: Screen, RepoListViewProtocol {
         presenter.viewDidLoad()
     }
 
+    /// The overlay or screen above closed: what it changed (a clone) shows at once.
+    public func viewDidReappear() {
+        presenter.viewDidReappear()
+    }
+
     func display(_ state: RepoListViewState) {
         self.state = state
     }
@@ -251,6 +256,7 @@ struct RowLayout {
         if row.isFavourite { buffer.write("★", x: 0, y: y, style: base.foreground(.yellow).adding(.bold)) }
         buffer.write(row.isExpanded ? "▾" : "▸", x: 1, y: y, style: base)
         buffer.write(row.commitStatus.glyph, x: 2, y: y, style: base.adding(.dim))
+        if row.isCloned { buffer.write("⌂", x: 3, y: y, style: base.foreground(.cyan)) }
         var x = Self.nameX
         buffer.write(row.name.fitted(toWidth: nameWidth), x: x, y: y, style: base.adding(.bold))
         x += nameWidth + 2

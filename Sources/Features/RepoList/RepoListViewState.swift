@@ -42,10 +42,13 @@ struct RepoRowState: Sendable, Equatable {
     var isSelected: Bool
     /// The local ★ mark.
     var isFavourite: Bool
+    /// A clone of it is in the clone root (`c` in the overlay).
+    var isCloned: Bool
 
     init(name: String, description: String, language: String, stars: String, forks: String = "", updated: String = "",
          isExpanded: Bool = false, commitStatus: CommitStatus = .unknown, isSelected: Bool = false,
-         isFavourite: Bool = false) {
+         isFavourite: Bool = false, isCloned: Bool = false) {
+        self.isCloned = isCloned
         self.name = name
         self.description = description
         self.language = language

@@ -8,10 +8,13 @@ public protocol Screen: AnyObject {
     func handle(_ event: Event)
     /// Called once, after the screen is pushed and has been told its size.
     func viewDidAppear()
+    /// Called when the screen above it went away and it is on top again.
+    func viewDidReappear()
 }
 
 extension Screen {
     public func viewDidAppear() {}
+    public func viewDidReappear() {}
 }
 
 /// Something that can run a job on the UI thread later, from any thread. The event loop's

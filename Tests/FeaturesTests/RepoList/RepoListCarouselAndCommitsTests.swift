@@ -3,6 +3,7 @@ import GitHubAPI
 import GitHubEntities
 import Persistence
 import TerminalKit
+import TestSupport
 import Testing
 @testable import Features
 
@@ -309,5 +310,31 @@ struct RepoListCarouselAndCommitsTests {
         h.presenter.handle(.moveDown)
         h.presenter.handle(.openDetail)
         #expect(h.router.details == ["repo-0002"])
+    }
+}
+
+@Suite("List: cloned repositories")
+@MainActor
+struct RepoListClonedTests {
+    @Test("Rows with a clone in the clone root show it; a clone made in the overlay shows when the list is on top again")
+    func clonedMark() throws {
+        let interactor = FakeInteractor(stored: Sample.snapshot(30))
+        let dispatcher = CollectingDispatcher()
+        let view = SpyRepoListView()
+        let cloner = SpyCloner()
+        cloner.cloned = ["octo/repo-2"]
+        let presenter = RepoListPresenter(interactor: interactor, router: SpyRouter(), dispatcher: dispatcher,
+                                          scheduler: ManualScheduler(), isDemo: false, isOffline: true,
+                                          cloner: cloner, now: { Sample.now })
+        presenter.view = view
+        presenter.viewDidChangeListHeight(10)
+        presenter.viewDidLoad()
+        dispatcher.runPending()
+        var rows = try #require(view.last?.rows)
+        #expect(rows.filter(\.isCloned).map(\.name) == ["repo-0002"])
+        cloner.cloned.insert("octo/repo-5")
+        presenter.viewDidReappear()
+        rows = try #require(view.last?.rows)
+        #expect(rows.filter(\.isCloned).map(\.name) == ["repo-0002", "repo-0005"])
     }
 }

@@ -16,6 +16,7 @@ struct RepoListViewSnapshotTests {
         var filterTexts: [String] = []
         var filterEnds: [Bool] = []
         func viewDidLoad() {}
+        func viewDidReappear() {}
         func viewDidChangeListHeight(_ rows: Int) { heights.append(rows) }
         func handle(_ action: RepoListAction) { actions.append(action) }
         func didClickLine(_ index: Int, onToggle: Bool) { clicks.append("line \(index)\(onToggle ? " toggle" : "")") }
