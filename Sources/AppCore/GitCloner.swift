@@ -14,15 +14,20 @@ final class GitCloner: RepositoryCloner {
     private let environment: [String: String]
     /// Gives the terminal to `body` and takes it back (curses suspended meanwhile).
     private let handOver: @MainActor (() -> Int32) -> Int32
+    /// The address git clones from (the HTTPS one; tests point it at a local bare repository).
+    private let cloneURL: (Repository) -> String?
 
-    init(root: String, environment: [String: String], handOver: @escaping @MainActor (() -> Int32) -> Int32) {
+    init(root: String, environment: [String: String],
+         cloneURL: @escaping (Repository) -> String? = GitCloner.cloneURL(for:),
+         handOver: @escaping @MainActor (() -> Int32) -> Int32) {
         self.root = root
         self.environment = environment
+        self.cloneURL = cloneURL
         self.handOver = handOver
     }
 
     /// `~/src`, or `$HOME/src`.
-    static func defaultRoot(environment: [String: String]) -> String {
+    nonisolated static func defaultRoot(environment: [String: String]) -> String {
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         return (home as NSString).appendingPathComponent("src")
     }
@@ -40,7 +45,7 @@ final class GitCloner: RepositoryCloner {
     func clone(_ repository: Repository) -> CloneOutcome {
         let target = directory(for: repository)
         if isCloned(repository) { return .alreadyCloned(path: target) }
-        guard let url = Self.cloneURL(for: repository) else { return .failed("not a web address: \(repository.htmlURL)") }
+        guard let url = cloneURL(repository) else { return .failed("not a web address: \(repository.htmlURL)") }
         guard let git = BrowserCommand.locate("git", path: environment["PATH"] ?? "/usr/bin:/bin", isExecutable: BrowserCommand.isExecutableFile) else {
             return .failed("git is not installed")
         }
@@ -58,14 +63,14 @@ final class GitCloner: RepositoryCloner {
     }
 
     /// The HTTPS clone address: the repository's web page with `.git`, only for http(s) pages.
-    static func cloneURL(for repository: Repository) -> String? {
+    nonisolated static func cloneURL(for repository: Repository) -> String? {
         guard let url = URL(string: repository.htmlURL), let scheme = url.scheme?.lowercased(),
               scheme == "https" || scheme == "http", url.host != nil else { return nil }
         return repository.htmlURL + ".git"
     }
 
     /// Runs the command with the terminal as its stdin, stdout and stderr, and waits for it.
-    static func runInForeground(_ arguments: [String], environment: [String: String]) -> Int32 {
+    nonisolated static func runInForeground(_ arguments: [String], environment: [String: String]) -> Int32 {
         let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var env = environment

@@ -64,7 +64,9 @@ enum TerminalClipboardSequence {
     /// Terminals cap what they accept (xterm: 100,000 bytes of base64 by default).
     static let maximumBytes = 74_000
 
-    /// `ESC ] 52 ; c ; BASE64 BEL`; inside tmux, wrapped in a DCS passthrough with each ESC doubled.
+    /// `ESC ] 52 ; c ; BASE64 BEL`. Inside tmux the plain sequence goes to tmux itself (which keeps it
+    /// as a paste buffer and hands it on with `set-clipboard on`), followed by the same wrapped in a DCS
+    /// passthrough, each ESC doubled, for the terminal outside tmux (with `allow-passthrough on`).
     static func osc52(_ text: String, insideTmux: Bool) -> [UInt8]? {
         let bytes = Array(text.utf8)
         guard bytes.count <= maximumBytes else { return nil }
@@ -72,7 +74,7 @@ enum TerminalClipboardSequence {
         guard insideTmux else { return sequence }
         var wrapped = Array("\u{1B}Ptmux;".utf8)
         for byte in sequence { wrapped += byte == 0x1B ? [0x1B, 0x1B] : [byte] }
-        return wrapped + Array("\u{1B}\\".utf8)
+        return sequence + wrapped + Array("\u{1B}\\".utf8)
     }
 }
 
