@@ -20,7 +20,7 @@ public final class App: AppNavigator {
     private let setup: AppSetup
     private let loop: EventLoop
     private let useColor: Bool
-    private var terminal: NcursesTerminal?
+    private var terminal: (any TerminalBackend)?
     private var screens: [any Screen] = []
     private var exitCode: Int32 = 0
     /// The owner the list shows (changes with `u`).
@@ -55,22 +55,30 @@ public final class App: AppNavigator {
     public func run() throws -> Int32 {
         TerminalGuard.saveModes()
         TerminalGuard.installCrashHandlers()
-        signal(SIGPIPE, SIG_IGN)
-        // Before curses starts, so ncurses leaves SIGWINCH to us.
-        try SignalRelay.install([SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH])
+        SignalRelay.ignoreWriteFailureSignals()
+        // Before curses starts, so ncurses leaves SIGWINCH to us. Every signal that would end the
+        // process comes through the loop, which restores the terminal on the way out.
+        try SignalRelay.install(SignalRelay.terminatingSignals + [SIGWINCH])
         let terminal = try NcursesTerminal.start(useColor: useColor)
-        self.terminal = terminal
+        defer { TerminalGuard.restoreModes() }
+        return run(on: terminal)
+    }
+
+    /// Runs the screen stack on `backend` until the user quits, the input hangs up or a relayed
+    /// signal ends it; stops the backend and returns the exit code. Tests pass a recording backend.
+    public func run(on backend: any TerminalBackend) -> Int32 {
+        terminal = backend
         defer {
-            terminal.stop()
-            TerminalGuard.restoreModes()
+            backend.stop()
+            terminal = nil
         }
 
         push(makeListScreen())
 
         loop.run(
-            inputFD: STDIN_FILENO,
+            inputFD: backend.inputFD,
             onInput: { [unowned self] in
-                for event in terminal.readEvents() { self.dispatch(event) }
+                for event in backend.readEvents() { self.dispatch(event) }
             },
             onSignal: { [unowned self] signal in self.handleSignal(signal) },
             onHangUp: { [unowned self] in self.exitCode = 128 + SIGHUP },

@@ -12,6 +12,7 @@
 #include <locale.h>
 #include <wchar.h>
 #include <ncursesw/ncurses.h>
+#include <ncursesw/term.h>
 
 /* Swift cannot import function-like macros or use C globals in Swift 6 mode: wrap them. */
 
@@ -19,6 +20,7 @@ static inline WINDOW *tui_stdscr(void) { return stdscr; }
 /* Starts curses on the process's own stdin/stdout; NULL (not exit) when TERM is unusable. */
 static inline SCREEN *tui_newterm(void) { return newterm(NULL, stdout, stdin); }
 static inline int tui_color_pairs(void) { return COLOR_PAIRS; }
+static inline int tui_colors(void) { return COLORS; }
 static inline int tui_lines(void) { return LINES; }
 static inline int tui_cols(void) { return COLS; }
 
@@ -44,6 +46,41 @@ static inline mmask_t tui_button5_pressed(void) { return BUTTON5_PRESSED; }
 /* Builds a complex character from up to 5 wide characters (the first spacing, the rest combining). */
 static inline int tui_setcchar(cchar_t *cell, const wchar_t *text, attr_t attrs, short pair) {
     return setcchar(cell, text, attrs, pair, NULL);
+}
+
+/* The same with an `int` colour pair (ncurses 6.1+ extended pairs, above 32767). */
+static inline int tui_setcchar_pair(cchar_t *cell, const wchar_t *text, attr_t attrs, int pair) {
+    return setcchar(cell, text, attrs, 0, &pair);
+}
+
+/* Whether terminfo entry `name` (NULL: $TERM) offers what curses needs, read without starting curses:
+   0 usable; bit 1 no such entry; bit 2 no cursor addressing (`cup`); bit 4 no way to clear (`clear`). */
+static inline int tui_check_terminal(const char *name) {
+    int status = 0;
+    TERMINAL *saved = cur_term;
+    if (setupterm((char *)name, 1, &status) != OK) { set_curterm(saved); return 1; }
+    int missing = 0;
+    char *cup = tigetstr("cup");
+    if (cup == NULL || cup == (char *)-1) missing |= 2;
+    char *clear = tigetstr("clear");
+    if (clear == NULL || clear == (char *)-1) missing |= 4;
+    TERMINAL *checked = set_curterm(saved);
+    if (checked != NULL && checked != saved) del_curterm(checked);
+    return missing;
+}
+
+/* Terminfo string capability `name` of the current terminal, or NULL when absent. */
+static inline const char *tui_string_capability(const char *name) {
+    char *value = tigetstr(name);
+    return (value == NULL || value == (char *)-1) ? NULL : value;
+}
+
+/* Whether the current terminal declares direct colour: terminfo's `RGB`, as a flag, number or string. */
+static inline int tui_has_rgb_capability(void) {
+    if (tigetflag("RGB") > 0) return 1;
+    if (tigetnum("RGB") > 0) return 1;
+    char *value = tigetstr("RGB");
+    return value != NULL && value != (char *)-1;
 }
 
 #endif

@@ -9,21 +9,47 @@ public struct TerminalStartError: Error, CustomStringConvertible {
     public var description: String
 }
 
-/// The one backend: copies a `Buffer` to the screen through ncursesw, and reads keys, mouse reports
+/// What `TERM` must offer for curses to draw: checked before curses starts.
+public enum TerminalRequirements {
+    /// Nil when the terminfo entry `term` (nil: `$TERM`) can be used, else one line saying why not
+    /// (no entry, no cursor addressing `cup`, no `clear`; `TERM=dumb` lacks both).
+    public static func problem(term: String?) -> String? {
+        let name = term ?? getenv("TERM").map { String(cString: $0) }
+        guard let name, !name.isEmpty else { return "TERM is not set: set it to your terminal's type (e.g. xterm-256color)" }
+        let printable = String(name.unicodeScalars.filter { $0.value >= 0x20 && $0.value < 0x7F }.prefix(40).map(Character.init))
+        let missing = name.withCString { tui_check_terminal($0) }
+        if missing & 1 != 0 { return "unknown terminal type TERM=\(printable) (no terminfo entry)" }
+        var lacking: [String] = []
+        if missing & 2 != 0 { lacking.append("cursor addressing (cup)") }
+        if missing & 4 != 0 { lacking.append("clearing the screen (clear)") }
+        guard !lacking.isEmpty else { return nil }
+        return "TERM=\(printable) cannot run a full-screen program: it lacks \(lacking.joined(separator: " and ")); use e.g. TERM=xterm-256color"
+    }
+}
+
+/// The live backend: copies a `Buffer` to the screen through ncursesw, and reads keys, mouse reports
 /// and resizes into `Event`s. Only this type (and the app) touches ncurses.
 @MainActor
-public final class NcursesTerminal {
+public final class NcursesTerminal: TerminalBackend {
     private let screen: OpaquePointer
     private var previous: Buffer?
-    private var colorPairs: [Int: Int16] = [:]
-    private let useColor: Bool
+    private var pairs: ColorPairTable
+    private let colors: ColorMapper
+    public let colorDepth: ColorDepth
+    public var inputFD: Int32? { STDIN_FILENO }
 
-    /// Starts curses on the process's terminal. Fails (without exiting) when `TERM` is unusable.
+    /// Starts curses on the process's terminal. Fails (without exiting) when `TERM` is unusable:
+    /// unknown, or without what curses needs (`TerminalRequirements`).
     public static func start(useColor: Bool) throws -> NcursesTerminal {
         setlocale(LC_ALL, "")
+        if let problem = TerminalRequirements.problem(term: nil) { throw TerminalStartError(description: problem) }
         guard let screen = tui_newterm() else {
             let term = getenv("TERM").map { String(cString: $0) } ?? "(unset)"
             throw TerminalStartError(description: "cannot use this terminal (TERM=\(term))")
+        }
+        // A crash signal cannot ask curses to leave keypad-transmit mode: hand the guard the bytes now.
+        if let rmkx = tui_string_capability("rmkx") {
+            TerminalGuard.setKeypadResetSequence(Array(String(cString: rmkx).utf8))
         }
         return NcursesTerminal(screen: screen, useColor: useColor)
     }
@@ -43,7 +69,10 @@ public final class NcursesTerminal {
             start_color()
             use_default_colors()
         }
-        self.useColor = wantsColor
+        colorDepth = ColorMapper.depth(colors: Int(tui_colors()), hasRGB: tui_has_rgb_capability() != 0,
+                                       colorAllowed: wantsColor)
+        colors = ColorMapper(depth: colorDepth)
+        pairs = ColorPairTable(colorPairs: colorDepth == .none ? 0 : Int(tui_color_pairs()))
         mouseinterval(0)
         mousemask(tui_all_mouse_events() | tui_report_mouse_position(), nil)
         // Keys that terminals send in more than one form (see ENGINEERING.md §2).
@@ -100,32 +129,43 @@ public final class NcursesTerminal {
         return events
     }
 
-    /// Copies `buffer` to the screen, touching only cells that changed since the last draw.
+    /// Copies `buffer` to the screen, touching only the runs of cells that changed since the last
+    /// draw (`BufferDiff`). When the colour pairs run out mid-frame, the pair table is emptied and the
+    /// whole frame repainted, so no cell on screen keeps a pair that was redefined.
     public func draw(_ buffer: Buffer) {
         let window = tui_stdscr()
+        if !paint(buffer, window: window, canStartOver: true) {
+            pairs.removeAll()
+            previous = nil
+            clearok(window, true)
+            _ = paint(buffer, window: window, canStartOver: false)
+        }
+        wnoutrefresh(window)
+        doupdate()
+        previous = buffer
+    }
+
+    /// Writes the changed cells into curses' window; false when a new colour pair was needed and the
+    /// table is full (and `canStartOver`), leaving the frame half written.
+    private func paint(_ buffer: Buffer, window: UnsafeMutablePointer<WINDOW>?, canStartOver: Bool) -> Bool {
         let full = previous.map { $0.width != buffer.width || $0.height != buffer.height } ?? true
         if full { werase(window) }
         let width = buffer.width
-        let cells = buffer.cells
-        let before = full ? nil : previous?.cells
         var cell = cchar_t()
         var lastStyle: Style?
         var attrs = tui_attr_normal()
-        var pair: Int16 = 0
-        // Cells are plain values: comparing them is a few integer compares, and the wide string
-        // handed to ncurses (at most `Cell.maxScalars` scalars and a 0) lives on the stack.
+        var pair: Int32 = 0
+        var complete = true
+        // Cells are plain values: the wide string handed to ncurses (at most `Cell.maxScalars`
+        // scalars and a 0) lives on the stack.
         withUnsafeTemporaryAllocation(of: wchar_t.self, capacity: Cell.maxScalars + 1) { wide in
-            cells.withUnsafeBufferPointer { cells in
-                for y in 0..<buffer.height {
+            buffer.cells.withUnsafeBufferPointer { cells in
+                BufferDiff.forEachChangedRun(from: full ? nil : previous, to: buffer) { y, columns in
+                    guard complete else { return }
                     let row = y * width
-                    var x = 0
-                    while x < width {
+                    for x in columns {
                         let current = cells[row + x]
-                        if current.isContinuation { x += 1; continue }
-                        let index = row + x
-                        x += Int(current.width)
-                        if let before, before[index] == current,
-                           current.width < 2 || before[index + 1] == cells[index + 1] { continue }
+                        if current.isContinuation { continue }
                         let count = current.scalarCount
                         for i in 0..<count { wide[i] = wchar_t(bitPattern: current.scalarValue(at: i)) }
                         if count == 0 { wide[0] = 0x20 }
@@ -133,17 +173,19 @@ public final class NcursesTerminal {
                         if current.style != lastStyle {
                             lastStyle = current.style
                             attrs = attributes(for: current.style)
-                            pair = colorPair(for: current.style)
+                            guard let found = colorPair(for: current.style, canStartOver: canStartOver) else {
+                                complete = false
+                                return
+                            }
+                            pair = found
                         }
-                        tui_setcchar(&cell, wide.baseAddress, attrs, pair)
-                        mvwadd_wch(window, Int32(y), Int32(index - row), &cell)
+                        tui_setcchar_pair(&cell, wide.baseAddress, attrs, pair)
+                        mvwadd_wch(window, Int32(y), Int32(x), &cell)
                     }
                 }
             }
         }
-        wnoutrefresh(window)
-        doupdate()
-        previous = buffer
+        return complete
     }
 
     /// Forgets what is on screen so the next draw repaints everything (after a resize or suspend).
@@ -183,16 +225,20 @@ public final class NcursesTerminal {
         return attrs
     }
 
-    private func colorPair(for style: Style) -> Int16 {
-        guard useColor, style.foreground != nil || style.background != nil else { return 0 }
-        let fg = style.foreground?.rawValue ?? -1
-        let bg = style.background?.rawValue ?? -1
-        let key = (fg + 1) * 16 + (bg + 1)
-        if let pair = colorPairs[key] { return pair }
-        let pair = Int16(colorPairs.count + 1)
-        guard Int32(pair) < tui_color_pairs() else { return 0 }
-        init_pair(pair, Int16(fg), Int16(bg))
-        colorPairs[key] = pair
-        return pair
+    /// The pair showing the style's colours; nil when the table is full and `canStartOver` (else pair 0).
+    private func colorPair(for style: Style, canStartOver: Bool) -> Int32? {
+        guard colorDepth != .none, style.hasColor else { return 0 }
+        let fg = colors.number(named: style.foreground, rgb: style.foregroundRGB)
+        let bg = colors.number(named: style.background, rgb: style.backgroundRGB)
+        if fg == -1, bg == -1 { return 0 }
+        switch pairs.pair(foreground: fg, background: bg) {
+        case .existing(let pair):
+            return pair
+        case .new(let pair):
+            init_extended_pair(pair, fg, bg)
+            return pair
+        case .full:
+            return canStartOver ? nil : 0
+        }
     }
 }

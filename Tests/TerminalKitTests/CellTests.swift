@@ -12,9 +12,18 @@ struct CellTests {
     @Test("Cells compare by their bytes: the layout has no padding, and equality is field by field")
     func equality() {
         #expect(MemoryLayout<Cell>.size == 5 * 4 + 1 + MemoryLayout<Style>.size)
-        #expect(MemoryLayout<Style>.size == 3)
+        #expect(MemoryLayout<Style>.size == 11)
+        #expect(MemoryLayout<Cell>.size == 32 && MemoryLayout<Cell>.stride == 32)
+        #expect(Cell.hasPlainLayout)
+        // A true colour set and then cleared must compare (and hash) as never set.
+        var cleared = Style(foregroundRGB: RGB(1, 2, 3), backgroundRGB: RGB(0, 0, 0))
+        cleared.foregroundRGB = nil
+        cleared.backgroundRGB = nil
         let styles: [Style] = [.plain, .bold, Style(foreground: .black), Style(background: .black),
-                               Style(foreground: .red, background: .black, attributes: [.dim, .reverse])]
+                               Style(foreground: .red, background: .black, attributes: [.dim, .reverse]),
+                               Style(foregroundRGB: RGB(0, 0, 0)), Style(backgroundRGB: RGB(0, 0, 0)),
+                               Style(foregroundRGB: RGB(0xFF, 0, 0x80), backgroundRGB: RGB(1, 2, 3)),
+                               Style(foreground: .red, foregroundRGB: RGB(0xFF, 0, 0)), cleared]
         let cells = styles.flatMap { style in
             [Cell("a", style: style), Cell(text: "a\u{301}", style: style), Cell(text: "a\u{301}\u{302}\u{303}\u{304}", style: style),
              Cell("日", width: 2, style: style), .continuation(style: style)]

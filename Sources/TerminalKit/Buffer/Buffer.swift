@@ -53,6 +53,13 @@ public struct Cell: Sendable, Hashable {
 
     public static let blank = Cell(" ")
 
+    /// Whether a cell is exactly 32 bytes with no padding, so equal cells have equal bytes (the
+    /// buffer diff compares whole rows with `memcmp` then).
+    @inlinable
+    public static var hasPlainLayout: Bool {
+        MemoryLayout<Cell>.size == 32 && MemoryLayout<Cell>.stride == 32 && MemoryLayout<Style>.size == 11
+    }
+
     @inlinable
     public var isContinuation: Bool { width == 0 }
 
@@ -104,17 +111,18 @@ public struct Cell: Sendable, Hashable {
         }
     }
 
-    /// Compares the cells' bytes when the layout has no padding (24 bytes: five scalars, the width
-    /// and a 3-byte style; each value has one representation), else field by field. Style's
+    /// Compares the cells' bytes when the layout has no padding (32 bytes: five scalars, the width
+    /// and an 11-byte style; each value has one representation), else field by field. Style's
     /// synthesized `==` is not inlined across modules, and this runs for every cell of every draw.
     @inlinable
     public static func == (lhs: Cell, rhs: Cell) -> Bool {
-        if MemoryLayout<Cell>.size == 24, MemoryLayout<Style>.size == 3 {
+        if hasPlainLayout {
             return withUnsafeBytes(of: lhs) { a in
                 withUnsafeBytes(of: rhs) { b in
                     a.loadUnaligned(as: UInt64.self) == b.loadUnaligned(as: UInt64.self)
                         && a.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
                         && a.loadUnaligned(fromByteOffset: 16, as: UInt64.self) == b.loadUnaligned(fromByteOffset: 16, as: UInt64.self)
+                        && a.loadUnaligned(fromByteOffset: 24, as: UInt64.self) == b.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
                 }
             }
         }

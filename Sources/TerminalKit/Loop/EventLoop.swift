@@ -78,7 +78,8 @@ public final class EventLoop: Scheduler {
     /// - Parameters:
     ///   - inputFD: the terminal's input; `onInput` is called when it is readable (read until empty).
     ///   - onSignal: called with each signal number the `SignalRelay` caught.
-    ///   - onHangUp: the input was closed (terminal gone).
+    ///   - onHangUp: the input is gone (the terminal hung up: `POLLHUP`, `POLLERR`, end of file);
+    ///     the loop ends after it, as it does for SIGHUP.
     ///   - beforeWait: called before each sleep: the place to paint if something changed.
     public func run(
         inputFD: Int32?,
@@ -107,12 +108,30 @@ public final class EventLoop: Scheduler {
             if signalFD >= 0, fds[1].revents != 0 {
                 for signal in SignalRelay.drain() { onSignal(signal) }
             }
-            if inputFD != nil, inputIndex < fds.count {
-                let revents = Int32(fds[inputIndex].revents)
-                if revents & Int32(POLLIN) != 0 { onInput() }
-                else if revents & (Int32(POLLHUP) | Int32(POLLERR) | Int32(POLLNVAL)) != 0 { onHangUp(); running = false }
+            if let inputFD, inputIndex < fds.count {
+                switch Self.inputState(revents: fds[inputIndex].revents, fd: inputFD) {
+                case .readable: onInput()
+                case .hungUp: onHangUp(); running = false
+                case .idle: break
+                }
             }
         }
+    }
+
+    /// What `poll` said about the input.
+    enum InputState: Equatable { case idle, readable, hungUp }
+
+    /// Classifies the input's `revents`: a hang-up or error wins over pending bytes (a vanished
+    /// terminal may report both, and its bytes no longer matter), and "readable" with no byte to
+    /// read is end of file (a read would return 0). Without this, a loop whose terminal went away
+    /// wakes at once forever.
+    static func inputState(revents: Int16, fd: Int32) -> InputState {
+        let events = Int32(revents)
+        if events & (Int32(POLLHUP) | Int32(POLLERR) | Int32(POLLNVAL)) != 0 { return .hungUp }
+        guard events & Int32(POLLIN) != 0 else { return .idle }
+        var available: Int32 = 0
+        if ioctl(fd, UInt(FIONREAD), &available) == 0, available == 0 { return .hungUp }
+        return .readable
     }
 
     /// Ends `run` after the current turn.

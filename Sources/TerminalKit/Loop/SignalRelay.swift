@@ -49,6 +49,39 @@ public enum SignalRelay {
         }
     }
 
+    /// Asynchronous signals whose default action ends the process: relayed, so the app quits through
+    /// its loop and restores the terminal (exit 128 + N). SIGWINCH is not among them (it is harmless)
+    /// nor are the crash signals (`TerminalGuard.crashSignals`) nor SIGKILL and SIGSTOP (uncatchable).
+    public static var terminatingSignals: [Int32] {
+        var signals: [Int32] = [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF,
+                                SIGXCPU, SIGIO, SIGPWR]
+        #if canImport(Glibc)
+        signals.append(SIGSTKFLT)
+        // Real-time signals end the process too; glibc keeps the first few for itself (below SIGRTMIN).
+        let first = __libc_current_sigrtmin(), last = __libc_current_sigrtmax()
+        if first > 0, first <= last, last < 128 { signals.append(contentsOf: first...last) }
+        #endif
+        return signals
+    }
+
+    /// Signals that report a failed write (a closed pipe, the file-size limit): ignored, so the write
+    /// returns its error (EPIPE, EFBIG) to the code that made it instead of ending the process.
+    public static let ignoredSignals: [Int32] = [SIGPIPE, SIGXFSZ]
+
+    /// Ignores `ignoredSignals`.
+    public static func ignoreWriteFailureSignals() {
+        for signal in ignoredSignals {
+            var action = sigaction()
+            #if canImport(Glibc)
+            action.__sigaction_handler.sa_handler = SIG_IGN
+            #else
+            action.__sigaction_u.__sa_handler = SIG_IGN
+            #endif
+            sigemptyset(&action.sa_mask)
+            sigaction(signal, &action, nil)
+        }
+    }
+
     /// The pipe's read end, or -1 before `install`.
     public static var readFD: Int32 { relayReadFD }
 
