@@ -345,7 +345,10 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
 
     private func fieldLines(for repository: Repository) -> [DetailLine] {
         let owner = DetailField(label: "Owner", value: Self.value(repository.ownerLogin))
-        let language = DetailField(label: "Language", value: Self.value(repository.language))
+        let languageName = Sanitizer.line(repository.language ?? "")
+        let language = languageName.isEmpty ? DetailField(label: "Language", value: "—")
+            : DetailField(label: "Language", value: "\(LanguageBadge.dot) \(languageName)",
+                          dotColor: LanguageBadge.color(for: repository.language ?? ""))
         let stars = DetailField(label: "Stars", value: "★ \(Formatting.grouped(repository.stargazersCount))")
         let forks = DetailField(label: "Forks", value: Formatting.grouped(repository.forksCount))
         let watchers = DetailField(label: "Watchers", value: Formatting.grouped(repository.watchersCount))
@@ -428,7 +431,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
     }
 
     static func padded(_ field: DetailField, _ labelWidth: Int) -> DetailField {
-        DetailField(label: field.label.fitted(toWidth: labelWidth), value: field.value)
+        DetailField(label: field.label.fitted(toWidth: labelWidth), value: field.value, dotColor: field.dotColor)
     }
 
     /// Word-wrapped (words longer than the line, like URLs, are broken); at least one line.

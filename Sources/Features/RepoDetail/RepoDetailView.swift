@@ -200,6 +200,9 @@ public final class RepoDetailView: Screen, RepoDetailViewProtocol {
         let used = buffer.write(field.label, x: x, y: y, maxWidth: width, style: .dim)
         let room = width - used
         if room > 0 { buffer.write(field.value.truncated(toWidth: room), x: x + used, y: y, maxWidth: room) }
+        if room > 0, let color = field.dotColor, field.value.hasPrefix(LanguageBadge.dot) {
+            buffer.write(LanguageBadge.dot, x: x + used, y: y, style: Style(foregroundRGB: color))
+        }
     }
 
     private func renderStatusLine(into buffer: inout Buffer, x startX: Int, y: Int, width: Int) {

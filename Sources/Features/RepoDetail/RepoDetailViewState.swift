@@ -5,10 +5,13 @@ import TerminalKit
 struct DetailField: Sendable, Equatable {
     var label: String
     var value: String
+    /// The colour of a leading "●" in the value (the language's), when there is one.
+    var dotColor: RGB?
 
-    init(label: String, value: String) {
+    init(label: String, value: String, dotColor: RGB? = nil) {
         self.label = label
         self.value = value
+        self.dotColor = dotColor
     }
 }
 

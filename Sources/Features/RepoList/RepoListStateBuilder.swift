@@ -45,7 +45,7 @@ enum RepoListStateBuilder {
         }
         let cards = model.carouselRepositories.map {
             CarouselCard(name: Sanitizer.line($0.name), stars: Formatting.count($0.stargazersCount),
-                         language: Sanitizer.line($0.language ?? ""))
+                         language: Sanitizer.line($0.language ?? ""), languageColor: $0.language.flatMap(LanguageBadge.color(for:)))
         }
         let carousel = cards.isEmpty ? nil : CarouselState(cards: Array(cards), current: state.carouselIndex, isFocused: state.focus == .carousel)
         let position = displayed.isEmpty ? ""
@@ -99,6 +99,7 @@ enum RepoListStateBuilder {
             name: Sanitizer.line(repository.name),
             description: Sanitizer.line(repository.description ?? ""),
             language: Sanitizer.line(repository.language ?? ""),
+            languageColor: repository.language.flatMap(LanguageBadge.color(for:)),
             stars: Formatting.count(repository.stargazersCount),
             forks: Formatting.count(repository.forksCount),
             updated: repository.updatedAt.map { Formatting.relative($0, now: now) } ?? "",

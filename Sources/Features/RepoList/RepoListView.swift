@@ -204,8 +204,11 @@ enum CarouselRenderer {
         // Drawn into its own buffer first so a card cut by the screen edge is clipped, never shifted.
         var cardBuffer = Buffer(width: rect.width, height: rect.height)
         cardBuffer.drawBox(cardBuffer.bounds, title: card.name, box: .rounded)
-        let info = "★ \(card.stars)" + (card.language.isEmpty ? "" : "  \(card.language)")
-        cardBuffer.write(info, x: 2, y: 1, maxWidth: rect.width - 4)
+        let stars = cardBuffer.write("★ \(card.stars)", x: 2, y: 1, maxWidth: rect.width - 4)
+        if !card.language.isEmpty, rect.width - 4 - stars - 2 > 2 {
+            LanguageBadge.write(card.language, color: card.languageColor, into: &cardBuffer, x: 2 + stars + 2, y: 1,
+                                width: rect.width - 4 - stars - 2)
+        }
         buffer.draw(cardBuffer, atX: rect.x, y: rect.y)
     }
 }
@@ -260,7 +263,7 @@ struct RowLayout {
         var x = Self.nameX
         buffer.write(row.name.fitted(toWidth: nameWidth), x: x, y: y, style: base.adding(.bold))
         x += nameWidth + 2
-        var right = (languageWidth > 0 ? row.language.fitted(toWidth: languageWidth) + " " : "")
+        var right = (languageWidth > 0 ? String(repeating: " ", count: languageWidth + 1) : "")
             + "★ " + row.stars.fitted(toWidth: Self.starsWidth - 2)
         if showsForks { right += "  ⑂ " + row.forks.fitted(toWidth: Self.forksWidth - 2) }
         if showsUpdate { right += "  " + row.updated.fitted(toWidth: Self.updateWidth) }
@@ -271,6 +274,10 @@ struct RowLayout {
         }
         if rightX > Self.nameX + 2 {
             buffer.write(right, x: rightX, y: y, style: base)
+            if languageWidth > 0 {
+                LanguageBadge.write(row.language, color: row.languageColor, into: &buffer, x: rightX, y: y,
+                                    width: languageWidth, style: base)
+            }
         }
     }
 

@@ -32,6 +32,8 @@ struct RepoRowState: Sendable, Equatable {
     var name: String
     var description: String
     var language: String
+    /// GitHub's colour for the language (its dot), when it has one.
+    var languageColor: RGB?
     var stars: String
     /// "1.2k"; empty when unknown.
     var forks: String
@@ -45,10 +47,12 @@ struct RepoRowState: Sendable, Equatable {
     /// A clone of it is in the clone root (`c` in the overlay).
     var isCloned: Bool
 
-    init(name: String, description: String, language: String, stars: String, forks: String = "", updated: String = "",
+    init(name: String, description: String, language: String, languageColor: RGB? = nil, stars: String,
+         forks: String = "", updated: String = "",
          isExpanded: Bool = false, commitStatus: CommitStatus = .unknown, isSelected: Bool = false,
          isFavourite: Bool = false, isCloned: Bool = false) {
         self.isCloned = isCloned
+        self.languageColor = languageColor
         self.name = name
         self.description = description
         self.language = language
@@ -77,11 +81,13 @@ struct CarouselCard: Sendable, Equatable {
     var name: String
     var stars: String
     var language: String
+    var languageColor: RGB?
 
-    init(name: String, stars: String, language: String) {
+    init(name: String, stars: String, language: String, languageColor: RGB? = nil) {
         self.name = name
         self.stars = stars
         self.language = language
+        self.languageColor = languageColor
     }
 }
 

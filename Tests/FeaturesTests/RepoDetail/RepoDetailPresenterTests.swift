@@ -77,7 +77,7 @@ struct RepoDetailPresenterTests {
             "A full-screen terminal GitHub browser: repositories, commits, profiles",
             "and search, offline first, on ncurses.",
             "",
-            "Owner    octocat | Language       Swift",
+            "Owner    octocat | Language       ● Swift",
             "Stars    ★ 12,345 | Forks          678",
             "Watchers 12,345 | Open issues    9",
             "Created  5 Sep 2021 (2 y ago) | License        MIT",
@@ -301,7 +301,7 @@ struct RepoDetailPresenterTests {
         h.presenter.viewDidLoad()
         #expect(h.state.title == "octo[31m/evil")
         #expect(Array(h.text.prefix(3)) == ["first]0;pwned line", "second line", "Archived Fork"])
-        #expect(h.text.contains("Owner    octocat | Language       Swift"))
+        #expect(h.text.contains("Owner    octocat | Language       ● Swift"))
         #expect(h.text.contains("Pushed   14 Nov 2023 (3 h ago) | Flags          archived, fork"))
         #expect(h.text.contains("Topics   ab, c"))
         #expect(h.text.contains("Homepage —"))

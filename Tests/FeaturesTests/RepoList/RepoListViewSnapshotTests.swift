@@ -55,6 +55,17 @@ struct RepoListViewSnapshotTests {
         return snapshot
     }
 
+    @Test("The language dot is drawn in GitHub's colour for it (Ruby #701516); no colour for an unknown language")
+    func languageColours() throws {
+        let buffer = render(Self.mixed(), width: 80, height: 24)
+        let rows = buffer.snapshot().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let rubyRow = try #require(rows.firstIndex { $0.contains("A Twitter API") })
+        let dotColumn = try #require(rows[rubyRow].firstIndex(of: "●")).utf16Offset(in: rows[rubyRow])
+        // Columns: the row is ASCII up to the dot, so its offset is its cell.
+        #expect(buffer[dotColumn, rubyRow].style.foregroundRGB == RGB(hex: 0x701516))
+        #expect(buffer[dotColumn + 2, rubyRow].style.foregroundRGB == nil, "the name keeps the row's colour")
+    }
+
     @Test("80×24: header, rows with wide characters, selection, footer")
     func list80x24() {
         let buffer = render(Self.mixed(), width: 80, height: 24)
