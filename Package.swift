@@ -47,7 +47,7 @@ let package = Package(
 
         // MARK: Features (VIPER modules)
         .target(name: "Features",
-                dependencies: ["TerminalKit", "GitHubEntities", "GitHubAPI", "Persistence"],
+                dependencies: ["TerminalKit", "GitHubEntities", "GitHubAPI", "Persistence", "ImageDecoding"],
                 swiftSettings: strict),
 
         // MARK: Bundled demo data (top-level Resources/)

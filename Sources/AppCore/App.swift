@@ -121,11 +121,11 @@ public final class App: AppNavigator {
     }
 
     public func showRepositoryDetail(_ repository: Repository) {
-        push(RepoDetailBuilder.build(
-            RepoDetailDependencies(repository: repository, service: setup.service, store: setup.store,
-                                   dispatcher: loop.mainQueue, scheduler: loop, opener: setup.opener,
-                                   clipboard: clipboard, cloner: cloner, environment: setup.environment, now: Date.init),
-            navigator: self))
+        var dependencies = RepoDetailDependencies(
+            repository: repository, service: setup.service, store: setup.store, dispatcher: loop.mainQueue, scheduler: loop,
+            opener: setup.opener, clipboard: clipboard, cloner: cloner, environment: setup.environment, now: Date.init)
+        dependencies.showsPhotos = terminal?.colorDepth.showsTrueColor ?? false
+        push(RepoDetailBuilder.build(dependencies, navigator: self))
     }
 
     public func dismiss(_ screen: any Screen) {

@@ -26,9 +26,11 @@ public struct DemoTransport: HTTPTransport {
         let avatars = directory.appendingPathComponent("avatars", isDirectory: true)
         for file in (try? FileManager.default.contentsOfDirectory(at: avatars, includingPropertiesForKeys: nil)) ?? []
         where file.pathExtension == "png" {
-            answers["/demo/avatars/\(file.lastPathComponent)".lowercased()] = HTTPResponse(
-                statusCode: 200, headers: ["content-type": "image/png", "etag": "\"demo-\(file.lastPathComponent)\""],
-                body: try Data(contentsOf: file))
+            let photo = HTTPResponse(statusCode: 200, headers: ["content-type": "image/png", "etag": "\"demo-\(file.lastPathComponent)\""],
+                                     body: try Data(contentsOf: file))
+            answers["/demo/avatars/\(file.lastPathComponent)".lowercased()] = photo
+            // Also where a photo is looked up by login (avatars.githubusercontent.com/LOGIN).
+            answers["/\(file.deletingPathExtension().lastPathComponent)".lowercased()] = photo
         }
         self.answers = answers
     }

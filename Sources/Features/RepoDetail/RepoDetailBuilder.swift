@@ -21,6 +21,8 @@ public struct RepoDetailDependencies {
     /// The process environment (`BROWSER`, `PATH`) the opener looks in.
     public var environment: [String: String]
     public var now: @Sendable () -> Date
+    /// Whether the terminal shows true colours (256 or direct): the owner's photo is drawn only then.
+    public var showsPhotos = false
 
     public init(repository: Repository, service: any GitHubService, store: any RepositoryStore,
                 dispatcher: any UIDispatcher, scheduler: any Scheduler, opener: any URLOpener,
@@ -52,7 +54,7 @@ public enum RepoDetailBuilder {
         let router = RepoDetailRouter(navigator: navigator)
         let presenter = RepoDetailPresenter(
             interactor: interactor, router: router, dispatcher: dependencies.dispatcher,
-            scheduler: dependencies.scheduler, now: dependencies.now)
+            scheduler: dependencies.scheduler, showsPhotos: dependencies.showsPhotos, now: dependencies.now)
         let view = RepoDetailView(presenter: presenter)
         presenter.view = view
         router.screen = view

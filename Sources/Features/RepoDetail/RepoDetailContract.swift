@@ -148,6 +148,10 @@ protocol RepoDetailInteractorProtocol: AnyObject, Sendable {
     @MainActor func isCloned() -> Bool
     /// Clones in the foreground (the terminal is git's meanwhile).
     @MainActor func clone() -> CloneOutcome
+    /// The owner's photo as stored (no request), at most `width` × `height` pixels.
+    func storedOwnerPhoto(width: Int, height: Int) -> PixelImage?
+    /// The owner's photo from GitHub (revalidated when stored).
+    func ownerPhoto(width: Int, height: Int) async -> PixelImage?
     /// Whether the app has a token (starring needs one).
     var canStar: Bool { get }
     /// Whether the user starred the repository (nil when unknown or without a token).

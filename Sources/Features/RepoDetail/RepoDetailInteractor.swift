@@ -2,6 +2,7 @@ import Foundation
 import GitHubAPI
 import GitHubEntities
 import Persistence
+import TerminalKit
 
 /// The overlay's use cases: the favourite mark and the latest commits through the store, and
 /// opening the repository's page in the browser.
@@ -14,6 +15,7 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
     private let cloner: any RepositoryCloner
     private let environment: [String: String]
     private let commits: LatestCommits
+    private let photos: OwnerPhotos
 
     init(repository: Repository, service: any GitHubService, store: any RepositoryStore,
                 opener: any URLOpener, clipboard: any ClipboardWriter, cloner: any RepositoryCloner,
@@ -26,6 +28,7 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
         self.opener = opener
         self.environment = environment
         commits = LatestCommits(service: service, store: store, isOffline: false, now: now)
+        photos = OwnerPhotos(service: service)
     }
 
     func isFavourite() -> Bool {
@@ -85,6 +88,16 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
     @MainActor func clone() -> CloneOutcome { cloner.clone(repository) }
 
     var canStar: Bool { service.isAuthenticated }
+
+    private var photoAddress: String { OwnerPhotos.address(forLogin: repository.ownerLogin, webPage: repository.htmlURL) }
+
+    func storedOwnerPhoto(width: Int, height: Int) -> PixelImage? {
+        photos.stored(address: photoAddress, width: width, height: height)
+    }
+
+    func ownerPhoto(width: Int, height: Int) async -> PixelImage? {
+        await photos.load(address: photoAddress, width: width, height: height)
+    }
 
     func isStarred() async -> Bool? {
         guard canStar else { return nil }

@@ -43,6 +43,13 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
     private var isStarred: Bool?
     /// Where a clone of the repository is, when there is one.
     private var clonePath: String?
+    /// The owner's photo (only where the terminal shows true colours).
+    private var photo: PixelImage?
+    private let showsPhotos: Bool
+    /// The photo request in flight (tests await it).
+    private(set) var photoTask: Task<Void, Never>?
+    /// The photo's size in pixels: 8×8, four cell rows.
+    static let photoSize = (width: 8, height: 8)
     /// The star request in flight (tests await it).
     private(set) var starTask: Task<Void, Never>?
     /// The commit request in flight (tests await it).
@@ -51,7 +58,9 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
     private(set) var openTask: Task<Void, Never>?
 
     init(interactor: any RepoDetailInteractorProtocol, router: any RepoDetailRouterProtocol,
-                dispatcher: any UIDispatcher, scheduler: any Scheduler, now: @escaping () -> Date = Date.init) {
+                dispatcher: any UIDispatcher, scheduler: any Scheduler, showsPhotos: Bool = false,
+                now: @escaping () -> Date = Date.init) {
+        self.showsPhotos = showsPhotos
         self.interactor = interactor
         self.router = router
         self.dispatcher = dispatcher
@@ -62,6 +71,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
     isolated deinit {
         loadTask?.cancel()
         starTask?.cancel()
+        photoTask?.cancel()
     }
 
     // MARK: RepoDetailPresenterProtocol
@@ -69,6 +79,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
     func viewDidLoad() {
         isFavourite = interactor.isFavourite()
         if interactor.isCloned() { clonePath = interactor.cloneDirectory() }
+        if showsPhotos { loadPhoto() }
         if interactor.canStar {
             let interactor = self.interactor
             starTask = dispatcher.background { await interactor.isStarred() } then: { [weak self] starred in
@@ -135,6 +146,25 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
         guard !modal.isShowing else { return }
         scroll(to: offset + lines)
         publish()
+    }
+
+    // MARK: Photo
+
+    /// The stored photo at once, then GitHub's (a conditional request when stored); cancelled when the
+    /// overlay goes.
+    private func loadPhoto() {
+        let size = Self.photoSize
+        photo = interactor.storedOwnerPhoto(width: size.width, height: size.height)
+        let interactor = self.interactor
+        photoTask = dispatcher.background { await interactor.ownerPhoto(width: size.width, height: size.height) } then: { [weak self] loaded in
+            guard let self else { return }
+            self.photoTask = nil
+            if let loaded, loaded != self.photo {
+                self.photo = loaded
+                self.clampOffset(lineCount: self.makeLines().count)
+                self.publish()
+            }
+        }
     }
 
     // MARK: Copy, clone, star
@@ -322,6 +352,11 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
     func makeLines() -> [DetailLine] {
         let repository = interactor.repository
         var lines: [DetailLine] = []
+        if let photo {
+            let caption = Sanitizer.line(repository.ownerLogin)
+            for row in 0..<photo.cellSize.height { lines.append(.photo(photo, row: row, caption: row == 0 ? caption : "")) }
+            lines.append(.blank)
+        }
         let description = Sanitizer.text(repository.description ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         if description.isEmpty {
             lines.append(.note("No description", isError: false))

@@ -193,6 +193,12 @@ public final class RepoDetailView: Screen, RepoDetailViewProtocol {
         case .note(let text, let isError):
             buffer.write(text.truncated(toWidth: width), x: x, y: y, maxWidth: width,
                          style: isError ? Style(foreground: .red) : .dim)
+        case .photo(let image, let row, let caption):
+            // Only this line's two pixel rows: a photo scrolled half out of the panel stays inside it.
+            if let slice = image.cellRow(row) { buffer.drawImage(slice, x: x, y: y) }
+            if !caption.isEmpty {
+                buffer.write(caption.truncated(toWidth: max(0, width - image.width - 2)), x: x + image.width + 2, y: y, style: .bold)
+            }
         }
     }
 

@@ -30,6 +30,8 @@ enum DetailLine: Sendable, Equatable {
     case commit(CommitLineState)
     /// "loading commits…", "No commits yet", a failure.
     case note(String, isError: Bool)
+    /// One cell row (two pixel rows) of the owner's photo, with a caption beside the first.
+    case photo(PixelImage, row: Int, caption: String)
 }
 
 /// The copy menu: what can be copied, numbered, one selected.
