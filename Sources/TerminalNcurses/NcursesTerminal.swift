@@ -10,9 +10,11 @@ public struct TerminalStartError: Error, CustomStringConvertible {
 }
 
 /// What `TERM` must offer for curses to draw: checked before curses starts.
+@MainActor
 public enum TerminalRequirements {
     /// Nil when the terminfo entry `term` (nil: `$TERM`) can be used, else one line saying why not
-    /// (no entry, no cursor addressing `cup`, no `clear`; `TERM=dumb` lacks both).
+    /// (no entry, no cursor addressing `cup`, no `clear`; `TERM=dumb` lacks both). Main thread only:
+    /// terminfo lookups go through curses' global current terminal.
     public static func problem(term: String?) -> String? {
         let name = term ?? getenv("TERM").map { String(cString: $0) }
         guard let name, !name.isEmpty else { return "TERM is not set: set it to your terminal's type (e.g. xterm-256color)" }

@@ -52,6 +52,7 @@ struct ColorPairTableTests {
 }
 
 @Suite("What TERM must offer")
+@MainActor
 struct TerminalRequirementsTests {
     @Test("Terminals with cursor addressing and clear are usable")
     func usable() {

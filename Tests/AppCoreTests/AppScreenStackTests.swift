@@ -1,0 +1,66 @@
+import Testing
+import TerminalKit
+import TestSupport
+@testable import AppCore
+
+/// The app's screen stack on a recording backend: real wiring (demo data, in-memory store, the event
+/// loop), no terminal. Each step waits for a frame, so background loading is awaited, not slept on.
+@Suite("App on a recording terminal")
+@MainActor
+struct AppScreenStackTests {
+    func demoApp() throws -> App {
+        let setup = try AppSetup.resolve(try AppCommand.parse(["--demo"]), environment: [:])
+        return try App(setup: setup, useColor: true)
+    }
+
+    static func listPainted(_ frame: Buffer) -> Bool {
+        frame.snapshot().contains("410_in_140") && frame.snapshot().contains("sferik")
+    }
+
+    static func helpShown(_ frame: Buffer) -> Bool { frame.snapshot().contains("─ Keys ─") }
+
+    @Test("The demo list paints, ? shows the help, Esc closes it, q quits with 0")
+    func helpAndQuit() throws {
+        let app = try demoApp()
+        let terminal = RecordingTerminal(width: 100, height: 30, script: [
+            .waitFor("the demo list", Self.listPainted),
+            .events([.key(.character("?"))]),
+            .waitFor("the help", Self.helpShown),
+            .events([.key(.escape)]),
+            .waitFor("the help closed") { Self.listPainted($0) && !Self.helpShown($0) },
+            .events([.key(.character("q"))]),
+        ])
+        let code = app.run(on: terminal)
+        #expect(!terminal.timedOut, "waited for \(terminal.pendingStepName ?? "-")")
+        #expect(code == 0)
+        #expect(terminal.isStopped)
+        #expect(terminal.pendingStepName == nil)
+        let frames = terminal.frames
+        #expect(frames.allSatisfy { $0.width == 100 && $0.height == 30 })
+        let help = try #require(frames.first(where: Self.helpShown))
+        #expect(help.snapshot().contains("q/Ctrl-C"))
+        #expect(try #require(frames.last).line(29).contains("? help"))
+    }
+
+    @Test("When the input hangs up the app ends as on SIGHUP (exit 129) and stops the backend")
+    func hangUp() throws {
+        let app = try demoApp()
+        let terminal = RecordingTerminal(width: 100, height: 30, script: [.waitFor("the demo list", Self.listPainted)])
+        let code = app.run(on: terminal)
+        #expect(!terminal.timedOut)
+        #expect(code == 129)
+        #expect(terminal.isStopped)
+    }
+
+    @Test("A terminal below the minimum size shows what it needs instead of the list")
+    func tooSmall() throws {
+        let app = try demoApp()
+        let terminal = RecordingTerminal(width: 30, height: 8, script: [
+            .waitFor("the size notice") { $0.snapshot().contains("Terminal too small") },
+            .events([.key(.character("q"))]),
+        ])
+        #expect(app.run(on: terminal) == 0)
+        #expect(!terminal.timedOut)
+        #expect(terminal.frames.last?.snapshot().contains("30×8, needs 40×12") == true)
+    }
+}
