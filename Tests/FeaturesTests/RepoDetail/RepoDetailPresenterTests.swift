@@ -3,6 +3,7 @@ import GitHubAPI
 import GitHubEntities
 import Persistence
 import TerminalKit
+import Synchronization
 import Testing
 import TestSupport
 @testable import Features
@@ -443,5 +444,67 @@ struct RepoDetailActionsTests {
         dispatcher.runPending()
         #expect(view.last?.status == "Unstarred on GitHub")
         #expect(service.calls.withLock { $0 } == ["star octocat/github-tui", "unstar octocat/github-tui"])
+    }
+}
+
+/// A service with a 2×2 photo (red, blue) for every owner; records the photo requests.
+final class PhotoGitHubService: GitHubService {
+    static let png = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAEUlEQVR4nGP4z8AAQv8ZYAwAQ84H+VjtZqAAAAAASUVORK5CYII=")!
+    let photoRequests = Mutex<[String]>([])
+    let answer: Data
+    init(answer: Data = PhotoGitHubService.png) { self.answer = answer }
+    func owner(login: String) async throws -> Owner { throw GitHubError.notFound }
+    func repositories(ownerLogin: String) async throws -> Page<Repository> { Page(items: []) }
+    func repositories(page: URL) async throws -> Page<Repository> { Page(items: []) }
+    func searchRepositories(query: String) async throws -> (RepositorySearchPage, next: URL?) {
+        (RepositorySearchPage(totalCount: 0, incompleteResults: false, items: []), nil)
+    }
+    func latestCommits(ownerLogin: String, repository: String) async throws -> [Commit] { [] }
+    func avatar(url: String, size: Int) async throws -> Data {
+        photoRequests.withLock { $0.append("\(url) \(size)") }
+        return answer
+    }
+}
+
+@Suite("Repository detail: the owner's photo")
+@MainActor
+struct RepoDetailPhotoTests {
+    func open(_ service: PhotoGitHubService, showsPhotos: Bool) async throws -> (RepoDetailPresenter, SpyRepoDetailView) {
+        let interactor = RepoDetailInteractor(repository: DetailSample.repository, service: service, store: try SQLiteStore.inMemory(),
+                                              opener: SpyURLOpener(), clipboard: SpyClipboard(), cloner: SpyCloner(),
+                                              environment: [:], now: { DetailSample.now })
+        let dispatcher = CollectingDispatcher()
+        let view = SpyRepoDetailView()
+        let presenter = RepoDetailPresenter(interactor: interactor, router: SpyRepoDetailRouter(), dispatcher: dispatcher,
+                                            scheduler: ManualScheduler(), showsPhotos: showsPhotos, now: { DetailSample.now })
+        presenter.view = view
+        presenter.viewDidChangeContentSize(width: 72, height: 40)
+        presenter.viewDidLoad()
+        await presenter.photoTask?.value
+        dispatcher.runPending()
+        return (presenter, view)
+    }
+
+    @Test("With true colours the photo is fetched by login and shown first, beside the login")
+    func shown() async throws {
+        let service = PhotoGitHubService()
+        let (_, view) = try await open(service, showsPhotos: true)
+        #expect(service.photoRequests.withLock { $0 } == ["https://avatars.githubusercontent.com/octocat 16"])
+        guard case .photo(let image, 0, "octocat") = view.last?.lines.first else { Issue.record("no photo line"); return }
+        #expect(image.width == 8 && image.height == 8, "scaled to the 8×8 the overlay gives it")
+        #expect(image.pixel(x: 0, y: 0).color == RGB(255, 0, 0))
+    }
+
+    @Test("Without true colours nothing is fetched; a broken image shows no photo")
+    func notShown() async throws {
+        let service = PhotoGitHubService()
+        let (_, view) = try await open(service, showsPhotos: false)
+        #expect(service.photoRequests.withLock { $0 }.isEmpty)
+        #expect(view.last?.lines.contains { if case .photo = $0 { true } else { false } } == false)
+
+        let garbage = PhotoGitHubService(answer: Data("<html>not a picture</html>".utf8))
+        let (_, broken) = try await open(garbage, showsPhotos: true)
+        #expect(garbage.photoRequests.withLock { $0 }.count == 1)
+        #expect(broken.last?.lines.contains { if case .photo = $0 { true } else { false } } == false)
     }
 }
