@@ -1,0 +1,89 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Testing
+
+/// Hostile situations a user meets (issue 15's table), one test each, against the real binary.
+@Suite("Chaos in a real terminal", .enabled(if: TmuxSession.isAvailable, "tmux is not installed"), .serialized)
+struct ChaosEndToEndTests {
+    /// The app's process id inside a session started with `appCommand` (the shell's child).
+    func appPID(_ tmux: TmuxSession) throws -> pid_t? {
+        let pane = try TmuxSession.run(["tmux", "-L", tmux.socket, "list-panes", "-F", "#{pane_pid}"])
+        guard let shell = Int32(pane.output.trimmingCharacters(in: .whitespacesAndNewlines)) else { return nil }
+        let children = try TmuxSession.run(["pgrep", "-P", "\(shell)", "-f", "github-tui"])
+        return children.output.split(separator: "\n").compactMap { Int32($0) }.first
+    }
+
+    /// Whether `pid` is gone within `timeout` (polling /proc).
+    func waitForExit(_ pid: pid_t, timeout: Duration = .seconds(10)) async -> Bool {
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        while ContinuousClock.now < deadline {
+            if kill(pid, 0) != 0 { return true }
+            // A zombie has exited: its parent (the shell) has not reaped it yet.
+            if let status = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+               status.split(separator: " ").dropFirst(2).first == "Z" { return true }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        return false
+    }
+
+    @Test("TERM without cursor addressing (dumb): one clear line and exit 2, not a blank screen")
+    func dumbTerminal() async throws {
+        let tmux = try TmuxSession(command: "TERM=dumb '\(TmuxSession.binary.path)' --demo; echo \"EXIT:$?\"; sleep 60")
+        let screen = await tmux.waitFor(text: "EXIT:")
+        #expect(screen.contains("EXIT:2"))
+        #expect(screen.lowercased().contains("term"), "\(screen)")
+    }
+
+    @Test("--data-dir ending in a newline is refused with exit 2, and no such directory is made")
+    func dataDirectoryWithNewline() async throws {
+        let base = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: base) }
+        let tmux = try TmuxSession(command: "'\(TmuxSession.binary.path)' --data-dir \"$(printf '\(base.path)/store\\n_')\" --offline; echo \"EXIT:$?\"; sleep 60")
+        let screen = await tmux.waitFor(text: "EXIT:")
+        #expect(screen.contains("EXIT:2"), "\(screen)")
+        #expect(screen.contains("control characters"), "\(screen)")
+        #expect((try FileManager.default.contentsOfDirectory(atPath: base.path)).isEmpty)
+    }
+
+    @Test("SIGUSR1, SIGUSR2 and SIGALRM end the app with the terminal given back (exit 128+N)", arguments: [SIGUSR1, SIGUSR2, SIGALRM])
+    func terminatingSignals(signal: Int32) async throws {
+        let tmux = try TmuxSession(command: appCommand(["--demo"]))
+        await tmux.waitFor(text: "410_in_140")
+        let pid = try #require(try appPID(tmux))
+        kill(pid, signal)
+        let screen = await tmux.waitFor(text: "<<END>>")
+        #expect(screen.contains("EXIT:\(128 + signal)"), "\(screen)")
+        #expect(terminalIsCooked(screen), "terminal not restored:\n\(screen)")
+    }
+
+    @Test("The terminal goes away under a shell that ignores SIGHUP: the app quits instead of spinning")
+    func hangUpUnderHUPTrappingShell() async throws {
+        let tmux = try TmuxSession(command: "sh -c \"trap '' HUP; '\(TmuxSession.binary.path)' --demo\"")
+        await tmux.waitFor(text: "410_in_140")
+        let shell = try TmuxSession.run(["tmux", "-L", tmux.socket, "list-panes", "-F", "#{pane_pid}"])
+        let shellPID = try #require(Int32(shell.output.trimmingCharacters(in: .whitespacesAndNewlines)))
+        let app = try TmuxSession.run(["pgrep", "-P", "\(shellPID)", "-f", "github-tui"]).output
+        let pid = try #require(app.split(separator: "\n").compactMap { Int32($0) }.first)
+        _ = try TmuxSession.run(["tmux", "-L", tmux.socket, "kill-server"])
+        #expect(await waitForExit(pid), "github-tui is still running after its terminal went away")
+        if kill(pid, 0) == 0 { kill(pid, SIGKILL) }
+    }
+
+    @Test("A burst of 200 f (a paste) leaves the app responsive and the marks consistent")
+    func favouriteBurst() async throws {
+        let data = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let tmux = try TmuxSession(command: appCommand(["--demo"], dataDirectory: data))
+        await tmux.waitFor(text: "410_in_140")
+        try tmux.type(String(repeating: "f", count: 201))
+        try tmux.send("F")
+        // An odd number of presses: the selected repository is a favourite, and only it.
+        let screen = await tmux.waitFor(text: "favourites only (1)")
+        #expect(screen.contains("★"))
+        try tmux.send("q")
+        let end = await tmux.waitFor(text: "<<END>>")
+        #expect(end.contains("EXIT:0"))
+    }
+}
