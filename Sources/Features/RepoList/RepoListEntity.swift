@@ -1,16 +1,5 @@
 import TerminalKit
 
-/// One line of help: keys and what they do.
-public struct HelpEntry: Sendable, Equatable {
-    public var keys: String
-    public var help: String
-
-    public init(keys: String, help: String) {
-        self.keys = keys
-        self.help = help
-    }
-}
-
 /// Where a repository's latest commits stand, as its row shows it.
 public enum CommitStatus: Sendable, Equatable {
     case unknown, loading, loaded, empty, failed
@@ -50,21 +39,6 @@ public struct RepoRowState: Sendable, Equatable {
         self.commitStatus = commitStatus
         self.isSelected = isSelected
         self.isFavourite = isFavourite
-    }
-}
-
-/// One commit under an expanded row.
-public struct CommitLineState: Sendable, Equatable {
-    public var sha: String
-    public var summary: String
-    public var author: String
-    public var age: String
-
-    public init(sha: String, summary: String, author: String, age: String) {
-        self.sha = sha
-        self.summary = summary
-        self.author = author
-        self.age = age
     }
 }
 

@@ -30,16 +30,23 @@ enum ScreenChrome {
         if !position.isEmpty { buffer.write(position, x: width - position.displayWidth - 1, y: y, style: .dim) }
     }
 
-    /// The help overlay: every binding of the key table, in a box.
+    /// The help overlay: every binding of the key table in a box, one column when it fits the
+    /// height, two otherwise (never clipped at 80×24).
     static func renderHelp(_ entries: [HelpEntry], into buffer: inout Buffer) {
         let keysWidth = entries.map(\.keys.displayWidth).max() ?? 0
         let helpWidth = entries.map(\.help.displayWidth).max() ?? 0
         let area = buffer.bounds.insetBy(dx: 1, dy: 1)
-        let rect = area.centered(width: keysWidth + helpWidth + 7, height: entries.count + 4)
+        let columns = entries.count + 4 > area.height ? 2 : 1
+        let perColumn = (entries.count + columns - 1) / columns
+        let columnWidth = min(keysWidth + helpWidth + 3, max(10, (area.width - 4) / columns))
+        let rect = area.centered(width: columns * columnWidth + 4, height: perColumn + 4)
         buffer.drawBox(rect, title: "Keys")
-        for (i, entry) in entries.enumerated() where rect.y + 2 + i < rect.maxY - 1 {
-            buffer.write(entry.keys, x: rect.x + 2, y: rect.y + 2 + i, maxWidth: keysWidth, style: .bold)
-            buffer.write(entry.help, x: rect.x + 4 + keysWidth, y: rect.y + 2 + i, maxWidth: max(0, rect.width - keysWidth - 6))
+        for (i, entry) in entries.enumerated() {
+            let column = i / perColumn, row = i % perColumn
+            let x = rect.x + 2 + column * columnWidth, y = rect.y + 2 + row
+            guard y < rect.maxY - 1 else { continue }
+            buffer.write(entry.keys, x: x, y: y, maxWidth: keysWidth, style: .bold)
+            buffer.write(entry.help.truncated(toWidth: max(0, columnWidth - keysWidth - 3)), x: x + keysWidth + 2, y: y)
         }
     }
 
