@@ -1,25 +1,23 @@
 import TerminalKit
 
 /// The overlay's key table: it decodes keys, and the status line's hints and the help overlay are
-/// generated from it.
+/// generated from it. The keys every screen shares come from `UniversalKeys`.
 enum RepoDetailKeys {
-    static let table = KeyTable<RepoDetailAction>([
-        KeyBinding([.escape], .close, help: "close (or close help or message)", footer: ("Esc", "close")),
-        KeyBinding([.up, .character("k")], .scrollUp, help: "scroll up"),
-        KeyBinding([.down, .character("j")], .scrollDown, help: "scroll down"),
-        KeyBinding([.pageUp, .control("b")], .pageUp, help: "page up"),
-        KeyBinding([.pageDown, .control("f"), .character(" ")], .pageDown, help: "page down"),
-        KeyBinding([.home, .character("g")], .home, help: "top"),
-        KeyBinding([.end, .character("G")], .end, help: "bottom"),
-        KeyBinding([.character("f")], .toggleFavourite, help: "favourite ★ on/off (kept on this computer)", footer: ("f", "favourite")),
-        KeyBinding([.character("o")], .openInBrowser, help: "open on GitHub ($BROWSER or xdg-open)", footer: ("o", "open")),
-        KeyBinding([.character("r")], .reloadCommits, help: "load the latest commits again"),
-        KeyBinding([.character("y")], .copy, help: "copy: URL, clone command, owner/name, a SHA", footer: ("y", "copy")),
-        KeyBinding([.character("c")], .clone, help: "git clone into the clone root", footer: ("c", "clone")),
-        KeyBinding([.character("*")], .toggleStar, help: "star / unstar on GitHub (needs a token)"),
-        KeyBinding((1...9).map { .character(Character(String($0))) }, .choose(0), help: "choose in the copy menu", label: "1…9"),
-        KeyBinding([.enter], .confirm, help: "close a message"),
-        KeyBinding([.character("?")], .toggleHelp, help: "help", footer: ("?", "help")),
-        KeyBinding([.character("q"), .control("c")], .quit, help: "quit", footer: ("q", "quit")),
-    ])
+    static let table = KeyTable<RepoDetailAction>(
+        [KeyBinding([.escape], .close, help: "close (or close help or message)", footer: ("Esc", "close"))]
+        + UniversalKeys.move(up: .scrollUp, upHelp: "scroll up", down: .scrollDown, downHelp: "scroll down", footer: nil)
+        + UniversalKeys.paging(up: .pageUp, down: .pageDown, extraPageDownKeys: [.character(" ")])
+        + UniversalKeys.topAndBottom(home: .home, homeHelp: "top", end: .end, endHelp: "bottom")
+        + [
+            KeyBinding([.character("f")], .toggleFavourite, help: "favourite ★ on/off (kept on this computer)", footer: ("f", "favourite")),
+            KeyBinding([.character("o")], .openInBrowser, help: "open on GitHub ($BROWSER or xdg-open)", footer: ("o", "open")),
+            KeyBinding([.character("r")], .reloadCommits, help: "load the latest commits again"),
+            KeyBinding([.character("y")], .copy, help: "copy: URL, clone command, owner/name, a SHA", footer: ("y", "copy")),
+            KeyBinding([.character("c")], .clone, help: "git clone into the clone root", footer: ("c", "clone")),
+            KeyBinding([.character("*")], .toggleStar, help: "star / unstar on GitHub (needs a token)"),
+            KeyBinding((1...9).map { .character(Character(String($0))) }, .choose(0), help: "choose in the copy menu", label: "1…9"),
+            KeyBinding([.enter], .confirm, help: "close a message"),
+            UniversalKeys.help(.toggleHelp),
+            UniversalKeys.quit(.quit),
+        ])
 }

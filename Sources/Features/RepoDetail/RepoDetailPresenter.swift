@@ -107,10 +107,10 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
 
     func handle(_ action: RepoDetailAction) {
         status = nil
-        switch modal.intercept(action.modalIntent) {
+        switch modal.intercept(action) {
         case .quit: router.quit(); return
-        case .consumed: publish(); return
-        case .passed: break
+        case .handled: publish(); return
+        case .notIntercepted: break
         }
         if copyMenu != nil {
             handleMenu(action)
@@ -143,7 +143,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
     }
 
     func didScroll(by lines: Int) {
-        guard !modal.isShowing else { return }
+        guard !modal.isActive else { return }
         scroll(to: offset + lines)
         publish()
     }
@@ -379,31 +379,31 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
     }
 
     private func fieldLines(for repository: Repository) -> [DetailLine] {
-        let owner = DetailField(label: "Owner", value: Self.value(repository.ownerLogin))
+        let owner = LabeledField(label: "Owner", value: Self.value(repository.ownerLogin))
         let languageName = Sanitizer.line(repository.language ?? "")
-        let language = languageName.isEmpty ? DetailField(label: "Language", value: "—")
-            : DetailField(label: "Language", value: "\(LanguageBadge.dot) \(languageName)",
+        let language = languageName.isEmpty ? LabeledField(label: "Language", value: "—")
+            : LabeledField(label: "Language", value: "\(LanguageBadge.dot) \(languageName)",
                           dotColor: LanguageBadge.color(for: repository.language ?? ""))
-        let stars = DetailField(label: "Stars", value: "★ \(Formatting.grouped(repository.stargazersCount))")
-        let forks = DetailField(label: "Forks", value: Formatting.grouped(repository.forksCount))
-        let watchers = DetailField(label: "Watchers", value: Formatting.grouped(repository.watchersCount))
-        let issues = DetailField(label: "Open issues", value: Formatting.grouped(repository.openIssuesCount))
-        let created = DetailField(label: "Created", value: date(repository.createdAt))
-        let license = DetailField(label: "License", value: Self.value(repository.license))
-        let updated = DetailField(label: "Updated", value: date(repository.updatedAt))
-        let branch = DetailField(label: "Default branch", value: Self.value(repository.defaultBranch))
-        let pushed = DetailField(label: "Pushed", value: date(repository.pushedAt))
+        let stars = LabeledField(label: "Stars", value: "★ \(Formatting.grouped(repository.stargazersCount))")
+        let forks = LabeledField(label: "Forks", value: Formatting.grouped(repository.forksCount))
+        let watchers = LabeledField(label: "Watchers", value: Formatting.grouped(repository.watchersCount))
+        let issues = LabeledField(label: "Open issues", value: Formatting.grouped(repository.openIssuesCount))
+        let created = LabeledField(label: "Created", value: date(repository.createdAt))
+        let license = LabeledField(label: "License", value: Self.value(repository.license))
+        let updated = LabeledField(label: "Updated", value: date(repository.updatedAt))
+        let branch = LabeledField(label: "Default branch", value: Self.value(repository.defaultBranch))
+        let pushed = LabeledField(label: "Pushed", value: date(repository.pushedAt))
         var flags: [String] = []
         if repository.isArchived { flags.append("archived") }
         if repository.isFork { flags.append("fork") }
-        let flagsField = DetailField(label: "Flags", value: flags.isEmpty ? "—" : flags.joined(separator: ", "))
+        let flagsField = LabeledField(label: "Flags", value: flags.isEmpty ? "—" : flags.joined(separator: ", "))
         let pairs = [(owner, language), (stars, forks), (watchers, issues), (created, license), (updated, branch), (pushed, flagsField)]
         let topics = Sanitizer.line(repository.topics.map(Sanitizer.line).filter { !$0.isEmpty }.joined(separator: ", "))
         let wide = [
-            DetailField(label: "Topics", value: topics.isEmpty ? "—" : topics),
-            DetailField(label: "Homepage", value: Self.value(repository.homepage)),
-            DetailField(label: "GitHub", value: Self.value(repository.htmlURL)),
-        ] + (clonePath.map { [DetailField(label: "Clone", value: Sanitizer.line($0))] } ?? [])
+            LabeledField(label: "Topics", value: topics.isEmpty ? "—" : topics),
+            LabeledField(label: "Homepage", value: Self.value(repository.homepage)),
+            LabeledField(label: "GitHub", value: Self.value(repository.htmlURL)),
+        ] + (clonePath.map { [LabeledField(label: "Clone", value: Sanitizer.line($0))] } ?? [])
 
         var lines: [DetailLine] = []
         if width >= Self.twoColumnWidth {
@@ -425,12 +425,12 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
     }
 
     /// A field across the width, its value wrapped under itself (long URLs and topic lists).
-    private func wrapped(_ field: DetailField, labelWidth: Int) -> [DetailLine] {
+    private func wrapped(_ field: LabeledField, labelWidth: Int) -> [DetailLine] {
         let valueWidth = max(1, width - labelWidth)
         var lines: [DetailLine] = []
         for (i, part) in Self.wrap(field.value, toWidth: valueWidth).enumerated() {
             let label = i == 0 ? field.label : ""
-            lines.append(.fields([DetailField(label: label.fitted(toWidth: labelWidth), value: part)]))
+            lines.append(.fields([LabeledField(label: label.fitted(toWidth: labelWidth), value: part)]))
         }
         return lines
     }
@@ -461,12 +461,12 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
     }
 
     /// The widest label plus a space.
-    static func labelWidth(_ fields: [DetailField]) -> Int {
+    static func labelWidth(_ fields: [LabeledField]) -> Int {
         (fields.map(\.label.displayWidth).max() ?? 0) + 1
     }
 
-    static func padded(_ field: DetailField, _ labelWidth: Int) -> DetailField {
-        DetailField(label: field.label.fitted(toWidth: labelWidth), value: field.value, dotColor: field.dotColor)
+    static func padded(_ field: LabeledField, _ labelWidth: Int) -> LabeledField {
+        LabeledField(label: field.label.fitted(toWidth: labelWidth), value: field.value, dotColor: field.dotColor)
     }
 
     /// Word-wrapped (words longer than the line, like URLs, are broken); at least one line.
@@ -476,13 +476,8 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
     }
 }
 
-extension RepoDetailAction {
-    /// What the action means to a message box or the help overlay over the panel.
-    var modalIntent: ModalIntent {
-        switch self {
-        case .confirm, .close: .close
-        case .quit: .quit
-        default: .other
-        }
-    }
+extension RepoDetailAction: ModalAction {
+    var isQuit: Bool { self == .quit }
+    /// Enter and Esc press a message's [ OK ].
+    var closesMessage: Bool { self == .confirm || self == .close }
 }

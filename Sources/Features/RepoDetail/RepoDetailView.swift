@@ -202,7 +202,7 @@ public final class RepoDetailView: Screen, RepoDetailViewProtocol {
         }
     }
 
-    private func render(_ field: DetailField, into buffer: inout Buffer, x: Int, y: Int, width: Int) {
+    private func render(_ field: LabeledField, into buffer: inout Buffer, x: Int, y: Int, width: Int) {
         let used = buffer.write(field.label, x: x, y: y, maxWidth: width, style: .dim)
         let room = width - used
         if room > 0 { buffer.write(field.value.truncated(toWidth: room), x: x + used, y: y, maxWidth: room) }

@@ -1,20 +1,5 @@
 import TerminalKit
 
-/// One labelled value of the overlay, e.g. ("Language", "Swift"). The label is already padded to its
-/// column's width by the presenter, so values line up.
-struct DetailField: Sendable, Equatable {
-    var label: String
-    var value: String
-    /// The colour of a leading "●" in the value (the language's), when there is one.
-    var dotColor: RGB?
-
-    init(label: String, value: String, dotColor: RGB? = nil) {
-        self.label = label
-        self.value = value
-        self.dotColor = dotColor
-    }
-}
-
 /// A line of the overlay's content, already formatted, sanitized and wrapped to the panel's width.
 /// The overlay is a window of these: only the visible ones are in the state.
 enum DetailLine: Sendable, Equatable {
@@ -22,7 +7,7 @@ enum DetailLine: Sendable, Equatable {
     /// A line of the (wrapped) description.
     case text(String)
     /// One field across the width, or two side by side (left and right columns).
-    case fields([DetailField])
+    case fields([LabeledField])
     /// "Archived", "Fork", "★ Favourite" badges.
     case badges([String])
     /// A section heading, e.g. "Latest commits".

@@ -85,17 +85,17 @@ final class RepoListPresenter: RepoListPresenterProtocol {
     }
 
     func viewDidChangeListHeight(_ rows: Int) {
-        update { $0.viewport.height = max(1, rows) }
+        update { $0.viewport.resize(to: rows) }
     }
 
     // MARK: Intents
 
     func handle(_ action: RepoListAction) {
         screen.notice = nil
-        switch screen.modal.intercept(action.modalIntent) {
+        switch screen.modal.intercept(action) {
         case .quit: router.quit(); publish(); return
-        case .consumed: publish(); return
-        case .passed: break
+        case .handled: publish(); return
+        case .notIntercepted: break
         }
         switch action {
         case .toggleExpand where screen.focus == .carousel, .openDetail where screen.focus == .carousel:
@@ -152,14 +152,14 @@ final class RepoListPresenter: RepoListPresenterProtocol {
     }
 
     func didClickCard(_ index: Int) {
-        guard !screen.modal.isShowing, index >= 0, index < screen.model.carouselRepositories.count else { return }
+        guard !screen.modal.isActive, index >= 0, index < screen.model.carouselRepositories.count else { return }
         screen.carouselIndex = index
         screen.focus = .carousel
         publish()
     }
 
     func didScroll(by rows: Int) {
-        guard !screen.modal.isShowing, !screen.model.displayed.isEmpty else { return }
+        guard !screen.modal.isActive, !screen.model.displayed.isEmpty else { return }
         update { $0.focus = .list; $0.select($0.viewport.selection + rows) }
     }
 
@@ -178,7 +178,7 @@ final class RepoListPresenter: RepoListPresenterProtocol {
     }
 
     private func target(ofLine index: Int) -> Int? {
-        guard !screen.modal.isShowing, lineTargets.indices.contains(index) else { return nil }
+        guard !screen.modal.isActive, lineTargets.indices.contains(index) else { return nil }
         return lineTargets[index]
     }
 
@@ -319,13 +319,8 @@ final class RepoListPresenter: RepoListPresenterProtocol {
     }
 }
 
-extension RepoListAction {
-    /// What the action means to a message box or the help overlay over the list.
-    var modalIntent: ModalIntent {
-        switch self {
-        case .confirm, .dismiss, .toggleExpand: .close
-        case .quit: .quit
-        default: .other
-        }
-    }
+extension RepoListAction: ModalAction {
+    var isQuit: Bool { self == .quit }
+    /// Enter, Esc (and the list's Enter, toggleExpand) press a message's [ OK ].
+    var closesMessage: Bool { self == .confirm || self == .dismiss || self == .toggleExpand }
 }

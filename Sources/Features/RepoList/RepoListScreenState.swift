@@ -70,9 +70,8 @@ struct RepoListScreenState {
 
     /// Selects displayed row `index` (clamped) and scrolls it into view.
     mutating func select(_ index: Int) {
-        guard !model.displayed.isEmpty else { return }
-        viewport.selection = min(max(0, index), model.displayed.count - 1)
-        ensureSelectionVisible()
+        let lines = self
+        viewport.select(index, count: model.displayed.count) { lines.linesTaken(by: $0) }
     }
 
     /// Scrolls as little as needed for the selected row, with its expansion, to be whole on screen.
@@ -84,7 +83,7 @@ struct RepoListScreenState {
     mutating func focusCarousel() {
         guard !model.carouselRepositories.isEmpty else { return }
         focus = .carousel
-        viewport.top = 0
+        viewport.scrollToTop()
     }
 
     /// ←/→: the next or previous card, wrapping around.
@@ -100,10 +99,9 @@ struct RepoListScreenState {
         let selectedID = keepingSelection ? selectedRepository?.id : nil
         change(&model)
         if let selectedID, let index = model.displayedIndex(of: selectedID) {
-            viewport.selection = index
+            viewport.reselect(index)
         } else if !keepingSelection {
-            viewport.selection = 0
-            viewport.top = 0
+            viewport.reset()
         }
         carouselIndex = min(carouselIndex, max(0, model.carouselRepositories.count - 1))
         if model.carouselRepositories.isEmpty { focus = .list }

@@ -95,12 +95,13 @@ enum RepoListStateBuilder {
         case .stored(let stored): status = stored.commits.isEmpty || stored.isEmptyRepository ? .empty : .loaded
         case .failed: status = .failed
         }
+        let base = RepositoryRowState(repository)
         return RepoRowState(
-            name: Sanitizer.line(repository.name),
-            description: Sanitizer.line(repository.description ?? ""),
-            language: Sanitizer.line(repository.language ?? ""),
+            name: base.name,
+            description: base.description,
+            language: base.language,
             languageColor: repository.language.flatMap(LanguageBadge.color(for:)),
-            stars: Formatting.count(repository.stargazersCount),
+            stars: base.stars,
             forks: Formatting.count(repository.forksCount),
             updated: repository.updatedAt.map { Formatting.relative($0, now: now) } ?? "",
             isExpanded: state.expanded.contains(repository.id),

@@ -1,16 +1,5 @@
 import TerminalKit
 
-/// One line of help: keys and what they do.
-public struct HelpEntry: Sendable, Equatable {
-    public var keys: String
-    public var help: String
-
-    public init(keys: String, help: String) {
-        self.keys = keys
-        self.help = help
-    }
-}
-
 /// Where a repository's latest commits stand, as its row shows it.
 enum CommitStatus: Sendable, Equatable {
     case unknown, loading, loaded, empty, failed

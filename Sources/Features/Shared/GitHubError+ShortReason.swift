@@ -1,7 +1,7 @@
 import GitHubAPI
 
 extension GitHubError {
-    /// A few words for a line that failed ("Could not load commits (network error)").
+    /// A few words for a line that failed to load, e.g. "Could not load commits (network error)".
     var shortReason: String {
         switch self {
         case .network: return "network error"

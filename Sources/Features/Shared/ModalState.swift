@@ -1,52 +1,57 @@
 import GitHubAPI
 import TerminalKit
 
-/// What an action means to a message box or the help overlay.
-enum ModalIntent: Equatable {
-    /// Closes the message ([ OK ], Esc…).
-    case close
-    case quit
-    case other
+/// An action a screen's modal layer needs to tell apart: quit works even over a message or help,
+/// and some actions press a message's [ OK ].
+protocol ModalAction: Equatable {
+    /// Quits the app (even with a message or help shown).
+    var isQuit: Bool { get }
+    /// Presses the message box's [ OK ] (Enter, Esc…).
+    var closesMessage: Bool { get }
 }
 
-/// The message box and the help overlay a screen can show over itself, and how they take keys
-/// before the screen does: written once for every screen.
-struct ModalState: Equatable {
-    /// What `intercept` did with an action.
-    enum Outcome: Equatable {
-        /// Nothing modal is showing: the screen handles the action.
-        case passed
-        /// The modal took it (closed or ignored it).
-        case consumed
-        /// The user quits, whatever is showing.
-        case quit
-    }
-
+/// What a screen shows over itself: a message box, or the help overlay. While either is shown it
+/// takes every key first: a message closes on its [ OK ] keys, help closes on any key, and quit
+/// always quits.
+struct ModalState: Sendable, Equatable {
     var message: MessageBox?
     var showsHelp = false
 
-    /// A message or the help is on screen (clicks and scrolls below it are ignored).
-    var isShowing: Bool { message != nil || showsHelp }
+    /// What `intercept` did with an action.
+    enum Outcome: Equatable {
+        /// No message and no help: the screen handles the action itself.
+        case notIntercepted
+        /// The modal layer took the action (and may have closed): publish.
+        case handled
+        /// The action quits.
+        case quit
+    }
 
-    /// A message shows the error as the user reads it.
+    /// Whether a message or the help overlay is shown (clicks and scrolling are then ignored).
+    var isActive: Bool { message != nil || showsHelp }
+
+    /// Lets the message or the help overlay take `action` first.
+    mutating func intercept<Action: ModalAction>(_ action: Action) -> Outcome {
+        if message != nil {
+            if action.isQuit { return .quit }
+            if action.closesMessage { message = nil }
+            return .handled
+        }
+        if showsHelp {
+            if action.isQuit { return .quit }
+            showsHelp = false
+            return .handled
+        }
+        return .notIntercepted
+    }
+
+    /// Shows `error` to the user in an "Error" message box (sanitized: it may quote the server).
     mutating func show(_ error: GitHubError) {
         message = MessageBox(title: "Error", message: Sanitizer.line(error.userMessage))
     }
 
-    /// A message takes only its close and quit; the help closes on any key but quit.
-    mutating func intercept(_ intent: ModalIntent) -> Outcome {
-        if message != nil {
-            switch intent {
-            case .close: message = nil; return .consumed
-            case .quit: return .quit
-            case .other: return .consumed
-            }
-        }
-        if showsHelp {
-            if intent == .quit { return .quit }
-            showsHelp = false
-            return .consumed
-        }
-        return .passed
+    /// The help overlay's entries from `table` while help is shown, else nil.
+    func help<Action>(from table: KeyTable<Action>) -> [HelpEntry]? {
+        showsHelp ? table.helpList : nil
     }
 }

@@ -1,0 +1,50 @@
+import Foundation
+import GitHubAPI
+import GitHubEntities
+import Testing
+@testable import Features
+
+@Suite("Shared row formatting")
+struct SharedFormattingTests {
+    @Test("a repository row: name, sanitized text, short stars, the missing language as asked")
+    func repositoryRow() {
+        let repository = Repository(id: 1, name: "tetris\u{1b}[31m", fullName: "octo/tetris", ownerLogin: "octo",
+                                    description: "A game\nin two lines", language: nil, stargazersCount: 12_345)
+        let row = RepositoryRowState(repository, missingLanguage: "—", isFavourite: true)
+        #expect(!row.name.contains("\u{1b}"))
+        #expect(row.name.hasPrefix("tetris"))
+        #expect(!row.description.contains("\n"))
+        #expect(row.language == "—")
+        #expect(row.stars == "12.3k")
+        #expect(row.isFavourite)
+        let full = RepositoryRowState(Sample.repository(3, language: "Swift"), naming: .fullName)
+        #expect(full == RepositoryRowState(name: "octo/repo-0003", description: "Repository number 3",
+                                           language: "Swift", stars: "0"))
+        #expect(RepositoryRowState(Sample.repository(3, language: nil)).language == "")
+    }
+
+    @Test("a commit line: short SHA, first line, author, age to the injected now")
+    func commitLine() {
+        let commit = Commit(sha: "0123456789abcdef", message: "Fix the thing\n\nLong story", authorName: "Mona\u{7}",
+                            date: Sample.now.addingTimeInterval(-3 * 3600))
+        let line = CommitLineState(commit, now: Sample.now)
+        #expect(line.sha == "0123456")
+        #expect(line.summary == "Fix the thing")
+        #expect(line.author.hasPrefix("Mona"))
+        #expect(!line.author.contains("\u{7}"))
+        #expect(line.age == "3 h ago")
+        let undated = CommitLineState(Commit(sha: "abc", message: "m", authorName: "a"), now: Sample.now)
+        #expect(undated.age == "")
+    }
+
+    @Test("short reasons name each kind of failure in a few words")
+    func shortReasons() {
+        #expect(GitHubError.network.shortReason == "network error")
+        #expect(GitHubError.notFound.shortReason == "repository not found")
+        #expect(GitHubError.unauthorized.shortReason == "bad credentials")
+        #expect(GitHubError.rateLimited(resetAt: nil).shortReason == "rate limit reached")
+        #expect(GitHubError.http(status: 502, message: "x").shortReason == "HTTP 502")
+        #expect(GitHubError.decoding("x").shortReason == "unreadable answer")
+        #expect(GitHubError.invalidLogin("-").shortReason == "invalid name")
+    }
+}
