@@ -190,8 +190,8 @@ public final class App: AppNavigator {
         }
     }
 
-    /// A changed screen usually means something was replaced (a list of 10,000 leaves ~12 MB of freed
-    /// heap behind): once the screen has been still for a moment, glibc hands free pages back. The
+    /// A changed screen usually means something was replaced (a long list leaves megabytes of freed
+    /// heap behind; docs/performance.md): once the screen has been still for a moment, glibc hands free pages back. The
     /// trim itself changes nothing on screen, so it does not schedule another.
     private func scheduleMemoryTrim() {
         guard memoryTrim == nil else { return }

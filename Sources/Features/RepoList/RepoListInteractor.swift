@@ -110,7 +110,7 @@ final class RepoListInteractor: RepoListInteractorProtocol {
         let fetchedAt = now()
         if next == nil {
             try store.replaceRepositories(all, ownerLogin: ownerLogin, fetchedAt: fetchedAt)
-            // The store has the whole list now: its pages need not be held (10,000 repositories ≈ 5 MB).
+            // The store has the whole list now: its pages need not be held (megabytes for a long list).
             paging.withLock { paging in
                 paging.repositories = []
                 paging.seen = []

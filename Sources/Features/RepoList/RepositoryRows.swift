@@ -3,7 +3,7 @@ import GitHubEntities
 
 /// The owner's repositories in one order, without a copy of them: the rows as the store delivered
 /// them (the same array the store's snapshot holds) and, for each position, the index of its row.
-/// At 10,000 repositories a copy of the rows is ~2.5 MB; an order is 40 KB.
+/// A copy of the rows costs a `Repository` a row; an order costs 4 bytes a row (docs/performance.md).
 struct RepositoryRows: RandomAccessCollection, Sendable {
     /// The rows, in the order they came in.
     let rows: [Repository]

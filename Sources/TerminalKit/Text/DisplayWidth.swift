@@ -33,7 +33,7 @@ public enum DisplayWidth {
 
     /// The scalars of `symbolBlocks` not one column wide, as `uncachedWidth` gives them (a test
     /// checks every scalar of the blocks against it): written out, because asking the Unicode
-    /// properties of all 3,072 cost 2.6 M instructions, a fifth of the first frame.
+    /// properties of all 3,072 at launch was a large part of the first frame (docs/performance.md).
     static let symbolRunsNotOneColumn: [(first: UInt32, last: UInt32, width: UInt8)] = [
         (0x200B, 0x200F, 0), (0x202A, 0x202E, 0), (0x2060, 0x2064, 0), (0x2066, 0x206F, 0), (0x20D0, 0x20F0, 0),
         (0x231A, 0x231B, 2), (0x2329, 0x232A, 2), (0x23E9, 0x23EC, 2), (0x23F0, 0x23F0, 2), (0x23F3, 0x23F3, 2),
