@@ -96,8 +96,7 @@ let package = Package(
 // GITHUB_TUI_FUZZ, so normal builds and tests never see them. To add one: a folder, and a line here.
 if Context.environment["GITHUB_TUI_FUZZ"] != nil {
     let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
-        ("FuzzImagePNG", ["ImageDecoding"]),
-        ("FuzzImageJPEG", ["ImageDecoding"]),
+        ("FuzzImages", ["ImageDecoding"]),
         ("FuzzEntities", ["GitHubEntities", "TerminalKit"]),
         ("FuzzLinkHeader", ["GitHubAPI"]),
         ("FuzzText", ["TerminalKit"]),

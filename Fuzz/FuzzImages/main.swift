@@ -1,12 +1,15 @@
-// libFuzzer target (scripts/fuzz): arbitrary bytes, prefixed with a PNG signature, so every input reaches libpng,
-// through the magic-byte entry point; a decoded image must be consistent and scale without trapping.
+// libFuzzer target (scripts/fuzz): arbitrary bytes through the magic-byte entry point of the image
+// decoders. Inputs without a signature get one, chosen by their first byte (PNG, JPEG, or none), so
+// every input reaches libpng or TurboJPEG; a decoded image must be consistent and scale without trapping.
 import FuzzSupport
 import ImageDecoding
 
+let signatures: [[UInt8]] = [[0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], [0xFF, 0xD8, 0xFF], []]
+
 FuzzSupport.run { bytes in
-    let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-    // Seeds (the test fixtures) carry the signature already; generated inputs get it.
-    let input = bytes.starts(with: signature) ? bytes : signature + bytes
+    // Seeds (the test fixtures) carry their signature already; generated inputs get one.
+    let signed = signatures.dropLast().contains { !$0.isEmpty && bytes.starts(with: $0) }
+    let input = signed || bytes.isEmpty ? bytes : signatures[Int(bytes[0]) % signatures.count] + bytes.dropFirst()
     guard let image = try? ImageDecoder.decode(input) else { return }
     let limits = ImageLimits.standard
     guard image.width <= limits.maxSide, image.height <= limits.maxSide,
