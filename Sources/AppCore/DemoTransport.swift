@@ -32,8 +32,22 @@ public struct DemoTransport: HTTPTransport {
             // Also where a photo is looked up by login (avatars.githubusercontent.com/LOGIN).
             answers["/\(file.deletingPathExtension().lastPathComponent)".lowercased()] = photo
         }
+        // READMEs (made up, see SOURCES.md), raw Markdown at /repos/OWNER/REPO/readme; others have none (404).
+        let readmes = directory.appendingPathComponent("readmes", isDirectory: true)
+        for file in (try? FileManager.default.contentsOfDirectory(at: readmes, includingPropertiesForKeys: nil)) ?? []
+        where file.pathExtension == "md" {
+            let name = file.deletingPathExtension().lastPathComponent
+            guard let dash = Self.demoOwners.first(where: { name.hasPrefix($0 + "-") }) else { continue }
+            let repository = String(name.dropFirst(dash.count + 1))
+            answers["/repos/\(dash)/\(repository)/readme".lowercased()] = HTTPResponse(
+                statusCode: 200, headers: ["content-type": "application/vnd.github.raw+json", "etag": "\"demo-\(name)\""],
+                body: try Data(contentsOf: file))
+        }
         self.answers = answers
     }
+
+    /// The owners the demo has data for (READMEs are named OWNER-REPO.md).
+    static let demoOwners = ["sferik", "codeforamerica", "demo-unicode"]
 
     /// Paths it can answer (for tests and help).
     public var paths: [String] { answers.keys.sorted() }
