@@ -20,6 +20,8 @@ enum RepoDetailAction: Hashable, Sendable {
     case openInBrowser
     /// Load the latest commits again after a failure.
     case reloadCommits
+    /// `R`: the README instead of the details, and back.
+    case toggleReadme
     /// `y`: the copy menu (URLs, clone command, owner/name, a commit's SHA).
     case copy
     /// `c`: `git clone` into the clone root (the terminal is handed to git meanwhile).
@@ -115,6 +117,15 @@ public protocol RepositoryCloner: AnyObject, Sendable {
     func clone(_ repository: Repository) -> CloneOutcome
 }
 
+/// What GitHub said of a repository's README.
+public enum ReadmeOutcome: Sendable, Equatable {
+    case markdown(String)
+    /// The repository has none (404).
+    case none
+    case failed(GitHubError)
+    case cancelled
+}
+
 /// How a star or unstar went.
 public enum StarOutcome: Sendable, Equatable {
     case starred(Bool)
@@ -152,6 +163,10 @@ protocol RepoDetailInteractorProtocol: AnyObject, Sendable {
     func storedOwnerPhoto(width: Int, height: Int) -> PixelImage?
     /// The owner's photo from GitHub (revalidated when stored).
     func ownerPhoto(width: Int, height: Int) async -> PixelImage?
+    /// The README as stored (no request): raw Markdown.
+    func storedReadme() -> String?
+    /// The README from GitHub (revalidated when stored).
+    func readme() async -> ReadmeOutcome
     /// Whether the app has a token (starring needs one).
     var canStar: Bool { get }
     /// Whether the user starred the repository (nil when unknown or without a token).

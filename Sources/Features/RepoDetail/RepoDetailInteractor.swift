@@ -89,6 +89,25 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
 
     var canStar: Bool { service.isAuthenticated }
 
+    func storedReadme() -> String? {
+        service.storedReadme(ownerLogin: repository.ownerLogin, repository: repository.name)
+    }
+
+    func readme() async -> ReadmeOutcome {
+        do {
+            guard let markdown = try await service.readme(ownerLogin: repository.ownerLogin, repository: repository.name) else {
+                return .none
+            }
+            return Task.isCancelled ? .cancelled : .markdown(markdown)
+        } catch is CancellationError {
+            return .cancelled
+        } catch let error as GitHubError {
+            return .failed(error)
+        } catch {
+            return .failed(.network)
+        }
+    }
+
     private var photoAddress: String { OwnerPhotos.address(forLogin: repository.ownerLogin, webPage: repository.htmlURL) }
 
     func storedOwnerPhoto(width: Int, height: Int) -> PixelImage? {

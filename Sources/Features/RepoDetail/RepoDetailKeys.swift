@@ -9,7 +9,8 @@ enum RepoDetailKeys {
         + UniversalKeys.paging(up: .pageUp, down: .pageDown, extraPageDownKeys: [.character(" ")])
         + UniversalKeys.topAndBottom(home: .home, homeHelp: "top", end: .end, endHelp: "bottom")
         + [
-            KeyBinding([.character("f")], .toggleFavourite, help: "favourite ★ on/off (kept on this computer)", footer: ("f", "favourite")),
+            KeyBinding([.character("R")], .toggleReadme, help: "the README / the details", footer: ("R", "README")),
+            KeyBinding([.character("f")], .toggleFavourite, help: "favourite ★ on/off (kept on this computer)"),
             KeyBinding([.character("o")], .openInBrowser, help: "open on GitHub ($BROWSER or xdg-open)", footer: ("o", "open")),
             KeyBinding([.character("r")], .reloadCommits, help: "load the latest commits again"),
             KeyBinding([.character("y")], .copy, help: "copy: URL, clone command, owner/name, a SHA", footer: ("y", "copy")),

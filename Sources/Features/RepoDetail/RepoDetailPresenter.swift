@@ -43,6 +43,13 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
     private var isStarred: Bool?
     /// Where a clone of the repository is, when there is one.
     private var clonePath: String?
+    /// The README section (fetched on open, stored first).
+    private let readme: ReadmeSection
+    /// The README is shown instead of the details (`R`); each keeps its own scroll position.
+    private var showsReadme = false
+    private var otherOffset = 0
+    /// The README request in flight (tests await it).
+    private(set) var readmeTask: Task<Void, Never>?
     /// The owner's photo (only where the terminal shows true colours).
     private var photo: PixelImage?
     private let showsPhotos: Bool
@@ -61,6 +68,8 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
                 dispatcher: any UIDispatcher, scheduler: any Scheduler, showsPhotos: Bool = false,
                 now: @escaping () -> Date = Date.init) {
         self.showsPhotos = showsPhotos
+        readme = ReadmeSection(base: ReadmeBase(webPage: interactor.repository.htmlURL,
+                                                branch: interactor.repository.defaultBranch ?? "HEAD"))
         self.interactor = interactor
         self.router = router
         self.dispatcher = dispatcher
@@ -72,6 +81,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
         loadTask?.cancel()
         starTask?.cancel()
         photoTask?.cancel()
+        readmeTask?.cancel()
     }
 
     // MARK: RepoDetailPresenterProtocol
@@ -80,6 +90,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
         isFavourite = interactor.isFavourite()
         if interactor.isCloned() { clonePath = interactor.cloneDirectory() }
         if showsPhotos { loadPhoto() }
+
         if interactor.canStar {
             let interactor = self.interactor
             starTask = dispatcher.background { await interactor.isStarred() } then: { [weak self] starred in
@@ -127,7 +138,9 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
         case .openInBrowser: openInBrowser()
         case .reloadCommits:
             if case .failed = commits { commits = .loading; loadCommits() }
+            if showsReadme, case .failed = readme.state { loadReadme() }
         case .toggleHelp: modal.showsHelp = true
+        case .toggleReadme: toggleReadme()
         case .copy: openCopyMenu()
         case .clone: clone()
         case .toggleStar: toggleStar()
@@ -145,6 +158,43 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
     func didScroll(by lines: Int) {
         guard !modal.isActive else { return }
         scroll(to: offset + lines)
+        publish()
+    }
+
+    // MARK: README
+
+    /// Shows the README (the stored one at once, then GitHub's, asked once: opening an overlay costs
+    /// no request for a README nobody reads), or the details again.
+    private func toggleReadme() {
+        showsReadme.toggle()
+        swap(&offset, &otherOffset)
+        if showsReadme, case .loading = readme.state {
+            if let stored = interactor.storedReadme() { readme.update(.loaded(stored)) }
+            loadReadme()
+        }
+        clampOffset(lineCount: makeLines().count)
+    }
+
+    private func loadReadme() {
+        guard readmeTask == nil else { return }
+        if case .failed = readme.state { readme.update(.loading) }
+        spinner.start { [weak self] in self?.publish() }
+        let interactor = self.interactor
+        readmeTask = dispatcher.background { await interactor.readme() } then: { [weak self] outcome in
+            self?.readmeDidLoad(outcome)
+        }
+    }
+
+    func readmeDidLoad(_ outcome: ReadmeOutcome) {
+        readmeTask = nil
+        if loadTask == nil { spinner.stop() }
+        switch outcome {
+        case .markdown(let markdown): readme.update(.loaded(markdown))
+        case .none: readme.update(.none)
+        case .failed(let error): readme.update(.failed(error.shortReason))
+        case .cancelled: return
+        }
+        clampOffset(lineCount: makeLines().count)
         publish()
     }
 
@@ -307,7 +357,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
 
     func commitsDidLoad(_ outcome: CommitsOutcome) {
         loadTask = nil
-        spinner.stop()
+        if readmeTask == nil { spinner.stop() }
         switch outcome {
         case .loaded(let loaded): commits = .loaded(loaded)
         case .empty: commits = .empty
@@ -333,7 +383,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
         let end = min(lines.count, offset + height)
         let window = offset < end ? Array(lines[offset..<end]) : []
         return RepoDetailViewState(
-            title: Sanitizer.line(interactor.repository.fullName),
+            title: Sanitizer.line(interactor.repository.fullName) + (showsReadme ? " · README" : ""),
             isFavourite: isFavourite,
             lines: window,
             lineCount: lines.count,
@@ -348,8 +398,13 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
         )
     }
 
-    /// Every line of the content at the current width.
+    /// Every line of the content at the current width: the details, or the README.
     func makeLines() -> [DetailLine] {
+        showsReadme ? readme.lines(width: width, spinner: spinner.symbol) : detailLines()
+    }
+
+    /// The details: description, badges, fields, latest commits.
+    private func detailLines() -> [DetailLine] {
         let repository = interactor.repository
         var lines: [DetailLine] = []
         if let photo {

@@ -508,3 +508,89 @@ struct RepoDetailPhotoTests {
         #expect(broken.last?.lines.contains { if case .photo = $0 { true } else { false } } == false)
     }
 }
+
+/// A service with a README (or none, or a failure), stored or not; records README requests.
+final class ReadmeGitHubService: GitHubService {
+    let answer: Result<String?, GitHubError>
+    let stored: String?
+    let requests = Mutex(0)
+    init(_ answer: Result<String?, GitHubError>, stored: String? = nil) {
+        self.answer = answer
+        self.stored = stored
+    }
+    func owner(login: String) async throws -> Owner { throw GitHubError.notFound }
+    func repositories(ownerLogin: String) async throws -> Page<Repository> { Page(items: []) }
+    func repositories(page: URL) async throws -> Page<Repository> { Page(items: []) }
+    func searchRepositories(query: String) async throws -> (RepositorySearchPage, next: URL?) {
+        (RepositorySearchPage(totalCount: 0, incompleteResults: false, items: []), nil)
+    }
+    func latestCommits(ownerLogin: String, repository: String) async throws -> [Commit] { [] }
+    func readme(ownerLogin: String, repository: String) async throws -> String? {
+        requests.withLock { $0 += 1 }
+        return try answer.get()
+    }
+    func storedReadme(ownerLogin: String, repository: String) -> String? { stored }
+}
+
+@Suite("Repository detail: the README")
+@MainActor
+struct RepoDetailReadmeTests {
+    func open(_ service: ReadmeGitHubService) throws -> (RepoDetailPresenter, SpyRepoDetailView, CollectingDispatcher) {
+        let interactor = RepoDetailInteractor(repository: DetailSample.repository, service: service, store: try SQLiteStore.inMemory(),
+                                              opener: SpyURLOpener(), clipboard: SpyClipboard(), cloner: SpyCloner(),
+                                              environment: [:], now: { DetailSample.now })
+        let dispatcher = CollectingDispatcher()
+        let view = SpyRepoDetailView()
+        let presenter = RepoDetailPresenter(interactor: interactor, router: SpyRepoDetailRouter(), dispatcher: dispatcher,
+                                            scheduler: ManualScheduler(), now: { DetailSample.now })
+        presenter.view = view
+        presenter.viewDidChangeContentSize(width: 72, height: 40)
+        presenter.viewDidLoad()
+        return (presenter, view, dispatcher)
+    }
+
+    func text(_ view: SpyRepoDetailView) -> [String] { view.last?.lines.map(RepoDetailPresenterTests.Harness.text) ?? [] }
+
+    @Test("Opening the overlay asks for no README; R shows the stored one at once, then GitHub's; R again goes back")
+    func lazyAndStoredFirst() async throws {
+        let service = ReadmeGitHubService(.success("# Fresh\n\nNew text"), stored: "# Stored\n\nOld text")
+        let (presenter, view, dispatcher) = try open(service)
+        #expect(service.requests.withLock { $0 } == 0)
+        presenter.handle(.toggleReadme)
+        #expect(view.last?.title == "octocat/github-tui · README")
+        #expect(text(view).contains { $0.contains("Old text") })
+        await presenter.readmeTask?.value
+        dispatcher.runPending()
+        #expect(text(view).contains { $0.contains("New text") })
+        #expect(service.requests.withLock { $0 } == 1)
+        presenter.handle(.toggleReadme)
+        #expect(view.last?.title == "octocat/github-tui")
+        #expect(text(view).contains("Latest commits"))
+        presenter.handle(.toggleReadme)
+        #expect(service.requests.withLock { $0 } == 1, "asked once")
+    }
+
+    @Test("No README says so; a failure says why and r tries again; a stored README stays when the network fails")
+    func noneAndFailure() async throws {
+        let (none, noneView, noneDispatcher) = try open(ReadmeGitHubService(.success(nil)))
+        none.handle(.toggleReadme)
+        await none.readmeTask?.value
+        noneDispatcher.runPending()
+        #expect(text(noneView) == ["This repository has no README."])
+
+        let failing = ReadmeGitHubService(.failure(.network))
+        let (presenter, view, dispatcher) = try open(failing)
+        presenter.handle(.toggleReadme)
+        await presenter.readmeTask?.value
+        dispatcher.runPending()
+        #expect(text(view) == ["Could not load the README (network error) — r retries"])
+        presenter.handle(.reloadCommits)
+        #expect(failing.requests.withLock { $0 } == 2)
+
+        let (kept, keptView, keptDispatcher) = try open(ReadmeGitHubService(.failure(.network), stored: "Stored words"))
+        kept.handle(.toggleReadme)
+        await kept.readmeTask?.value
+        keptDispatcher.runPending()
+        #expect(text(keptView).contains("Stored words"))
+    }
+}

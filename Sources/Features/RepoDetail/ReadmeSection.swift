@@ -1,0 +1,68 @@
+import Foundation
+import TerminalKit
+
+/// The overlay's README: where it stands (loading, there, none, failed), and its lines at the
+/// panel's width (rendered once per width, not on every key).
+@MainActor
+final class ReadmeSection {
+    enum State: Equatable {
+        case loading
+        case loaded(String)
+        case none
+        case failed(String)
+    }
+
+    private(set) var state: State = .loading
+    /// The repository's web page: relative links and images resolve against its default branch.
+    private let base: ReadmeBase
+    private var rendered: (width: Int, lines: [DetailLine])?
+
+    init(base: ReadmeBase) {
+        self.base = base
+    }
+
+    /// A new state (the stored README, then GitHub's answer).
+    func update(_ state: State) {
+        guard state != self.state else { return }
+        // A failure keeps a README already shown (stored one, network gone).
+        if case .failed = state, case .loaded = self.state { return }
+        self.state = state
+        rendered = nil
+    }
+
+    /// The README's lines at `width` (or why there is none).
+    func lines(width: Int, spinner: String) -> [DetailLine] {
+        var lines: [DetailLine] = []
+        switch state {
+        case .loading:
+            lines.append(.note("\(spinner) loading the README…", isError: false))
+        case .none:
+            lines.append(.note("This repository has no README.", isError: false))
+        case .failed(let reason):
+            lines.append(.note("Could not load the README (\(reason)) — r retries", isError: true))
+        case .loaded(let markdown):
+            if rendered?.width != width {
+                rendered = (width, ReadmeRenderer.lines(markdown: markdown, width: width, base: base))
+            }
+            lines += rendered?.lines ?? []
+        }
+        return lines
+    }
+}
+
+/// Where a README's relative links point: `https://HOST/OWNER/REPO/blob/BRANCH/` for pages,
+/// `…/raw/BRANCH/` for images.
+struct ReadmeBase: Equatable {
+    var webPage: String
+    var branch: String
+
+    /// The absolute address of a link as written in the README.
+    func resolve(_ link: String, isImage: Bool = false) -> String {
+        let trimmed = link.trimmingCharacters(in: .whitespaces)
+        if let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(), !scheme.isEmpty { return trimmed }
+        if trimmed.hasPrefix("#") { return webPage + trimmed }
+        let page = webPage.hasSuffix("/") ? String(webPage.dropLast()) : webPage
+        if trimmed.hasPrefix("/") { return page + "/\(isImage ? "raw" : "blob")/\(branch)" + trimmed }
+        return page + "/\(isImage ? "raw" : "blob")/\(branch)/" + trimmed
+    }
+}
