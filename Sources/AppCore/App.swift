@@ -59,7 +59,7 @@ public final class App: AppNavigator {
         // Before curses starts, so ncurses leaves SIGWINCH to us. Every signal that would end the
         // process comes through the loop, which restores the terminal on the way out.
         try SignalRelay.install(SignalRelay.terminatingSignals + [SIGWINCH])
-        let terminal = try NcursesTerminal.start(useColor: useColor)
+        let terminal = try NcursesTerminal.start(useColor: useColor, theme: setup.theme)
         defer { TerminalGuard.restoreModes() }
         return run(on: terminal)
     }

@@ -4,6 +4,7 @@ import GitHubAPI
 import GitHubEntities
 import Features
 import Persistence
+import TerminalKit
 
 /// Everything `AppCommand`'s flags and the environment decide, resolved before the terminal is
 /// touched: which owner, which API client, which store.
@@ -17,6 +18,8 @@ public struct AppSetup {
     public var storeNotice: String?
     /// Opens web pages (`o` in the overlay): spawns `$BROWSER` or `xdg-open`.
     public var opener: any URLOpener = SpawningURLOpener()
+    /// How colours look (`--theme`, the config file; `NO_COLOR` still wins).
+    public var theme: Theme = .default
     /// The process environment (`BROWSER`, `PATH` for the opener).
     public var environment: [String: String] = [:]
 

@@ -38,11 +38,13 @@ public final class NcursesTerminal: TerminalBackend {
     private var pairs: ColorPairTable
     private let colors: ColorMapper
     public let colorDepth: ColorDepth
+    /// How colours look (`--theme`): applied to every style before it is mapped to colour numbers.
+    private let theme: Theme
     public var inputFD: Int32? { STDIN_FILENO }
 
     /// Starts curses on the process's terminal. Fails (without exiting) when `TERM` is unusable:
     /// unknown, or without what curses needs (`TerminalRequirements`).
-    public static func start(useColor: Bool) throws -> NcursesTerminal {
+    public static func start(useColor: Bool, theme: Theme = .default) throws -> NcursesTerminal {
         setlocale(LC_ALL, "")
         if let problem = TerminalRequirements.problem(term: nil) { throw TerminalStartError(description: problem) }
         guard let screen = tui_newterm() else {
@@ -53,11 +55,12 @@ public final class NcursesTerminal: TerminalBackend {
         if let rmkx = tui_string_capability("rmkx") {
             TerminalGuard.setKeypadResetSequence(Array(String(cString: rmkx).utf8))
         }
-        return NcursesTerminal(screen: screen, useColor: useColor)
+        return NcursesTerminal(screen: screen, useColor: useColor, theme: theme)
     }
 
-    private init(screen: OpaquePointer, useColor: Bool) {
+    private init(screen: OpaquePointer, useColor: Bool, theme: Theme) {
         self.screen = screen
+        self.theme = theme
         let window = tui_stdscr()
         cbreak()
         noecho()
@@ -71,8 +74,8 @@ public final class NcursesTerminal: TerminalBackend {
             start_color()
             use_default_colors()
         }
-        colorDepth = ColorMapper.depth(colors: Int(tui_colors()), hasRGB: tui_has_rgb_capability() != 0,
-                                       colorAllowed: wantsColor)
+        colorDepth = theme.depth(on: ColorMapper.depth(colors: Int(tui_colors()), hasRGB: tui_has_rgb_capability() != 0,
+                                                       colorAllowed: wantsColor))
         colors = ColorMapper(depth: colorDepth)
         pairs = ColorPairTable(colorPairs: colorDepth == .none ? 0 : Int(tui_color_pairs()))
         mouseinterval(0)
@@ -230,6 +233,7 @@ public final class NcursesTerminal: TerminalBackend {
     /// The pair showing the style's colours; nil when the table is full and `canStartOver` (else pair 0).
     private func colorPair(for style: Style, canStartOver: Bool) -> Int32? {
         guard colorDepth != .none, style.hasColor else { return 0 }
+        let style = theme.apply(style)
         let fg = colors.number(named: style.foreground, rgb: style.foregroundRGB)
         let bg = colors.number(named: style.background, rgb: style.backgroundRGB)
         if fg == -1, bg == -1 { return 0 }
