@@ -52,7 +52,7 @@ public struct AppSetup {
         let owner = command.owner ?? remembered.flatMap { OwnerLoginCheck.valid($0) } ?? AppCommand.defaultOwner
         return AppSetup(
             ownerLogin: owner, isDemo: false, isOffline: command.offline,
-            service: GitHubClient(configuration: configuration, transport: CurlTransport(),
+            service: GitHubClient(configuration: configuration, transport: CurlTransport(environment: environment),
                                   validatorCache: StoreValidatorCache(store: store, now: Date.init)),
             store: store, storeNotice: store.outcomeMessage, environment: environment)
     }

@@ -16,14 +16,24 @@ enum {
     OPT_HTTPGET = 80, OPT_NOSIGNAL = 99, OPT_HEADERFUNCTION = 20079, OPT_ACCEPT_ENCODING = 10102,
     OPT_TIMEOUT_MS = 155, OPT_CONNECTTIMEOUT_MS = 156, OPT_PROTOCOLS = 181, OPT_XFERINFOFUNCTION = 20219,
     OPT_XFERINFODATA = 10057, OPT_POSTFIELDSIZE_LARGE = 30120,
-    INFO_RESPONSE_CODE = 0x200002,
+    OPT_PRIVATE = 10103, OPT_HTTP_VERSION = 84, OPT_PIPEWAIT = 237, OPT_CAINFO = 10065, OPT_CAPATH = 10097,
+    INFO_RESPONSE_CODE = 0x200002, INFO_PRIVATE = 0x100015, INFO_NUM_CONNECTS = 0x20001A,
+    HTTP_VERSION_2TLS = 4,
+    MOPT_PIPELINING = 3, MOPT_MAX_HOST_CONNECTIONS = 7, PIPE_MULTIPLEX = 2,
+    MSG_DONE = 1,
+    E_WRITE_ERROR = 23,
     GLOBAL_DEFAULT = 3,
     PROTO_HTTP = 1, PROTO_HTTPS = 2,
-    E_ABORTED_BY_CALLBACK = 42,
     ERROR_SIZE = 256,
 };
 
 typedef void CURL;
+typedef void CURLM;
+typedef struct {
+    int msg;
+    CURL *easy_handle;
+    union { void *whatever; int result; } data;
+} CURLMsg;
 struct curl_slist;
 typedef int64_t curl_off_t;
 
@@ -37,6 +47,14 @@ static struct {
     const char *(*easy_strerror)(int);
     struct curl_slist *(*slist_append)(struct curl_slist *, const char *);
     void (*slist_free_all)(struct curl_slist *);
+    CURLM *(*multi_init)(void);
+    int (*multi_setopt)(CURLM *, int, ...);
+    int (*multi_add_handle)(CURLM *, CURL *);
+    int (*multi_remove_handle)(CURLM *, CURL *);
+    int (*multi_perform)(CURLM *, int *);
+    int (*multi_poll)(CURLM *, void *, unsigned int, int, int *);
+    int (*multi_wakeup)(CURLM *);
+    CURLMsg *(*multi_info_read)(CURLM *, int *);
 } api;
 
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
@@ -69,6 +87,14 @@ static void load(void) {
     LOAD(easy_strerror, "curl_easy_strerror")
     LOAD(slist_append, "curl_slist_append")
     LOAD(slist_free_all, "curl_slist_free_all")
+    LOAD(multi_init, "curl_multi_init")
+    LOAD(multi_setopt, "curl_multi_setopt")
+    LOAD(multi_add_handle, "curl_multi_add_handle")
+    LOAD(multi_remove_handle, "curl_multi_remove_handle")
+    LOAD(multi_perform, "curl_multi_perform")
+    LOAD(multi_poll, "curl_multi_poll")
+    LOAD(multi_wakeup, "curl_multi_wakeup")
+    LOAD(multi_info_read, "curl_multi_info_read")
 #undef LOAD
     if (api.global_init(GLOBAL_DEFAULT) != 0) {
         snprintf(load_error, sizeof load_error, "curl_global_init failed");
@@ -87,22 +113,6 @@ const char *tui_curl_load_error(void) {
     return load_error;
 }
 
-struct tui_cancel_token {
-    atomic_int cancelled;
-};
-
-tui_cancel_token *tui_cancel_new(void) {
-    tui_cancel_token *token = malloc(sizeof *token);
-    if (token) atomic_init(&token->cancelled, 0);
-    return token;
-}
-
-void tui_cancel_set(tui_cancel_token *token) {
-    if (token) atomic_store(&token->cancelled, 1);
-}
-
-void tui_cancel_free(tui_cancel_token *token) { free(token); }
-
 static int append(tui_buffer *buffer, const char *bytes, size_t count) {
     if (buffer->length + count > buffer->capacity) {
         size_t capacity = buffer->capacity ? buffer->capacity : 4096;
@@ -117,78 +127,272 @@ static int append(tui_buffer *buffer, const char *bytes, size_t count) {
     return 1;
 }
 
-static size_t on_data(char *bytes, size_t size, size_t count, void *context) {
-    size_t total = size * count;
-    return append(context, bytes, total) ? total : 0;
-}
-
-static int on_progress(void *context, curl_off_t a, curl_off_t b, curl_off_t c, curl_off_t d) {
-    (void)a; (void)b; (void)c; (void)d;
-    tui_cancel_token *token = context;
-    return token && atomic_load(&token->cancelled) ? 1 : 0;
-}
-
 void tui_buffer_free(tui_buffer *buffer) {
     free(buffer->data);
     buffer->data = NULL;
     buffer->length = buffer->capacity = 0;
 }
 
-int tui_curl_perform(const char *method, const char *url, const char *const *headers, size_t header_count,
-                     const void *body, size_t body_length, long connect_timeout_ms, long idle_timeout_s,
-                     long total_timeout_ms, tui_cancel_token *cancel, long *status, tui_buffer *header_out,
-                     tui_buffer *body_out, char *error_out, size_t error_capacity) {
+// ---------------------------------------------------------------------------------------------
+// Transfers on one multi handle, driven by one network thread
+
+struct tui_transfer {
+    CURL *easy;
+    struct curl_slist *headers;
+    char *url;
+    void *body;
+    tui_buffer header_buffer;
+    tui_buffer body_buffer;
+    size_t max_body;
+    int too_large;
+    char error[ERROR_SIZE];
+    tui_transfer_done done;
+    void *context;
+    atomic_int finished;
+    atomic_int cancelled;
+    atomic_int references;
+    int in_multi;
+    tui_transfer *next_pending;  // in the add or cancel queue (under the driver's mutex)
+};
+
+static struct {
+    pthread_once_t once;
+    int started;
+    CURLM *multi;
+    pthread_mutex_t mutex;
+    tui_transfer **adds;
+    size_t add_count, add_capacity;
+    tui_transfer **cancels;
+    size_t cancel_count, cancel_capacity;
+    atomic_long transfers_started;
+    atomic_long connections_opened;
+} driver = { .once = PTHREAD_ONCE_INIT, .mutex = PTHREAD_MUTEX_INITIALIZER };
+
+static void transfer_release(tui_transfer *transfer) {
+    if (atomic_fetch_sub(&transfer->references, 1) != 1) return;
+    if (transfer->easy) api.easy_cleanup(transfer->easy);
+    if (transfer->headers) api.slist_free_all(transfer->headers);
+    free(transfer->url);
+    free(transfer->body);
+    tui_buffer_free(&transfer->header_buffer);
+    tui_buffer_free(&transfer->body_buffer);
+    free(transfer);
+}
+
+void tui_transfer_release(tui_transfer *transfer) {
+    if (transfer) transfer_release(transfer);
+}
+
+static size_t on_body(char *bytes, size_t size, size_t count, void *context) {
+    tui_transfer *transfer = context;
+    size_t total = size * count;
+    if (transfer->max_body > 0 && transfer->body_buffer.length + total > transfer->max_body) {
+        transfer->too_large = 1;
+        return 0;  // aborts the transfer (CURLE_WRITE_ERROR): nothing half-read is kept
+    }
+    return append(&transfer->body_buffer, bytes, total) ? total : 0;
+}
+
+static size_t on_header(char *bytes, size_t size, size_t count, void *context) {
+    tui_transfer *transfer = context;
+    size_t total = size * count;
+    if (transfer->header_buffer.length + total > (1u << 20)) return 0;  // 1 MiB of headers: a hostile server
+    return append(&transfer->header_buffer, bytes, total) ? total : 0;
+}
+
+/// Calls `done` once (on the network thread) and drops the driver's reference.
+static void finish(tui_transfer *transfer, int code) {
+    if (atomic_exchange(&transfer->finished, 1)) return;
+    long status = 0;
+    const char *message = "";
+    if (atomic_load(&transfer->cancelled)) {
+        code = -2;
+        message = "cancelled";
+    } else if (code == 0) {
+        api.easy_getinfo(transfer->easy, INFO_RESPONSE_CODE, &status);
+    } else if (code == E_WRITE_ERROR && transfer->too_large) {
+        code = -3;
+        message = "the answer is larger than allowed";
+    } else {
+        message = transfer->error[0] ? transfer->error : api.easy_strerror(code);
+    }
+    long connects = 0;
+    if (transfer->easy && api.easy_getinfo(transfer->easy, INFO_NUM_CONNECTS, &connects) == 0 && connects > 0) {
+        atomic_fetch_add(&driver.connections_opened, connects);
+    }
+    transfer->done(transfer->context, code, status, transfer->header_buffer.data, transfer->header_buffer.length,
+                   transfer->body_buffer.data, transfer->body_buffer.length, message, connects > 0 ? connects : 0);
+    transfer_release(transfer);
+}
+
+static int push(tui_transfer ***list, size_t *count, size_t *capacity, tui_transfer *transfer) {
+    if (*count == *capacity) {
+        size_t grown = *capacity ? *capacity * 2 : 16;
+        tui_transfer **bigger = realloc(*list, grown * sizeof *bigger);
+        if (bigger == NULL) return 0;
+        *list = bigger;
+        *capacity = grown;
+    }
+    (*list)[(*count)++] = transfer;
+    return 1;
+}
+
+static void *network_thread(void *unused) {
+    (void)unused;
+    tui_transfer **adds = NULL, **cancels = NULL;
+    for (;;) {
+        pthread_mutex_lock(&driver.mutex);
+        size_t add_count = driver.add_count, cancel_count = driver.cancel_count;
+        adds = realloc(adds, (add_count ? add_count : 1) * sizeof *adds);
+        cancels = realloc(cancels, (cancel_count ? cancel_count : 1) * sizeof *cancels);
+        if (add_count) memcpy(adds, driver.adds, add_count * sizeof *adds);
+        if (cancel_count) memcpy(cancels, driver.cancels, cancel_count * sizeof *cancels);
+        driver.add_count = driver.cancel_count = 0;
+        pthread_mutex_unlock(&driver.mutex);
+
+        for (size_t i = 0; i < add_count; i++) {
+            tui_transfer *transfer = adds[i];
+            if (atomic_load(&transfer->cancelled)) { finish(transfer, -2); continue; }
+            int added = api.multi_add_handle(driver.multi, transfer->easy);
+            if (added != 0) { snprintf(transfer->error, ERROR_SIZE, "curl_multi_add_handle failed (%d)", added); finish(transfer, added); continue; }
+            transfer->in_multi = 1;
+        }
+        for (size_t i = 0; i < cancel_count; i++) {
+            tui_transfer *transfer = cancels[i];
+            if (transfer->in_multi) {
+                api.multi_remove_handle(driver.multi, transfer->easy);
+                transfer->in_multi = 0;
+                finish(transfer, -2);
+            }
+            transfer_release(transfer);  // the cancel queue's reference
+        }
+
+        int running = 0;
+        api.multi_perform(driver.multi, &running);
+        int left = 0;
+        CURLMsg *message;
+        while ((message = api.multi_info_read(driver.multi, &left)) != NULL) {
+            if (message->msg != MSG_DONE) continue;
+            tui_transfer *transfer = NULL;
+            api.easy_getinfo(message->easy_handle, INFO_PRIVATE, (char **)&transfer);
+            int result = message->data.result;
+            api.multi_remove_handle(driver.multi, message->easy_handle);
+            if (transfer) {
+                transfer->in_multi = 0;
+                finish(transfer, result);
+            }
+        }
+        api.multi_poll(driver.multi, NULL, 0, 1000, NULL);
+    }
+    return NULL;
+}
+
+static void start_driver(void) {
+    if (!tui_curl_load()) return;
+    driver.multi = api.multi_init();
+    if (driver.multi == NULL) return;
+    // HTTP/2 streams share one connection; HTTP/1.1 keeps at most 4 alive to one host.
+    api.multi_setopt(driver.multi, MOPT_PIPELINING, (long)PIPE_MULTIPLEX);
+    api.multi_setopt(driver.multi, MOPT_MAX_HOST_CONNECTIONS, 4L);
+    pthread_attr_t attributes;
+    pthread_attr_init(&attributes);
+    pthread_attr_setstacksize(&attributes, 512 * 1024);
+    pthread_t thread;
+    if (pthread_create(&thread, &attributes, network_thread, NULL) == 0) {
+        pthread_detach(thread);
+        driver.started = 1;
+    }
+    pthread_attr_destroy(&attributes);
+}
+
+tui_transfer *tui_transfer_start(const char *method, const char *url, const char *const *headers, size_t header_count,
+                                 const void *body, size_t body_length, long connect_timeout_ms, long idle_timeout_s,
+                                 long total_timeout_ms, size_t max_body, const char *ca_file, const char *ca_path,
+                                 tui_transfer_done done, void *context, char *error_out, size_t error_capacity) {
     if (!tui_curl_load()) {
         snprintf(error_out, error_capacity, "%s", load_error);
-        return -1;
+        return NULL;
     }
-    CURL *curl = api.easy_init();
-    if (curl == NULL) {
+    pthread_once(&driver.once, start_driver);
+    if (!driver.started) {
+        snprintf(error_out, error_capacity, "the network thread could not start");
+        return NULL;
+    }
+    tui_transfer *transfer = calloc(1, sizeof *transfer);
+    if (transfer == NULL) { snprintf(error_out, error_capacity, "out of memory"); return NULL; }
+    transfer->easy = api.easy_init();
+    transfer->url = strdup(url);
+    if (transfer->easy == NULL || transfer->url == NULL) {
         snprintf(error_out, error_capacity, "curl_easy_init failed");
-        return -1;
+        atomic_init(&transfer->references, 1);
+        transfer_release(transfer);
+        return NULL;
     }
-    char curl_error[ERROR_SIZE] = "";
-    struct curl_slist *list = NULL;
-    for (size_t i = 0; i < header_count; i++) list = api.slist_append(list, headers[i]);
+    // One reference for the driver (dropped when `done` has run), one for the caller (tui_transfer_release).
+    atomic_init(&transfer->references, 2);
+    atomic_init(&transfer->finished, 0);
+    atomic_init(&transfer->cancelled, 0);
+    transfer->done = done;
+    transfer->context = context;
+    transfer->max_body = max_body;
+    for (size_t i = 0; i < header_count; i++) transfer->headers = api.slist_append(transfer->headers, headers[i]);
     // No "Expect: 100-continue" on larger POST bodies (it would wait for the server's go-ahead).
-    list = api.slist_append(list, "Expect:");
+    transfer->headers = api.slist_append(transfer->headers, "Expect:");
 
-    api.easy_setopt(curl, OPT_URL, url);
+    CURL *curl = transfer->easy;
+    api.easy_setopt(curl, OPT_URL, transfer->url);
+    api.easy_setopt(curl, OPT_PRIVATE, transfer);
     api.easy_setopt(curl, OPT_NOSIGNAL, 1L);
     api.easy_setopt(curl, OPT_PROTOCOLS, (long)(PROTO_HTTP | PROTO_HTTPS));
     api.easy_setopt(curl, OPT_FOLLOWLOCATION, 0L);
     api.easy_setopt(curl, OPT_ACCEPT_ENCODING, "");
-    api.easy_setopt(curl, OPT_HTTPHEADER, list);
-    api.easy_setopt(curl, OPT_ERRORBUFFER, curl_error);
+    api.easy_setopt(curl, OPT_HTTP_VERSION, (long)HTTP_VERSION_2TLS);
+    api.easy_setopt(curl, OPT_PIPEWAIT, 1L);  // wait for a multiplexed connection rather than open another
+    api.easy_setopt(curl, OPT_HTTPHEADER, transfer->headers);
+    api.easy_setopt(curl, OPT_ERRORBUFFER, transfer->error);
     api.easy_setopt(curl, OPT_CONNECTTIMEOUT_MS, connect_timeout_ms);
     api.easy_setopt(curl, OPT_LOW_SPEED_LIMIT, 1L);
     api.easy_setopt(curl, OPT_LOW_SPEED_TIME, idle_timeout_s < 1 ? 1L : idle_timeout_s);
     api.easy_setopt(curl, OPT_TIMEOUT_MS, total_timeout_ms);
-    api.easy_setopt(curl, OPT_WRITEFUNCTION, on_data);
-    api.easy_setopt(curl, OPT_WRITEDATA, body_out);
-    api.easy_setopt(curl, OPT_HEADERFUNCTION, on_data);
-    api.easy_setopt(curl, OPT_HEADERDATA, header_out);
-    api.easy_setopt(curl, OPT_NOPROGRESS, 0L);
-    api.easy_setopt(curl, OPT_XFERINFOFUNCTION, on_progress);
-    api.easy_setopt(curl, OPT_XFERINFODATA, cancel);
+    api.easy_setopt(curl, OPT_WRITEFUNCTION, on_body);
+    api.easy_setopt(curl, OPT_WRITEDATA, transfer);
+    api.easy_setopt(curl, OPT_HEADERFUNCTION, on_header);
+    api.easy_setopt(curl, OPT_HEADERDATA, transfer);
+    if (ca_file) api.easy_setopt(curl, OPT_CAINFO, ca_file);
+    if (ca_path) api.easy_setopt(curl, OPT_CAPATH, ca_path);
     if (body != NULL) {
+        transfer->body = malloc(body_length ? body_length : 1);
+        if (transfer->body && body_length) memcpy(transfer->body, body, body_length);
         api.easy_setopt(curl, OPT_POSTFIELDSIZE_LARGE, (curl_off_t)body_length);
-        api.easy_setopt(curl, OPT_POSTFIELDS, body);
+        api.easy_setopt(curl, OPT_POSTFIELDS, transfer->body);
     } else {
         api.easy_setopt(curl, OPT_HTTPGET, 1L);
     }
     if (strcmp(method, body != NULL ? "POST" : "GET") != 0) api.easy_setopt(curl, OPT_CUSTOMREQUEST, method);
 
-    int code = api.easy_perform(curl);
-    if (code == 0) {
-        api.easy_getinfo(curl, INFO_RESPONSE_CODE, status);
-    } else if (code == E_ABORTED_BY_CALLBACK && cancel && atomic_load(&cancel->cancelled)) {
-        code = -2;
-        snprintf(error_out, error_capacity, "cancelled");
-    } else {
-        snprintf(error_out, error_capacity, "%s", curl_error[0] ? curl_error : api.easy_strerror(code));
+    atomic_fetch_add(&driver.transfers_started, 1);
+    pthread_mutex_lock(&driver.mutex);
+    int queued = push(&driver.adds, &driver.add_count, &driver.add_capacity, transfer);
+    pthread_mutex_unlock(&driver.mutex);
+    if (!queued) {
+        snprintf(error_out, error_capacity, "out of memory");
+        transfer_release(transfer);
+        transfer_release(transfer);
+        return NULL;
     }
-    api.easy_cleanup(curl);
-    api.slist_free_all(list);
-    return code;
+    api.multi_wakeup(driver.multi);
+    return transfer;
 }
+
+void tui_transfer_cancel(tui_transfer *transfer) {
+    if (transfer == NULL || atomic_exchange(&transfer->cancelled, 1)) return;
+    atomic_fetch_add(&transfer->references, 1);  // the cancel queue's
+    pthread_mutex_lock(&driver.mutex);
+    int queued = push(&driver.cancels, &driver.cancel_count, &driver.cancel_capacity, transfer);
+    pthread_mutex_unlock(&driver.mutex);
+    if (!queued) { transfer_release(transfer); return; }
+    api.multi_wakeup(driver.multi);
+}
+
+long tui_curl_connections_opened(void) { return atomic_load(&driver.connections_opened); }
+long tui_curl_transfers_started(void) { return atomic_load(&driver.transfers_started); }

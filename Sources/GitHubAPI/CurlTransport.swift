@@ -1,7 +1,10 @@
 import CCurl
 import Foundation
+import Synchronization
 
-/// The real transport: libcurl's easy interface, loaded on the first request (see `Sources/CCurl`).
+/// The real transport: libcurl, loaded on the first request (see `Sources/CCurl`), with one multi
+/// handle for the app's life driven by one network thread: connections kept alive and reused, TLS
+/// sessions resumed, DNS cached, and HTTP/2 multiplexing when the server offers it (ALPN).
 ///
 /// Why not URLSession: FoundationNetworking links libcurl and, through it, about 25 libraries
 /// (OpenSSL, GnuTLS, Kerberos, LDAP…) that the dynamic loader maps and relocates before `main` —
@@ -19,10 +22,30 @@ public final class CurlTransport: HTTPTransport {
     /// Redirects followed for one request.
     static let maxRedirects = 10
 
-    /// - Parameter timeout: seconds before a request with no answer fails (→ `GitHubError.network`).
-    public init(timeout: TimeInterval = 10) {
+    /// The most bytes an answer may have (API JSON); a request may ask for less
+    /// (`HTTPRequest.maxBodyBytes`). Past it the transfer is aborted: `GitHubError.responseTooLarge`.
+    public let maxBodyBytes: Int
+    /// The CAs to trust instead of the system's (`SSL_CERT_FILE`, `SSL_CERT_DIR`), as gh does.
+    private let caFile: String?
+    private let caPath: String?
+
+    /// - Parameters:
+    ///   - timeout: seconds before a request with no answer fails (→ `GitHubError.network`).
+    ///   - maxBodyBytes: the largest answer read (32 MiB: GitHub's largest pages are a few MB).
+    ///   - environment: where `SSL_CERT_FILE` and `SSL_CERT_DIR` are read.
+    public init(timeout: TimeInterval = 10, maxBodyBytes: Int = 32 << 20, environment: [String: String] = [:]) {
         self.timeout = timeout
+        self.maxBodyBytes = maxBodyBytes
+        caFile = environment["SSL_CERT_FILE"].flatMap { $0.isEmpty ? nil : $0 }
+        caPath = environment["SSL_CERT_DIR"].flatMap { $0.isEmpty ? nil : $0 }
     }
+
+    /// Connections opened for this transport's requests (0 for each request that reused one).
+    public var connectionsOpened: Int { tally.count }
+    private let tally = ConnectionTally()
+    /// Connections opened and transfers started by every transport of the process (benchmarks).
+    public static var connectionsOpenedInProcess: Int { tui_curl_connections_opened() }
+    public static var transfersStartedInProcess: Int { tui_curl_transfers_started() }
 
     /// Why the transport cannot work at all (libcurl missing), or `nil` when it can. Loads libcurl.
     public static func unavailableReason() -> String? {
@@ -61,24 +84,72 @@ public final class CurlTransport: HTTPTransport {
         return next
     }
 
-    /// One exchange on a thread of its own (libcurl blocks), resumed exactly once: by its end, or at
-    /// once by cancellation.
+    /// One exchange on the shared network thread, resumed exactly once: by its end, or at once by
+    /// cancellation (the transfer is then removed from the multi handle behind it).
     private func exchange(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let transfer = Transfer(request: request, timeout: timeout)
+        let pending = PendingTransfer(tally: tally)
+        let limit = min(maxBodyBytes, request.maxBodyBytes ?? maxBodyBytes)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, any Error>) in
-                guard transfer.setContinuation(continuation) else {
+                guard pending.setContinuation(continuation) else {
                     continuation.resume(throwing: CancellationError())
                     return
                 }
-                let thread = Thread { transfer.run() }
-                thread.name = "github-tui.http"
-                thread.stackSize = 512 * 1024
-                thread.start()
+                start(request, limit: limit, pending: pending)
             }
         } onCancel: {
-            transfer.cancel()
+            pending.cancel()
         }
+    }
+
+    private func start(_ request: HTTPRequest, limit: Int, pending: PendingTransfer) {
+        let lines = request.headers.map { "\($0.key): \($0.value)" }
+        var message = [CChar](repeating: 0, count: 512)
+        let connectMillis = Int(max(0.001, timeout) * 1000)
+        let idleSeconds = Int(max(1, timeout.rounded(.up)))
+        let totalMillis = Int(max(0.001, timeout * 6) * 1000)
+        // The network thread holds the pending transfer until it has called `done`.
+        let context = Unmanaged.passRetained(pending).toOpaque()
+        let handle: OpaquePointer? = withCStrings(lines) { headerPointers in
+            // An empty body is still a body (a POST with Content-Length: 0): never a null pointer.
+            let body = request.body.map { $0.isEmpty ? Data([0]) : $0 }
+            let bodyLength = request.body?.count ?? 0
+            return body.withUnsafeOptionalBytes { bodyPointer in
+                headerPointers.withUnsafeBufferPointer { headers in
+                    tui_transfer_start(request.method, request.url.absoluteString, headers.baseAddress, headers.count,
+                                       bodyPointer, bodyLength, connectMillis, idleSeconds, totalMillis, limit,
+                                       caFile, caPath, curlTransferDone, context, &message, message.count)
+                }
+            }
+        }
+        guard let handle else {
+            Unmanaged<PendingTransfer>.fromOpaque(context).release()
+            let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            pending.finish(.failure(CurlTransportError(code: -1, message: text)))
+            return
+        }
+        pending.attach(handle)
+    }
+}
+
+/// libcurl's answer for a transfer, on the network thread: resumes the waiting task (its buffers are
+/// copied here; they are libcurl's only during the call).
+private let curlTransferDone: tui_transfer_done = { context, code, status, headers, headersLength, body, bodyLength, message, connects in
+    guard let context else { return }
+    let pending = Unmanaged<PendingTransfer>.fromOpaque(context).takeRetainedValue()
+    pending.newConnections(Int(connects))
+    switch code {
+    case 0:
+        let bodyData = body.map { Data(bytes: $0, count: bodyLength) } ?? Data()
+        let rawHeaders = headers.map { Data(bytes: $0, count: headersLength) } ?? Data()
+        pending.finish(.success(HTTPResponse(statusCode: Int(status), headers: CurlTransportInternals.parseHeaders(rawHeaders),
+                                             body: bodyData)))
+    case -2:
+        pending.finish(.failure(CancellationError()))
+    case -3:
+        pending.finish(.failure(GitHubError.responseTooLarge))
+    default:
+        pending.finish(.failure(CurlTransportError(code: Int(code), message: message.map { String(cString: $0) } ?? "")))
     }
 }
 
@@ -90,92 +161,67 @@ public struct CurlTransportError: Error, Sendable, Equatable, CustomStringConver
     public var description: String { "HTTP transfer failed (\(code)): \(message)" }
 }
 
-/// One transfer's state, shared by the waiting task, the transfer thread and the cancellation handler.
-private final class Transfer: @unchecked Sendable {
-    private let request: HTTPRequest
-    private let timeout: TimeInterval
-    private let token: OpaquePointer?
-    private let lock = NSLock()
-    private var continuation: CheckedContinuation<HTTPResponse, any Error>?
-    private var cancelled = false
-
-    init(request: HTTPRequest, timeout: TimeInterval) {
-        self.request = request
-        self.timeout = timeout
-        token = tui_cancel_new()
+/// One transfer's state, shared by the waiting task, the network thread and the cancellation handler.
+private final class PendingTransfer: Sendable {
+    private struct State {
+        var continuation: CheckedContinuation<HTTPResponse, any Error>?
+        /// The C transfer (`tui_transfer *`) as an address, 0 before it started.
+        var handle: UInt = 0
+        var cancelled = false
     }
 
-    deinit { tui_cancel_free(token) }
+    private let state = Mutex(State())
+    /// Counts the connections this transfer opened on its transport's tally.
+    let tally: ConnectionTally
+
+    init(tally: ConnectionTally) {
+        self.tally = tally
+    }
+
+    func newConnections(_ count: Int) {
+        if count > 0 { tally.add(count) }
+    }
+
+    deinit {
+        if let handle = OpaquePointer(bitPattern: state.withLock({ $0.handle })) { tui_transfer_release(handle) }
+    }
 
     /// False when the task was cancelled before the transfer could start.
     func setContinuation(_ continuation: CheckedContinuation<HTTPResponse, any Error>) -> Bool {
-        lock.withLock {
-            if cancelled { return false }
-            self.continuation = continuation
+        state.withLock { state in
+            if state.cancelled { return false }
+            state.continuation = continuation
             return true
         }
     }
 
-    func cancel() {
-        let waiting = lock.withLock { () -> CheckedContinuation<HTTPResponse, any Error>? in
-            cancelled = true
-            defer { continuation = nil }
-            return continuation
+    /// The transfer started: a cancellation that came meanwhile reaches it now.
+    func attach(_ handle: OpaquePointer) {
+        let address = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(handle)))
+        let cancelled = state.withLock { state in
+            state.handle = address
+            return state.cancelled
         }
-        tui_cancel_set(token)
+        if cancelled { tui_transfer_cancel(handle) }
+    }
+
+    func cancel() {
+        let (waiting, handle) = state.withLock { state in
+            state.cancelled = true
+            defer { state.continuation = nil }
+            return (state.continuation, state.handle)
+        }
+        if let handle = OpaquePointer(bitPattern: handle) { tui_transfer_cancel(handle) }
         waiting?.resume(throwing: CancellationError())
     }
 
-    private func finish(_ result: Result<HTTPResponse, any Error>) {
-        let waiting = lock.withLock { () -> CheckedContinuation<HTTPResponse, any Error>? in
-            defer { continuation = nil }
-            return continuation
+    func finish(_ result: Result<HTTPResponse, any Error>) {
+        let waiting = state.withLock { state in
+            defer { state.continuation = nil }
+            return state.continuation
         }
         waiting?.resume(with: result)
     }
-
-    /// Runs on the transfer thread.
-    func run() {
-        finish(Result { try perform() })
-    }
-
-    private func perform() throws -> HTTPResponse {
-        let lines = request.headers.map { "\($0.key): \($0.value)" }
-        var status = 0
-        var headerBuffer = tui_buffer(data: nil, length: 0, capacity: 0)
-        var bodyBuffer = tui_buffer(data: nil, length: 0, capacity: 0)
-        defer {
-            tui_buffer_free(&headerBuffer)
-            tui_buffer_free(&bodyBuffer)
-        }
-        var message = [CChar](repeating: 0, count: 512)
-        let connectMillis = Int(max(0.001, timeout) * 1000)
-        let idleSeconds = Int(max(1, timeout.rounded(.up)))
-        let totalMillis = Int(max(0.001, timeout * 6) * 1000)
-        let code: Int32 = withCStrings(lines) { headerPointers in
-            // An empty body is still a body (a POST with Content-Length: 0): never a null pointer.
-            let body = request.body.map { $0.isEmpty ? Data([0]) : $0 }
-            let bodyLength = request.body?.count ?? 0
-            return body.withUnsafeOptionalBytes { bodyPointer in
-                headerPointers.withUnsafeBufferPointer { headers in
-                    tui_curl_perform(request.method, request.url.absoluteString, headers.baseAddress, headers.count,
-                                     bodyPointer, bodyLength, connectMillis, idleSeconds, totalMillis, token,
-                                     &status, &headerBuffer, &bodyBuffer, &message, message.count)
-                }
-            }
-        }
-        switch code {
-        case 0:
-            let body = bodyBuffer.data.map { Data(bytes: $0, count: bodyBuffer.length) } ?? Data()
-            let rawHeaders = headerBuffer.data.map { Data(bytes: $0, count: headerBuffer.length) } ?? Data()
-            return HTTPResponse(statusCode: status, headers: CurlTransportInternals.parseHeaders(rawHeaders), body: body)
-        case -2:
-            throw CancellationError()
-        default:
-            throw CurlTransportError(code: Int(code), message: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
-        }
-    }
-
 }
 
 enum CurlTransportInternals {
@@ -228,4 +274,11 @@ enum Origin {
         default: return nil
         }
     }
+}
+
+/// A count shared by a transport and its transfers.
+final class ConnectionTally: Sendable {
+    private let value = Mutex(0)
+    var count: Int { value.withLock { $0 } }
+    func add(_ count: Int) { value.withLock { $0 += count } }
 }

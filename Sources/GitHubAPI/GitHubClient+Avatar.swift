@@ -15,7 +15,7 @@ extension GitHubClient {
         var headers = ["User-Agent": configuration.userAgent, "Accept": "image/png, image/jpeg"]
         if let etag = cached?.etag { headers["If-None-Match"] = etag }
         if let lastModified = cached?.lastModified { headers["If-Modified-Since"] = lastModified }
-        let response = try await sendOutsideTheAPI(HTTPRequest(url: url, headers: headers))
+        let response = try await sendOutsideTheAPI(HTTPRequest(url: url, headers: headers, maxBodyBytes: Self.maximumAvatarBytes))
         switch response.statusCode {
         case 304:
             guard let cached else { throw GitHubError.http(status: 304, message: "Not modified, but nothing is stored.") }

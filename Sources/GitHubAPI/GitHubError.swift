@@ -17,6 +17,9 @@ public enum GitHubError: Error, Equatable, Sendable {
     case http(status: Int, message: String?)
     /// A body that is not the JSON expected (malformed, truncated, wrong shape).
     case decoding(String)
+    /// An answer larger than the transport reads (32 MiB for the API, 1 MiB for a photo): the
+    /// transfer was aborted and nothing of it kept.
+    case responseTooLarge
 
     public static let networkMessage =
         "A network error has occurred. Check your Internet connection and try again later."
@@ -45,6 +48,8 @@ public enum GitHubError: Error, Equatable, Sendable {
             return "GitHub answered with an unexpected status (HTTP \(status))."
         case .decoding:
             return "GitHub sent an answer that could not be read. Try again later."
+        case .responseTooLarge:
+            return "The server sent an answer far larger than GitHub's; it was not read."
         }
     }
 
@@ -71,6 +76,7 @@ extension GitHubError: CustomStringConvertible {
     public var description: String {
         switch self {
         case .network: return "GitHubError.network"
+        case .responseTooLarge: return "GitHubError.responseTooLarge"
         case .notFound: return "GitHubError.notFound"
         case .unauthorized: return "GitHubError.unauthorized"
         case .rateLimited(let reset):

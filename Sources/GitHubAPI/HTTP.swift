@@ -7,12 +7,16 @@ public struct HTTPRequest: Sendable, Equatable {
     public var headers: [String: String]
     /// The request body (GraphQL's POST); nil for GETs.
     public var body: Data?
+    /// The most bytes the answer may have, when less than the transport's own limit (photos: 1 MiB).
+    public var maxBodyBytes: Int?
 
-    public init(method: String = "GET", url: URL, headers: [String: String] = [:], body: Data? = nil) {
+    public init(method: String = "GET", url: URL, headers: [String: String] = [:], body: Data? = nil,
+                maxBodyBytes: Int? = nil) {
         self.method = method
         self.url = url
         self.headers = headers
         self.body = body
+        self.maxBodyBytes = maxBodyBytes
     }
 }
 

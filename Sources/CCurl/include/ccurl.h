@@ -15,29 +15,41 @@ typedef struct {
     size_t capacity;
 } tui_buffer;
 
-/// A cancellation flag shared by the caller and the transfer (atomic inside).
-typedef struct tui_cancel_token tui_cancel_token;
-
-tui_cancel_token *tui_cancel_new(void);
-void tui_cancel_set(tui_cancel_token *token);
-void tui_cancel_free(tui_cancel_token *token);
-
 /// Loads libcurl once (thread-safe). Returns 1 when it is usable; otherwise 0 and the reason in
 /// `tui_curl_load_error()`.
 int tui_curl_load(void);
 const char *tui_curl_load_error(void);
 
-/// One HTTP exchange, blocking the calling thread. `headers` are "Name: value" lines. The request
-/// body is sent when `body` is not NULL. Redirects are not followed (the caller decides).
-/// Timeouts: `connect_timeout_ms` to connect, `idle_timeout_s` without a byte (at least 1 s), and
-/// `total_timeout_ms` for the whole exchange.
-/// Returns 0 on success (status in `*status`, raw header lines in `header_out`, body in `body_out`),
-/// -1 when libcurl cannot be loaded, -2 when cancelled, or curl's error code with a message in
-/// `error_out`.
-int tui_curl_perform(const char *method, const char *url, const char *const *headers, size_t header_count,
-                     const void *body, size_t body_length, long connect_timeout_ms, long idle_timeout_s,
-                     long total_timeout_ms, tui_cancel_token *cancel, long *status, tui_buffer *header_out,
-                     tui_buffer *body_out, char *error_out, size_t error_capacity);
+/// One HTTP exchange in progress on the shared network thread (one libcurl multi handle for the
+/// app's life: kept-alive connections, TLS session reuse, DNS cache, HTTP/2 multiplexing).
+typedef struct tui_transfer tui_transfer;
+
+/// Called once per transfer, on the network thread: `code` 0 with the status, raw header lines and
+/// body; -2 when cancelled; -3 when the body passed `max_body`; else curl's error code and a message.
+/// `new_connections`: connections libcurl had to open for it (0 when it reused one). The buffers are
+/// valid only during the call.
+typedef void (*tui_transfer_done)(void *context, int code, long status, const char *headers, size_t headers_length,
+                                  const char *body, size_t body_length, const char *message, long new_connections);
+
+/// Starts a transfer: `headers` are "Name: value" lines; the body is sent when not NULL; redirects are
+/// not followed. Timeouts: `connect_timeout_ms` to connect, `idle_timeout_s` without a byte (at least
+/// 1 s), `total_timeout_ms` in all. `max_body` bytes at most (0: no limit). `ca_file`/`ca_path`
+/// replace the trusted CAs when not NULL. Everything is copied. Returns NULL (and the reason in
+/// `error_out`) when it cannot start; else the caller owns one reference (`tui_transfer_release`).
+tui_transfer *tui_transfer_start(const char *method, const char *url, const char *const *headers, size_t header_count,
+                                 const void *body, size_t body_length, long connect_timeout_ms, long idle_timeout_s,
+                                 long total_timeout_ms, size_t max_body, const char *ca_file, const char *ca_path,
+                                 tui_transfer_done done, void *context, char *error_out, size_t error_capacity);
+
+/// Removes the transfer from the multi handle; `done` runs with -2 unless it already ran. Safe at any time.
+void tui_transfer_cancel(tui_transfer *transfer);
+
+/// Drops the caller's reference.
+void tui_transfer_release(tui_transfer *transfer);
+
+/// Connections libcurl opened, and transfers started, since launch (for tests and benchmarks).
+long tui_curl_connections_opened(void);
+long tui_curl_transfers_started(void);
 
 void tui_buffer_free(tui_buffer *buffer);
 

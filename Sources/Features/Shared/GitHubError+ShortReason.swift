@@ -11,6 +11,7 @@ extension GitHubError {
         case .http(let status, _): return "HTTP \(status)"
         case .decoding: return "unreadable answer"
         case .invalidLogin: return "invalid name"
+        case .responseTooLarge: return "answer too large"
         }
     }
 }

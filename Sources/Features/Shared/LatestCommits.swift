@@ -117,7 +117,7 @@ struct LatestCommits: Sendable {
     static func fallsBackToREST(_ error: GitHubError) -> Bool {
         switch error {
         case .rateLimited, .unauthorized, .network, .invalidLogin: false
-        case .notFound, .http, .decoding: true
+        case .notFound, .http, .decoding, .responseTooLarge: true
         }
     }
 
