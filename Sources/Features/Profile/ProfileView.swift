@@ -6,7 +6,7 @@ import TerminalKit
 @MainActor
 public final class ProfileView: Screen, ProfileViewProtocol {
     private let presenter: any ProfilePresenterProtocol
-    public private(set) var state = ProfileViewState()
+    private(set) var state = ProfileViewState()
     private var messageButton: Rect?
     private var listHeight: Int?
 
@@ -16,7 +16,7 @@ public final class ProfileView: Screen, ProfileViewProtocol {
     static let rowLines = 2
     static let avatarWidth = 10
 
-    public init(presenter: any ProfilePresenterProtocol) {
+    init(presenter: any ProfilePresenterProtocol) {
         self.presenter = presenter
     }
 
@@ -25,7 +25,7 @@ public final class ProfileView: Screen, ProfileViewProtocol {
         presenter.viewDidLoad()
     }
 
-    public func display(_ state: ProfileViewState) {
+    func display(_ state: ProfileViewState) {
         self.state = state
     }
 
@@ -135,7 +135,7 @@ public final class ProfileView: Screen, ProfileViewProtocol {
         }
     }
 
-    private func render(_ row: ProfileRepoRowState, into buffer: inout Buffer, y: Int, width: Int, nameWidth: Int,
+    private func render(_ row: RepositoryRowState, into buffer: inout Buffer, y: Int, width: Int, nameWidth: Int,
                         selected: Bool) {
         let base: Style = selected ? .reverse : .plain
         buffer.fill(Rect(x: 0, y: y, width: width, height: Self.rowLines), style: base)
