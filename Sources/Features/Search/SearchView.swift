@@ -6,7 +6,7 @@ import TerminalKit
 @MainActor
 public final class SearchView: Screen, SearchViewProtocol {
     private let presenter: any SearchPresenterProtocol
-    public private(set) var state = SearchViewState()
+    private(set) var state = SearchViewState()
     private var messageButton: Rect?
     private var listHeight: Int?
 
@@ -16,7 +16,7 @@ public final class SearchView: Screen, SearchViewProtocol {
     static let listTop = 5
     static let fieldLabel = " Query › "
 
-    public init(presenter: any SearchPresenterProtocol) {
+    init(presenter: any SearchPresenterProtocol) {
         self.presenter = presenter
     }
 
@@ -25,7 +25,7 @@ public final class SearchView: Screen, SearchViewProtocol {
         presenter.viewDidLoad()
     }
 
-    public func display(_ state: SearchViewState) {
+    func display(_ state: SearchViewState) {
         self.state = state
     }
 
@@ -124,7 +124,7 @@ public final class SearchView: Screen, SearchViewProtocol {
         }
     }
 
-    private func render(_ row: SearchResultRowState, into buffer: inout Buffer, y: Int, width: Int, nameWidth: Int,
+    private func render(_ row: RepositoryRowState, into buffer: inout Buffer, y: Int, width: Int, nameWidth: Int,
                         languageWidth: Int, selected: Bool) {
         let base: Style = selected ? .reverse : .plain
         buffer.fill(Rect(x: 0, y: y, width: width, height: 1), style: base)
