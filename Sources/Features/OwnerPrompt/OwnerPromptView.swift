@@ -5,13 +5,13 @@ import TerminalKit
 @MainActor
 public final class OwnerPromptView: Screen, OwnerPromptViewProtocol {
     private let presenter: any OwnerPromptPresenterProtocol
-    public private(set) var state = OwnerPromptViewState()
+    private(set) var state = OwnerPromptViewState()
     private var messageButton: Rect?
 
     static let maxWidth = 60
     static let hint = "A user (octocat) or an organization (apple)"
 
-    public init(presenter: any OwnerPromptPresenterProtocol) {
+    init(presenter: any OwnerPromptPresenterProtocol) {
         self.presenter = presenter
     }
 
@@ -20,7 +20,7 @@ public final class OwnerPromptView: Screen, OwnerPromptViewProtocol {
         presenter.viewDidLoad()
     }
 
-    public func display(_ state: OwnerPromptViewState) {
+    func display(_ state: OwnerPromptViewState) {
         self.state = state
     }
 
@@ -70,18 +70,7 @@ public final class OwnerPromptView: Screen, OwnerPromptViewProtocol {
             buffer.write(line, x: x, y: y, maxWidth: inner, style: noteStyle)
             y += 1
         }
-        renderHints(into: &buffer, x: x, y: box.maxY - 2, width: inner)
+        ScreenChrome.renderHints(state.footer, into: &buffer, from: x, to: x + inner, y: box.maxY - 2)
         messageButton = state.message.map { $0.render(into: &buffer, area: buffer.bounds) }
-    }
-
-    private func renderHints(into buffer: inout Buffer, x startX: Int, y: Int, width: Int) {
-        var x = startX
-        for hint in state.footer {
-            let needed = hint.keys.displayWidth + 1 + hint.help.displayWidth + (x > startX ? 2 : 0)
-            if x + needed > startX + width { break }
-            if x > startX { x += 2 }
-            x += buffer.write(hint.keys, x: x, y: y, style: .bold)
-            x += buffer.write(" \(hint.help)", x: x, y: y, style: .dim)
-        }
     }
 }

@@ -76,7 +76,7 @@ struct SearchResultsPage: Sendable, Equatable {
     var reachedCap: Bool
 
     init(totalCount: Int, incompleteResults: Bool = false, items: [Repository], next: URL? = nil,
-                reachedCap: Bool = false) {
+         reachedCap: Bool = false) {
         self.totalCount = totalCount
         self.incompleteResults = incompleteResults
         self.items = items

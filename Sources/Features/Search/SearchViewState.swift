@@ -30,10 +30,10 @@ struct SearchViewState: Sendable, Equatable {
     var message: MessageBox?
 
     init(title: String = "Search repositories", field: TextField = TextField(), focus: SearchFocus = .field,
-                status: String = "", summary: String = "", notes: [String] = [], problem: String? = nil,
-                rows: [RepositoryRowState] = [], selectedRow: Int? = nil, loadingMore: String? = nil,
-                placeholder: String? = nil, position: String = "", footer: [HelpEntry] = [],
-                help: [HelpEntry]? = nil, message: MessageBox? = nil) {
+         status: String = "", summary: String = "", notes: [String] = [], problem: String? = nil,
+         rows: [RepositoryRowState] = [], selectedRow: Int? = nil, loadingMore: String? = nil,
+         placeholder: String? = nil, position: String = "", footer: [HelpEntry] = [],
+         help: [HelpEntry]? = nil, message: MessageBox? = nil) {
         self.title = title
         self.field = field
         self.focus = focus

@@ -18,16 +18,20 @@ enum ScreenChrome {
     static func renderFooter(_ hints: [HelpEntry], position: String, into buffer: inout Buffer, y: Int) {
         let width = buffer.width
         guard y > 0 else { return }
-        let available = width - position.displayWidth - 2
-        var x = 1
+        renderHints(hints, into: &buffer, from: 1, to: width - position.displayWidth - 2, y: y)
+        if !position.isEmpty { buffer.write(position, x: width - position.displayWidth - 1, y: y, style: .dim) }
+    }
+
+    /// "Enter open  Esc cancel": as many whole hints as fit between columns `startX` and `limit` of row `y`.
+    static func renderHints(_ hints: [HelpEntry], into buffer: inout Buffer, from startX: Int, to limit: Int, y: Int) {
+        var x = startX
         for hint in hints {
-            let needed = hint.keys.displayWidth + 1 + hint.help.displayWidth + (x > 1 ? 2 : 0)
-            if x + needed > available { break }
-            if x > 1 { x += 2 }
+            let needed = hint.keys.displayWidth + 1 + hint.help.displayWidth + (x > startX ? 2 : 0)
+            if x + needed > limit { break }
+            if x > startX { x += 2 }
             x += buffer.write(hint.keys, x: x, y: y, style: .bold)
             x += buffer.write(" \(hint.help)", x: x, y: y, style: .dim)
         }
-        if !position.isEmpty { buffer.write(position, x: width - position.displayWidth - 1, y: y, style: .dim) }
     }
 
     /// The help overlay: every binding of the key table in a box, one column when it fits the
