@@ -6,7 +6,7 @@ import TerminalKit
 public final class OwnerPromptView: Screen, OwnerPromptViewProtocol {
     private let presenter: any OwnerPromptPresenterProtocol
     private(set) var state = OwnerPromptViewState()
-    private var messageButton: Rect?
+    private var modal = ModalOverlay()
 
     static let maxWidth = 60
     static let hint = "A user (octocat) or an organization (apple)"
@@ -31,8 +31,9 @@ public final class OwnerPromptView: Screen, OwnerPromptViewProtocol {
         case .key(let key):
             if let action = OwnerPromptKeys.action(for: key) { presenter.handle(action) }
         case .mouse(let mouse):
-            guard state.message != nil, mouse.kind == .click || mouse.kind == .press else { return }
-            if let button = messageButton, button.contains(x: mouse.x, y: mouse.y) { presenter.handle(.submit) }
+            guard mouse.kind == .click || mouse.kind == .press else { return }
+            let click = modal.click(x: mouse.x, y: mouse.y, showsMessage: state.message != nil, showsHelp: false)
+            if click == .pressOK { presenter.handle(.submit) }
         case .resize:
             break
         }
@@ -71,6 +72,6 @@ public final class OwnerPromptView: Screen, OwnerPromptViewProtocol {
             y += 1
         }
         ScreenChrome.renderHints(state.footer, into: &buffer, from: x, to: x + inner, y: box.maxY - 2)
-        messageButton = state.message.map { $0.render(into: &buffer, area: buffer.bounds) }
+        modal.render(help: nil, message: state.message, into: &buffer)
     }
 }

@@ -7,7 +7,7 @@ import TerminalKit
 public final class ProfileView: Screen, ProfileViewProtocol {
     private let presenter: any ProfilePresenterProtocol
     private(set) var state = ProfileViewState()
-    private var messageButton: Rect?
+    private var modal = ModalOverlay()
     private var listHeight: Int?
 
     /// Rows above the list: header, six rows of profile, the rule.
@@ -59,11 +59,12 @@ public final class ProfileView: Screen, ProfileViewProtocol {
         case .wheelUp: presenter.didScroll(by: -3)
         case .wheelDown: presenter.didScroll(by: 3)
         case .press, .click:
-            if state.message != nil {
-                if let button = messageButton, button.contains(x: mouse.x, y: mouse.y) { presenter.handle(.open) }
-                return
+            switch modal.click(x: mouse.x, y: mouse.y, showsMessage: state.message != nil, showsHelp: state.help != nil) {
+            case .pressOK: presenter.handle(.open); return
+            case .closeHelp: presenter.handle(.back); return
+            case .ignored: return
+            case .screen: break
             }
-            if state.help != nil { presenter.handle(.back); return }
             let line = mouse.y - Self.listTop
             guard line >= 0 else { return }
             let index = line / Self.rowLines
@@ -89,8 +90,7 @@ public final class ProfileView: Screen, ProfileViewProtocol {
             renderList(into: &buffer, width: width, bottom: height - 1)
         }
         ScreenChrome.renderFooter(state.footer, position: state.position, into: &buffer, y: height - 1)
-        if let help = state.help { ScreenChrome.renderHelp(help, into: &buffer) }
-        messageButton = state.message.map { $0.render(into: &buffer, area: buffer.bounds) }
+        modal.render(help: state.help, message: state.message, into: &buffer)
     }
 
     private func renderProfile(into buffer: inout Buffer, width: Int) {
@@ -124,7 +124,7 @@ public final class ProfileView: Screen, ProfileViewProtocol {
             buffer.writeCentered(placeholder, in: list, y: list.y + list.height / 2, style: .dim)
             return
         }
-        let nameWidth = min(state.rows.map(\.name.displayWidth).max() ?? 0, max(12, width / 3))
+        let nameWidth = RepositoryRowDrawing.nameWidth(of: state.rows, cap: max(12, width / 3))
         var y = list.y
         for (i, row) in state.rows.enumerated() where y + 1 < list.maxY {
             render(row, into: &buffer, y: y, width: width, nameWidth: nameWidth, selected: i == state.selectedRow)
@@ -139,17 +139,9 @@ public final class ProfileView: Screen, ProfileViewProtocol {
                         selected: Bool) {
         let base: Style = selected ? .reverse : .plain
         buffer.fill(Rect(x: 0, y: y, width: width, height: Self.rowLines), style: base)
-        var x = 1
-        x += buffer.write(selected ? "▸ " : "  ", x: x, y: y, style: base)
-        buffer.write(row.name.fitted(toWidth: nameWidth), x: x, y: y, style: base.adding(.bold))
+        let x = 1 + buffer.write(selected ? "▸ " : "  ", x: 1, y: y, style: base)
+        RepositoryRowDrawing.drawLine(row, right: "★ " + row.stars, into: &buffer, x: x, y: y, width: width,
+                                      nameWidth: nameWidth, gap: 2, base: base, selected: selected)
         buffer.write(row.language, x: x, y: y + 1, maxWidth: max(0, width - x - 1), style: selected ? base : .dim)
-        x += nameWidth + 2
-        let stars = "★ " + row.stars
-        let starsX = width - stars.displayWidth - 1
-        let descriptionWidth = starsX - 2 - x
-        if descriptionWidth > 3 {
-            buffer.write(row.description.truncated(toWidth: descriptionWidth), x: x, y: y, style: selected ? base : .dim)
-        }
-        if starsX > x - 2 { buffer.write(stars, x: starsX, y: y, style: base) }
     }
 }

@@ -7,7 +7,7 @@ import TerminalKit
 public final class SearchView: Screen, SearchViewProtocol {
     private let presenter: any SearchPresenterProtocol
     private(set) var state = SearchViewState()
-    private var messageButton: Rect?
+    private var modal = ModalOverlay()
     private var listHeight: Int?
 
     static let fieldRow = 1
@@ -59,11 +59,12 @@ public final class SearchView: Screen, SearchViewProtocol {
         case .wheelUp: presenter.didScroll(by: -3)
         case .wheelDown: presenter.didScroll(by: 3)
         case .press, .click:
-            if state.message != nil {
-                if let button = messageButton, button.contains(x: mouse.x, y: mouse.y) { presenter.handle(.open) }
-                return
+            switch modal.click(x: mouse.x, y: mouse.y, showsMessage: state.message != nil, showsHelp: state.help != nil) {
+            case .pressOK: presenter.handle(.open); return
+            case .closeHelp: presenter.handle(.back); return
+            case .ignored: return
+            case .screen: break
             }
-            if state.help != nil { presenter.handle(.back); return }
             if mouse.y == Self.fieldRow { presenter.didClickField(); return }
             let index = mouse.y - Self.listTop
             if index >= 0, index < state.rows.count { presenter.didClickRow(atVisibleIndex: index) }
@@ -85,8 +86,7 @@ public final class SearchView: Screen, SearchViewProtocol {
         ScreenChrome.renderRule(state.summary, into: &buffer, y: Self.ruleRow)
         renderList(into: &buffer, width: width, bottom: height - 1)
         ScreenChrome.renderFooter(state.footer, position: state.position, into: &buffer, y: height - 1)
-        if let help = state.help { ScreenChrome.renderHelp(help, into: &buffer) }
-        messageButton = state.message.map { $0.render(into: &buffer, area: buffer.bounds) }
+        modal.render(help: state.help, message: state.message, into: &buffer)
     }
 
     private func renderField(into buffer: inout Buffer, width: Int) {
@@ -111,7 +111,7 @@ public final class SearchView: Screen, SearchViewProtocol {
             buffer.writeCentered(placeholder, in: list, y: list.y + list.height / 2, style: .dim)
             return
         }
-        let nameWidth = min(state.rows.map(\.name.displayWidth).max() ?? 0, max(14, width * 2 / 5))
+        let nameWidth = RepositoryRowDrawing.nameWidth(of: state.rows, cap: max(14, width * 2 / 5))
         let languageWidth = width >= 70 ? 11 : 0
         var y = list.y
         for (i, row) in state.rows.enumerated() where y < list.maxY {
@@ -128,16 +128,9 @@ public final class SearchView: Screen, SearchViewProtocol {
                         languageWidth: Int, selected: Bool) {
         let base: Style = selected ? .reverse : .plain
         buffer.fill(Rect(x: 0, y: y, width: width, height: 1), style: base)
-        var x = 1
-        x += buffer.write(selected ? "▸ " : "  ", x: x, y: y, style: base)
-        buffer.write(row.name.fitted(toWidth: nameWidth), x: x, y: y, style: base.adding(.bold))
-        x += nameWidth + 2
-        let right = (languageWidth > 0 ? row.language.fitted(toWidth: languageWidth) + " " : "") + "★ " + row.stars.fitted(toWidth: 5)
-        let rightX = width - right.displayWidth - 1
-        let descriptionWidth = rightX - 1 - x
-        if descriptionWidth > 3 {
-            buffer.write(row.description.truncated(toWidth: descriptionWidth), x: x, y: y, style: selected ? base : .dim)
-        }
-        if rightX > x - 2 { buffer.write(right, x: rightX, y: y, style: base) }
+        let x = 1 + buffer.write(selected ? "▸ " : "  ", x: 1, y: y, style: base)
+        let right = RepositoryRowDrawing.languageAndStars(row, languageWidth: languageWidth)
+        RepositoryRowDrawing.drawLine(row, right: right, into: &buffer, x: x, y: y, width: width,
+                                      nameWidth: nameWidth, base: base, selected: selected)
     }
 }

@@ -1,0 +1,37 @@
+import Testing
+import TerminalKit
+@testable import Features
+
+@Suite("Modal overlay (view side)")
+struct ModalOverlayTests {
+    @Test("a click is the screen's unless a message or help is shown; only [ OK ] presses the message")
+    func clicks() throws {
+        var overlay = ModalOverlay()
+        var buffer = Buffer(width: 60, height: 20)
+        overlay.render(help: nil, message: MessageBox(title: "Error", message: "Nope"), into: &buffer)
+        let button = try #require(overlay.messageButton)
+        #expect(buffer.line(button.y).contains("[ OK ]"))
+        #expect(overlay.click(x: button.x, y: button.y, showsMessage: true, showsHelp: true) == .pressOK)
+        #expect(overlay.click(x: 0, y: 0, showsMessage: true, showsHelp: true) == .ignored)
+        #expect(overlay.click(x: 0, y: 0, showsMessage: false, showsHelp: true) == .closeHelp)
+        #expect(overlay.click(x: 0, y: 0, showsMessage: false, showsHelp: false) == .screen)
+        overlay.render(help: [HelpEntry(keys: "q", help: "quit")], message: nil, into: &buffer)
+        #expect(overlay.messageButton == nil)
+    }
+
+    @Test("help fits in one column when it can, else two, within the screen")
+    func helpColumns() {
+        let few = (0..<5).map { HelpEntry(keys: "k\($0)", help: "does \($0)") }
+        var buffer = Buffer(width: 80, height: 24)
+        ScreenChrome.renderHelp(few, into: &buffer)
+        let oneColumn = (0..<24).filter { buffer.line($0).contains("does ") }.count
+        #expect(oneColumn == 5)
+        let many = (0..<30).map { HelpEntry(keys: "k\($0)", help: "does \($0)") }
+        buffer = Buffer(width: 80, height: 24)
+        ScreenChrome.renderHelp(many, into: &buffer)
+        let lines = (0..<24).map { buffer.line($0) }
+        #expect(lines.filter { $0.contains("does ") }.count == 15, "30 entries in two columns of 15")
+        #expect(lines.contains { $0.contains("does 0") && $0.contains("does 15") })
+        #expect(lines.contains { $0.contains("does 29") })
+    }
+}
