@@ -8,7 +8,7 @@ public final class ProfileView: Screen, ProfileViewProtocol {
     private let presenter: any ProfilePresenterProtocol
     private(set) var state = ProfileViewState()
     private var modal = ModalOverlay()
-    private var listHeight: Int?
+    private var listHeight = ListHeight()
 
     /// Rows above the list: header, six rows of profile, the rule.
     static let listTop = 8
@@ -48,29 +48,20 @@ public final class ProfileView: Screen, ProfileViewProtocol {
 
     private func updateListHeight(_ height: Int) {
         let rows = Self.rows(forHeight: height)
-        if rows != listHeight {
-            listHeight = rows
-            presenter.viewDidChangeListHeight(rows)
-        }
+        if listHeight.update(rows) { presenter.viewDidChangeListHeight(rows) }
     }
 
     private func handleMouse(_ mouse: MouseEvent) {
-        switch mouse.kind {
-        case .wheelUp: presenter.didScroll(by: -3)
-        case .wheelDown: presenter.didScroll(by: 3)
-        case .press, .click:
-            switch modal.click(x: mouse.x, y: mouse.y, showsMessage: state.message != nil, showsHelp: state.help != nil) {
-            case .pressOK: presenter.handle(.open); return
-            case .closeHelp: presenter.handle(.back); return
-            case .ignored: return
-            case .screen: break
-            }
-            let line = mouse.y - Self.listTop
+        switch modal.listMouse(mouse, showsMessage: state.message != nil, showsHelp: state.help != nil) {
+        case .scroll(let rows): presenter.didScroll(by: rows)
+        case .pressOK: presenter.handle(.open)
+        case .closeHelp: presenter.handle(.back)
+        case .click(_, let y):
+            let line = y - Self.listTop
             guard line >= 0 else { return }
             let index = line / Self.rowLines
             if index < state.rows.count { presenter.didClickRow(atVisibleIndex: index) }
-        default:
-            break
+        case .ignored: break
         }
     }
 

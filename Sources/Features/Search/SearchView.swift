@@ -8,7 +8,7 @@ public final class SearchView: Screen, SearchViewProtocol {
     private let presenter: any SearchPresenterProtocol
     private(set) var state = SearchViewState()
     private var modal = ModalOverlay()
-    private var listHeight: Int?
+    private var listHeight = ListHeight()
 
     static let fieldRow = 1
     static let notesRow = 2
@@ -48,28 +48,19 @@ public final class SearchView: Screen, SearchViewProtocol {
 
     private func updateListHeight(_ height: Int) {
         let rows = Self.rows(forHeight: height)
-        if rows != listHeight {
-            listHeight = rows
-            presenter.viewDidChangeListHeight(rows)
-        }
+        if listHeight.update(rows) { presenter.viewDidChangeListHeight(rows) }
     }
 
     private func handleMouse(_ mouse: MouseEvent) {
-        switch mouse.kind {
-        case .wheelUp: presenter.didScroll(by: -3)
-        case .wheelDown: presenter.didScroll(by: 3)
-        case .press, .click:
-            switch modal.click(x: mouse.x, y: mouse.y, showsMessage: state.message != nil, showsHelp: state.help != nil) {
-            case .pressOK: presenter.handle(.open); return
-            case .closeHelp: presenter.handle(.back); return
-            case .ignored: return
-            case .screen: break
-            }
-            if mouse.y == Self.fieldRow { presenter.didClickField(); return }
-            let index = mouse.y - Self.listTop
+        switch modal.listMouse(mouse, showsMessage: state.message != nil, showsHelp: state.help != nil) {
+        case .scroll(let rows): presenter.didScroll(by: rows)
+        case .pressOK: presenter.handle(.open)
+        case .closeHelp: presenter.handle(.back)
+        case .click(_, let y):
+            if y == Self.fieldRow { presenter.didClickField(); return }
+            let index = y - Self.listTop
             if index >= 0, index < state.rows.count { presenter.didClickRow(atVisibleIndex: index) }
-        default:
-            break
+        case .ignored: break
         }
     }
 

@@ -15,6 +15,21 @@ struct ModalOverlay {
         case ignored
     }
 
+    /// What a mouse event means on a list screen.
+    enum ListMouse: Equatable {
+        /// The wheel: scroll by so many rows (the presenter ignores it under a message or help).
+        case scroll(Int)
+        /// A press or click the screen handles (no message or help is shown).
+        case click(x: Int, y: Int)
+        case pressOK
+        case closeHelp
+        /// Nothing to do.
+        case ignored
+    }
+
+    /// Rows the mouse wheel scrolls per notch.
+    static let wheelStep = 3
+
     /// Where the message's button was drawn last (nil when no message is shown).
     private(set) var messageButton: Rect?
 
@@ -31,5 +46,35 @@ struct ModalOverlay {
             return .ignored
         }
         return showsHelp ? .closeHelp : .screen
+    }
+
+    /// What `mouse` means on a list screen: the wheel scrolls, a press or click goes to the message
+    /// or help first, then to the screen.
+    func listMouse(_ mouse: MouseEvent, showsMessage: Bool, showsHelp: Bool) -> ListMouse {
+        switch mouse.kind {
+        case .wheelUp: return .scroll(-Self.wheelStep)
+        case .wheelDown: return .scroll(Self.wheelStep)
+        case .press, .click:
+            switch click(x: mouse.x, y: mouse.y, showsMessage: showsMessage, showsHelp: showsHelp) {
+            case .screen: return .click(x: mouse.x, y: mouse.y)
+            case .pressOK: return .pressOK
+            case .closeHelp: return .closeHelp
+            case .ignored: return .ignored
+            }
+        default:
+            return .ignored
+        }
+    }
+}
+
+/// The number of rows a list screen's area holds, as last told to the presenter.
+struct ListHeight {
+    private(set) var rows: Int?
+
+    /// Records `rows`; true when it differs from what was recorded (the presenter must be told).
+    mutating func update(_ rows: Int) -> Bool {
+        guard rows != self.rows else { return false }
+        self.rows = rows
+        return true
     }
 }

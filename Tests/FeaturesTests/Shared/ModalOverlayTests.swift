@@ -34,4 +34,27 @@ struct ModalOverlayTests {
         #expect(lines.contains { $0.contains("does 0") && $0.contains("does 15") })
         #expect(lines.contains { $0.contains("does 29") })
     }
+
+    @Test("on a list: the wheel scrolls three rows, clicks go to the message or help first, the rest is ignored")
+    func listMouse() {
+        let overlay = ModalOverlay()
+        #expect(overlay.listMouse(MouseEvent(.wheelUp, x: 5, y: 5), showsMessage: true, showsHelp: false) == .scroll(-3))
+        #expect(overlay.listMouse(MouseEvent(.wheelDown, x: 5, y: 5), showsMessage: false, showsHelp: false) == .scroll(3))
+        #expect(overlay.listMouse(MouseEvent(.click, x: 5, y: 6), showsMessage: false, showsHelp: false) == .click(x: 5, y: 6))
+        #expect(overlay.listMouse(MouseEvent(.press, x: 5, y: 6), showsMessage: false, showsHelp: true) == .closeHelp)
+        #expect(overlay.listMouse(MouseEvent(.press, x: 5, y: 6), showsMessage: true, showsHelp: false) == .ignored)
+        #expect(overlay.listMouse(MouseEvent(.drag, x: 5, y: 6), showsMessage: false, showsHelp: false) == .ignored)
+        #expect(overlay.listMouse(MouseEvent(.doubleClick, x: 5, y: 6), showsMessage: false, showsHelp: false) == .ignored)
+    }
+
+    @Test("the list height is reported only when it changes")
+    func listHeight() {
+        var height = ListHeight()
+        #expect(height.rows == nil)
+        let first = height.update(10), same = height.update(10), changed = height.update(9)
+        #expect(first)
+        #expect(!same)
+        #expect(changed)
+        #expect(height.rows == 9)
+    }
 }
