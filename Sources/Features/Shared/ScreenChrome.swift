@@ -2,16 +2,19 @@ import TerminalKit
 
 /// Drawing shared by the full screens: the header line, the footer of key hints, the help overlay.
 enum ScreenChrome {
-    /// " title  subtitle" on the left, `status` on the right of row `y`.
-    static func renderHeader(title: String, subtitle: String, status: String, into buffer: inout Buffer, y: Int = 0) {
+    /// " title  subtitle" on the left, `status` on the right of row `y`, followed by `badge` (e.g.
+    /// " DEMO ") in `badgeStyle`; the right side is left out when it does not fit.
+    static func renderHeader(title: String, subtitle: String, status: String, badge: String = "",
+                             badgeStyle: Style = .plain, into buffer: inout Buffer, y: Int = 0) {
         let width = buffer.width
         var x = buffer.write(" \(title)", x: 0, y: y, style: .bold)
         if !subtitle.isEmpty { x += buffer.write("  \(subtitle)", x: x, y: y, style: .dim) }
         let right = status.isEmpty ? "" : status + " "
-        let rightWidth = right.displayWidth
-        if rightWidth > 0, rightWidth < width - x - 1 {
-            buffer.write(right, x: width - rightWidth, y: y)
-        }
+        let rightWidth = right.displayWidth + badge.displayWidth
+        guard rightWidth > 0, rightWidth < width - x - 1 else { return }
+        let rightX = width - rightWidth
+        buffer.write(right, x: rightX, y: y)
+        if !badge.isEmpty { buffer.write(badge, x: rightX + right.displayWidth, y: y, style: badgeStyle) }
     }
 
     /// Key hints from the key table on the left (as many as fit), `position` on the right.

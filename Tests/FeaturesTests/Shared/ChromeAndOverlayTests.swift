@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TerminalKit
 @testable import Features
@@ -56,5 +57,19 @@ struct ModalOverlayTests {
         #expect(!same)
         #expect(changed)
         #expect(height.rows == 9)
+    }
+}
+
+@Suite("Screen chrome header")
+struct ScreenChromeHeaderTests {
+    @Test("title and subtitle left, status and badge right; the right side only when it fits")
+    func header() {
+        var buffer = Buffer(width: 40, height: 1)
+        ScreenChrome.renderHeader(title: "octocat", subtitle: "User", status: "offline", badge: " DEMO ",
+                                  badgeStyle: .reverse, into: &buffer)
+        #expect(buffer.line(0) == " octocat  User" + String(repeating: " ", count: 12) + "offline  DEMO ")
+        buffer = Buffer(width: 24, height: 1)
+        ScreenChrome.renderHeader(title: "octocat", subtitle: "User", status: "offline", badge: " DEMO ", into: &buffer)
+        #expect(buffer.line(0).trimmingCharacters(in: .whitespaces) == "octocat  User")
     }
 }
