@@ -128,7 +128,7 @@ final class SearchPresenter: SearchPresenterProtocol {
         results.reset()
         totalCount = 0
         incomplete = false
-        viewport = Viewport(height: viewport.height)
+        viewport.reset()
         isSearching = true
         spinner.start { [weak self] in self?.publish() }
         let interactor = self.interactor
