@@ -10,7 +10,7 @@ import TerminalKit
 // weak; Presenter → Interactor and Router strong; Router → navigator and screen weak.
 
 /// What the user can ask of the prompt: the key table maps keys to these.
-public enum OwnerPromptAction: Hashable, Sendable {
+enum OwnerPromptAction: Hashable, Sendable {
     /// Typing, moving the cursor, deleting.
     case edit(TextEdit)
     /// Enter: look the owner up (or press the message's [ OK ]).
@@ -20,21 +20,27 @@ public enum OwnerPromptAction: Hashable, Sendable {
     case quit
 }
 
+extension OwnerPromptAction: ModalAction {
+    var isQuit: Bool { self == .quit }
+    /// Enter and Esc press a message's [ OK ].
+    var closesMessage: Bool { self == .submit || self == .cancel }
+}
+
 /// The passive view: it draws whatever state it is given.
 @MainActor
-public protocol OwnerPromptViewProtocol: AnyObject {
+protocol OwnerPromptViewProtocol: AnyObject {
     func display(_ state: OwnerPromptViewState)
 }
 
 /// The presenter: turns keys and the lookup's outcome into view state.
 @MainActor
-public protocol OwnerPromptPresenterProtocol: AnyObject {
+protocol OwnerPromptPresenterProtocol: AnyObject {
     func viewDidLoad()
     func handle(_ action: OwnerPromptAction)
 }
 
 /// The interactor: the prompt's use cases.
-public protocol OwnerPromptInteractorProtocol: AnyObject, Sendable {
+protocol OwnerPromptInteractorProtocol: AnyObject, Sendable {
     /// Why `login` cannot be a GitHub login (shown as is), or nil when it can. No request is made.
     func validationError(for login: String) -> String?
     /// GET /users/{login}: the owner as GitHub spells it.
@@ -43,7 +49,7 @@ public protocol OwnerPromptInteractorProtocol: AnyObject, Sendable {
 
 /// Navigation out of the prompt.
 @MainActor
-public protocol OwnerPromptRouterProtocol: AnyObject {
+protocol OwnerPromptRouterProtocol: AnyObject {
     /// Opens the owner's repositories and closes the prompt.
     func open(ownerLogin: String)
     /// Closes the prompt.

@@ -3,24 +3,24 @@ import GitHubAPI
 import GitHubEntities
 
 /// The prompt's use cases: check a login, look the owner up.
-public final class OwnerPromptInteractor: OwnerPromptInteractorProtocol {
+final class OwnerPromptInteractor: OwnerPromptInteractorProtocol {
     private let service: any GitHubService
 
-    public init(service: any GitHubService) {
+    init(service: any GitHubService) {
         self.service = service
     }
 
-    public func validationError(for login: String) -> String? {
+    func validationError(for login: String) -> String? {
         Self.validationError(for: login)
     }
 
     /// The rule itself: GitHub logins are 1–39 letters, digits and single inner hyphens.
-    public static func validationError(for login: String) -> String? {
+    static func validationError(for login: String) -> String? {
         if login.isEmpty { return "Type the login of a GitHub user or organization." }
         return OwnerLogin.isValid(login) ? nil : GitHubError.invalidLogin(login).userMessage
     }
 
-    public func lookUp(login: String) async -> LoadOutcome<Owner> {
+    func lookUp(login: String) async -> LoadOutcome<Owner> {
         guard OwnerLogin.isValid(login) else { return .failed(.invalidLogin(login)) }
         return await .of { try await service.owner(login: login) }
     }

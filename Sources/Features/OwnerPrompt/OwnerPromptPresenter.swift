@@ -6,8 +6,8 @@ import TerminalKit
 /// Keeps the field, checks the login before any request, looks the owner up with a spinner, and
 /// shows failures in a message box whose [ OK ] returns to the field with its text kept.
 @MainActor
-public final class OwnerPromptPresenter: OwnerPromptPresenterProtocol {
-    public weak var view: (any OwnerPromptViewProtocol)?
+final class OwnerPromptPresenter: OwnerPromptPresenterProtocol {
+    weak var view: (any OwnerPromptViewProtocol)?
     private let interactor: any OwnerPromptInteractorProtocol
     private let router: any OwnerPromptRouterProtocol
     private let dispatcher: any UIDispatcher
@@ -17,15 +17,15 @@ public final class OwnerPromptPresenter: OwnerPromptPresenterProtocol {
     private var problem: String?
     /// The login being looked up.
     private var lookingUp: String?
-    private var message: MessageBox?
+    private var modal = ModalState()
     /// The lookup in flight (tests await it).
-    public private(set) var lookupTask: Task<Void, Never>?
+    private(set) var lookupTask: Task<Void, Never>?
 
     /// Logins are at most 39 characters; a little room lets a too-long paste be seen and explained.
     static let maxLength = 64
 
-    public init(interactor: any OwnerPromptInteractorProtocol, router: any OwnerPromptRouterProtocol,
-                dispatcher: any UIDispatcher, scheduler: any Scheduler, initialText: String = "") {
+    init(interactor: any OwnerPromptInteractorProtocol, router: any OwnerPromptRouterProtocol,
+         dispatcher: any UIDispatcher, scheduler: any Scheduler, initialText: String = "") {
         self.interactor = interactor
         self.router = router
         self.dispatcher = dispatcher
@@ -39,19 +39,15 @@ public final class OwnerPromptPresenter: OwnerPromptPresenterProtocol {
 
     // MARK: OwnerPromptPresenterProtocol
 
-    public func viewDidLoad() {
+    func viewDidLoad() {
         publish()
     }
 
-    public func handle(_ action: OwnerPromptAction) {
-        if message != nil {
-            switch action {
-            case .submit, .cancel: message = nil
-            case .quit: router.quit(); return
-            case .edit: break
-            }
-            publish()
-            return
+    func handle(_ action: OwnerPromptAction) {
+        switch modal.intercept(action) {
+        case .quit: router.quit(); return
+        case .handled: publish(); return
+        case .notIntercepted: break
         }
         switch action {
         case .edit(let edit):
@@ -83,10 +79,8 @@ public final class OwnerPromptPresenter: OwnerPromptPresenterProtocol {
         lookingUp = login
         spinner.start { [weak self] in self?.publish() }
         let interactor = self.interactor
-        let dispatcher = self.dispatcher
-        lookupTask = Task.detached {
-            let outcome = await interactor.lookUp(login: login)
-            dispatcher.post { [weak self] in self?.lookupDidFinish(outcome) }
+        lookupTask = dispatcher.background { await interactor.lookUp(login: login) } then: { [weak self] in
+            self?.lookupDidFinish($0)
         }
     }
 
@@ -98,7 +92,7 @@ public final class OwnerPromptPresenter: OwnerPromptPresenterProtocol {
         case .loaded(let owner):
             router.open(ownerLogin: owner.login)
         case .failed(let error):
-            message = MessageBox(title: "Error", message: Sanitizer.line(error.userMessage))
+            modal.show(error)
         case .cancelled:
             break
         }
@@ -106,6 +100,9 @@ public final class OwnerPromptPresenter: OwnerPromptPresenterProtocol {
     }
 
     // MARK: View state
+
+    /// The key hints (the key table never changes: built once).
+    private static let footer = OwnerPromptKeys.table.footerList
 
     private func publish() {
         view?.display(makeState())
@@ -117,8 +114,8 @@ public final class OwnerPromptPresenter: OwnerPromptPresenterProtocol {
             isEditable: lookingUp == nil,
             status: lookingUp.map { "\(spinner.symbol) Looking up \(Sanitizer.line($0))…" },
             problem: problem,
-            footer: OwnerPromptKeys.table.footerHints.map { HelpEntry(keys: $0.keys, help: $0.help) },
-            message: message
+            footer: Self.footer,
+            message: modal.message
         )
     }
 }

@@ -5,13 +5,13 @@ import TerminalKit
 @MainActor
 public final class OwnerPromptView: Screen, OwnerPromptViewProtocol {
     private let presenter: any OwnerPromptPresenterProtocol
-    public private(set) var state = OwnerPromptViewState()
-    private var messageButton: Rect?
+    private(set) var state = OwnerPromptViewState()
+    private var modal = ModalOverlay()
 
     static let maxWidth = 60
     static let hint = "A user (octocat) or an organization (apple)"
 
-    public init(presenter: any OwnerPromptPresenterProtocol) {
+    init(presenter: any OwnerPromptPresenterProtocol) {
         self.presenter = presenter
     }
 
@@ -20,7 +20,7 @@ public final class OwnerPromptView: Screen, OwnerPromptViewProtocol {
         presenter.viewDidLoad()
     }
 
-    public func display(_ state: OwnerPromptViewState) {
+    func display(_ state: OwnerPromptViewState) {
         self.state = state
     }
 
@@ -31,8 +31,9 @@ public final class OwnerPromptView: Screen, OwnerPromptViewProtocol {
         case .key(let key):
             if let action = OwnerPromptKeys.action(for: key) { presenter.handle(action) }
         case .mouse(let mouse):
-            guard state.message != nil, mouse.kind == .click || mouse.kind == .press else { return }
-            if let button = messageButton, button.contains(x: mouse.x, y: mouse.y) { presenter.handle(.submit) }
+            guard mouse.kind == .click || mouse.kind == .press else { return }
+            let click = modal.click(x: mouse.x, y: mouse.y, showsMessage: state.message != nil, showsHelp: false)
+            if click == .pressOK { presenter.handle(.submit) }
         case .resize:
             break
         }
@@ -70,18 +71,7 @@ public final class OwnerPromptView: Screen, OwnerPromptViewProtocol {
             buffer.write(line, x: x, y: y, maxWidth: inner, style: noteStyle)
             y += 1
         }
-        renderHints(into: &buffer, x: x, y: box.maxY - 2, width: inner)
-        messageButton = state.message.map { $0.render(into: &buffer, area: buffer.bounds) }
-    }
-
-    private func renderHints(into buffer: inout Buffer, x startX: Int, y: Int, width: Int) {
-        var x = startX
-        for hint in state.footer {
-            let needed = hint.keys.displayWidth + 1 + hint.help.displayWidth + (x > startX ? 2 : 0)
-            if x + needed > startX + width { break }
-            if x > startX { x += 2 }
-            x += buffer.write(hint.keys, x: x, y: y, style: .bold)
-            x += buffer.write(" \(hint.help)", x: x, y: y, style: .dim)
-        }
+        ScreenChrome.renderHints(state.footer, into: &buffer, from: x, to: x + inner, y: box.maxY - 2)
+        modal.render(help: nil, message: state.message, into: &buffer)
     }
 }

@@ -11,7 +11,7 @@ import TerminalKit
 // weak; Presenter → Interactor and Router strong; Router → navigator and screen weak.
 
 /// What the user can ask of the profile: the key table maps keys to these.
-public enum ProfileAction: Hashable, Sendable {
+enum ProfileAction: Hashable, Sendable {
     case moveUp, moveDown, pageUp, pageDown, home, end
     /// Enter: the selected repository's details (or the message's [ OK ]).
     case open
@@ -23,15 +23,21 @@ public enum ProfileAction: Hashable, Sendable {
     case quit
 }
 
+extension ProfileAction: ModalAction {
+    var isQuit: Bool { self == .quit }
+    /// Enter and Esc press a message's [ OK ].
+    var closesMessage: Bool { self == .open || self == .back }
+}
+
 /// The passive view: it draws whatever state it is given.
 @MainActor
-public protocol ProfileViewProtocol: AnyObject {
+protocol ProfileViewProtocol: AnyObject {
     func display(_ state: ProfileViewState)
 }
 
 /// The presenter: turns keys and loaded pages into view state.
 @MainActor
-public protocol ProfilePresenterProtocol: AnyObject {
+protocol ProfilePresenterProtocol: AnyObject {
     func viewDidLoad()
     /// The number of repository rows the view can show changed.
     func viewDidChangeListHeight(_ rows: Int)
@@ -42,18 +48,18 @@ public protocol ProfilePresenterProtocol: AnyObject {
 }
 
 /// The owner and the first page of their repositories.
-public struct ProfileContent: Sendable, Equatable {
-    public var owner: Owner
-    public var repositories: Page<Repository>
+struct ProfileContent: Sendable, Equatable {
+    var owner: Owner
+    var repositories: Page<Repository>
 
-    public init(owner: Owner, repositories: Page<Repository>) {
+    init(owner: Owner, repositories: Page<Repository>) {
         self.owner = owner
         self.repositories = repositories
     }
 }
 
 /// The interactor: the profile's use cases.
-public protocol ProfileInteractorProtocol: AnyObject, Sendable {
+protocol ProfileInteractorProtocol: AnyObject, Sendable {
     var login: String { get }
     /// GET /users/{login} and the first page of /users/{login}/repos, together.
     func loadProfile() async -> LoadOutcome<ProfileContent>
@@ -63,7 +69,7 @@ public protocol ProfileInteractorProtocol: AnyObject, Sendable {
 
 /// Navigation out of the profile.
 @MainActor
-public protocol ProfileRouterProtocol: AnyObject {
+protocol ProfileRouterProtocol: AnyObject {
     func showRepositoryDetail(_ repository: Repository)
     /// Goes back (dismisses the profile).
     func close()

@@ -3,16 +3,16 @@ import GitHubAPI
 import GitHubEntities
 
 /// The profile's use cases: the owner with the first page of repositories, then further pages.
-public final class ProfileInteractor: ProfileInteractorProtocol {
-    public let login: String
+final class ProfileInteractor: ProfileInteractorProtocol {
+    let login: String
     private let service: any GitHubService
 
-    public init(login: String, service: any GitHubService) {
+    init(login: String, service: any GitHubService) {
         self.login = login
         self.service = service
     }
 
-    public func loadProfile() async -> LoadOutcome<ProfileContent> {
+    func loadProfile() async -> LoadOutcome<ProfileContent> {
         guard OwnerLogin.isValid(login) else { return .failed(.invalidLogin(login)) }
         let service = self.service, login = self.login
         return await .of {
@@ -24,7 +24,7 @@ public final class ProfileInteractor: ProfileInteractorProtocol {
         }
     }
 
-    public func loadRepositories(page: URL) async -> LoadOutcome<Page<Repository>> {
+    func loadRepositories(page: URL) async -> LoadOutcome<Page<Repository>> {
         let service = self.service
         return await .of { try await service.repositories(page: page) }
     }

@@ -6,8 +6,8 @@ import TerminalKit
 /// Loads the owner and their repositories, pages further as the selection nears the end of what is
 /// loaded, and formats everything into one `ProfileViewState`.
 @MainActor
-public final class ProfilePresenter: ProfilePresenterProtocol {
-    public weak var view: (any ProfileViewProtocol)?
+final class ProfilePresenter: ProfilePresenterProtocol {
+    weak var view: (any ProfileViewProtocol)?
     private let interactor: any ProfileInteractorProtocol
     private let router: any ProfileRouterProtocol
     private let dispatcher: any UIDispatcher
@@ -15,26 +15,17 @@ public final class ProfilePresenter: ProfilePresenterProtocol {
     private let now: () -> Date
 
     private var owner: Owner?
-    private var repositories: [Repository] = []
-    private var seenIDs = Set<Int64>()
-    private var next: URL?
+    private var repositories = PagedList<Repository>()
     private var isLoadingProfile = false
-    private var isLoadingMore = false
     /// Why the profile could not be loaded (until it is).
     private var failure: GitHubError?
-    private var selection = 0
-    private var offset = 0
-    private var listHeight = 5
-    private var showsHelp = false
-    private var message: MessageBox?
+    private var viewport = Viewport(height: 5)
+    private var modal = ModalState()
     /// The request in flight (tests await it).
-    public private(set) var loadTask: Task<Void, Never>?
+    private(set) var loadTask: Task<Void, Never>?
 
-    /// Further pages load when the selection comes within this many rows of the last loaded one.
-    static let prefetchDistance = 10
-
-    public init(interactor: any ProfileInteractorProtocol, router: any ProfileRouterProtocol,
-                dispatcher: any UIDispatcher, scheduler: any Scheduler, now: @escaping () -> Date = Date.init) {
+    init(interactor: any ProfileInteractorProtocol, router: any ProfileRouterProtocol,
+         dispatcher: any UIDispatcher, scheduler: any Scheduler, now: @escaping () -> Date = Date.init) {
         self.interactor = interactor
         self.router = router
         self.dispatcher = dispatcher
@@ -48,61 +39,51 @@ public final class ProfilePresenter: ProfilePresenterProtocol {
 
     // MARK: ProfilePresenterProtocol
 
-    public func viewDidLoad() {
+    func viewDidLoad() {
         loadProfile()
         publish()
     }
 
-    public func viewDidChangeListHeight(_ rows: Int) {
-        listHeight = max(1, rows)
-        clampScroll()
+    func viewDidChangeListHeight(_ rows: Int) {
+        viewport.resize(to: rows)
+        viewport.ensureVisible(count: repositories.count)
         publish()
     }
 
-    public func handle(_ action: ProfileAction) {
-        if message != nil {
-            switch action {
-            case .open, .back: message = nil
-            case .quit: router.quit(); return
-            default: break
-            }
-            publish()
-            return
-        }
-        if showsHelp {
-            if action == .quit { router.quit(); return }
-            showsHelp = false
-            publish()
-            return
+    func handle(_ action: ProfileAction) {
+        switch modal.intercept(action) {
+        case .quit: router.quit(); return
+        case .handled: publish(); return
+        case .notIntercepted: break
         }
         switch action {
-        case .moveUp: moveSelection(to: selection - 1)
-        case .moveDown: moveSelection(to: selection + 1)
-        case .pageUp: moveSelection(to: selection - listHeight)
-        case .pageDown: moveSelection(to: selection + listHeight)
+        case .moveUp: moveSelection(to: viewport.selection - 1)
+        case .moveDown: moveSelection(to: viewport.selection + 1)
+        case .pageUp: moveSelection(to: viewport.selection - viewport.height)
+        case .pageDown: moveSelection(to: viewport.selection + viewport.height)
         case .home: moveSelection(to: 0)
         case .end: moveSelection(to: repositories.count - 1)
         case .open:
-            if repositories.indices.contains(selection) { router.showRepositoryDetail(repositories[selection]) }
+            if let repository = repositories[safe: viewport.selection] { router.showRepositoryDetail(repository) }
             return
         case .reload:
             if owner == nil { loadProfile() }
-        case .toggleHelp: showsHelp = true
+        case .toggleHelp: modal.showsHelp = true
         case .back: router.close(); return
         case .quit: router.quit(); return
         }
         publish()
     }
 
-    public func didClickRow(atVisibleIndex index: Int) {
-        guard message == nil, !showsHelp, index >= 0, offset + index < repositories.count else { return }
-        moveSelection(to: offset + index)
+    func didClickRow(atVisibleIndex index: Int) {
+        guard !modal.isActive, let item = viewport.item(atVisibleRow: index, count: repositories.count) else { return }
+        moveSelection(to: item)
         publish()
     }
 
-    public func didScroll(by rows: Int) {
-        guard message == nil, !showsHelp else { return }
-        moveSelection(to: selection + rows)
+    func didScroll(by rows: Int) {
+        guard !modal.isActive else { return }
+        moveSelection(to: viewport.selection + rows)
         publish()
     }
 
@@ -114,10 +95,8 @@ public final class ProfilePresenter: ProfilePresenterProtocol {
         failure = nil
         spinner.start { [weak self] in self?.publish() }
         let interactor = self.interactor
-        let dispatcher = self.dispatcher
-        loadTask = Task.detached {
-            let outcome = await interactor.loadProfile()
-            dispatcher.post { [weak self] in self?.profileDidLoad(outcome) }
+        loadTask = dispatcher.background { await interactor.loadProfile() } then: { [weak self] in
+            self?.profileDidLoad($0)
         }
     }
 
@@ -132,7 +111,7 @@ public final class ProfilePresenter: ProfilePresenterProtocol {
             loadMoreIfNeeded()
         case .failed(let error):
             failure = error
-            message = MessageBox(title: "Error", message: Sanitizer.line(error.userMessage))
+            modal.show(error)
         case .cancelled:
             break
         }
@@ -140,20 +119,17 @@ public final class ProfilePresenter: ProfilePresenterProtocol {
     }
 
     private func loadMoreIfNeeded() {
-        guard let next, !isLoadingMore, !isLoadingProfile,
-              selection >= repositories.count - Self.prefetchDistance else { return }
-        isLoadingMore = true
+        guard !isLoadingProfile, let next = repositories.pageToLoad(near: viewport.selection) else { return }
+        repositories.isLoadingMore = true
         spinner.start { [weak self] in self?.publish() }
         let interactor = self.interactor
-        let dispatcher = self.dispatcher
-        loadTask = Task.detached {
-            let outcome = await interactor.loadRepositories(page: next)
-            dispatcher.post { [weak self] in self?.pageDidLoad(outcome) }
+        loadTask = dispatcher.background { await interactor.loadRepositories(page: next) } then: { [weak self] in
+            self?.pageDidLoad($0)
         }
     }
 
     func pageDidLoad(_ outcome: LoadOutcome<Page<Repository>>) {
-        isLoadingMore = false
+        repositories.isLoadingMore = false
         loadTask = nil
         stopSpinnerIfIdle()
         switch outcome {
@@ -162,7 +138,7 @@ public final class ProfilePresenter: ProfilePresenterProtocol {
             loadMoreIfNeeded()
         case .failed(let error):
             // What is loaded stays; moving near the end again tries the same page again.
-            message = MessageBox(title: "Error", message: Sanitizer.line(error.userMessage))
+            modal.show(error)
         case .cancelled:
             break
         }
@@ -170,33 +146,20 @@ public final class ProfilePresenter: ProfilePresenterProtocol {
     }
 
     private func append(_ page: Page<Repository>) {
-        // Pages can shift while they are read: keep the first sighting of each repository.
-        for repository in page.items where seenIDs.insert(repository.id).inserted {
-            repositories.append(repository)
-        }
-        next = page.next
-        clampScroll()
+        repositories.append(page.items, next: page.next)
+        viewport.ensureVisible(count: repositories.count)
     }
 
     private func stopSpinnerIfIdle() {
-        if !isLoadingProfile, !isLoadingMore { spinner.stop() }
+        if !isLoadingProfile, !repositories.isLoadingMore { spinner.stop() }
     }
 
     // MARK: Selection
 
     private func moveSelection(to index: Int) {
         guard !repositories.isEmpty else { return }
-        selection = min(max(0, index), repositories.count - 1)
-        clampScroll()
+        viewport.select(index, count: repositories.count)
         loadMoreIfNeeded()
-    }
-
-    private func clampScroll() {
-        let count = repositories.count
-        selection = count == 0 ? 0 : min(max(0, selection), count - 1)
-        if selection < offset { offset = selection }
-        if selection >= offset + listHeight { offset = selection - listHeight + 1 }
-        offset = max(0, min(offset, max(0, count - listHeight)))
     }
 
     // MARK: View state
@@ -206,19 +169,21 @@ public final class ProfilePresenter: ProfilePresenterProtocol {
     }
 
     func makeState() -> ProfileViewState {
-        let window = repositories.indices.clamped(to: offset..<min(repositories.count, offset + listHeight))
-        let rows = window.map { Self.row(for: repositories[$0]) }
+        let rows = viewport.visibleRange(count: repositories.count).map {
+            RepositoryRowState(repositories.items[$0], missingLanguage: "—")
+        }
+        let count = repositories.count
         var state = ProfileViewState(
             title: Sanitizer.line(owner?.login ?? interactor.login),
             subtitle: owner?.kind.displayName ?? "",
             status: isLoadingProfile ? "\(spinner.symbol) loading…" : "",
             rows: rows,
-            selectedRow: rows.isEmpty ? nil : selection - offset,
-            loadingMore: isLoadingMore ? "\(spinner.symbol) Loading more repositories…" : nil,
-            position: repositories.isEmpty ? "" : "\(selection + 1)/\(repositories.count)\(next != nil ? "+" : "")",
-            footer: ProfileKeys.table.footerHints.map { HelpEntry(keys: $0.keys, help: $0.help) },
-            help: showsHelp ? ProfileKeys.table.helpEntries.map { HelpEntry(keys: $0.keys, help: $0.help) } : nil,
-            message: message
+            selectedRow: rows.isEmpty ? nil : viewport.selectedRow(count: count),
+            loadingMore: repositories.isLoadingMore ? "\(spinner.symbol) Loading more repositories…" : nil,
+            position: count == 0 ? "" : "\(viewport.selection + 1)/\(count)\(repositories.hasMore ? "+" : "")",
+            footer: Self.footer,
+            help: modal.help(from: ProfileKeys.table),
+            message: modal.message
         )
         if let owner {
             fill(&state, with: owner)
@@ -230,6 +195,9 @@ public final class ProfilePresenter: ProfilePresenterProtocol {
         }
         return state
     }
+
+    /// The footer's key hints (the key table never changes: built once).
+    private static let footer = ProfileKeys.table.footerList
 
     private func fill(_ state: inout ProfileViewState, with owner: Owner) {
         let name = Sanitizer.line(owner.name ?? "")
@@ -243,10 +211,10 @@ public final class ProfilePresenter: ProfilePresenterProtocol {
         state.handle = handle.joined(separator: " · ")
         state.bio = Sanitizer.line(owner.bio ?? "")
         state.details = [
-            ProfileField(label: "Company", value: Self.value(owner.company)),
-            ProfileField(label: "Location", value: Self.value(owner.location)),
-            ProfileField(label: "Email", value: Self.value(owner.email)),
-            ProfileField(label: "Blog", value: Self.value(owner.blog)),
+            LabeledField(label: "Company", value: Self.value(owner.company)),
+            LabeledField(label: "Location", value: Self.value(owner.location)),
+            LabeledField(label: "Email", value: Self.value(owner.email)),
+            LabeledField(label: "Blog", value: Self.value(owner.blog)),
         ]
         var stats: [String] = []
         if let followers = owner.followers { stats.append("\(Formatting.grouped(followers)) followers") }
@@ -271,14 +239,5 @@ public final class ProfilePresenter: ProfilePresenterProtocol {
             return String(words.prefix(2).compactMap(\.first)).uppercased()
         }
         return String(login.prefix(2)).uppercased()
-    }
-
-    static func row(for repository: Repository) -> ProfileRepoRowState {
-        ProfileRepoRowState(
-            name: Sanitizer.line(repository.name),
-            description: Sanitizer.line(repository.description ?? ""),
-            language: Sanitizer.line(repository.language ?? "—"),
-            stars: Formatting.count(repository.stargazersCount)
-        )
     }
 }

@@ -6,9 +6,9 @@ import TerminalKit
 @MainActor
 public final class ProfileView: Screen, ProfileViewProtocol {
     private let presenter: any ProfilePresenterProtocol
-    public private(set) var state = ProfileViewState()
-    private var messageButton: Rect?
-    private var listHeight: Int?
+    private(set) var state = ProfileViewState()
+    private var modal = ModalOverlay()
+    private var listHeight = ListHeight()
 
     /// Rows above the list: header, six rows of profile, the rule.
     static let listTop = 8
@@ -16,7 +16,7 @@ public final class ProfileView: Screen, ProfileViewProtocol {
     static let rowLines = 2
     static let avatarWidth = 10
 
-    public init(presenter: any ProfilePresenterProtocol) {
+    init(presenter: any ProfilePresenterProtocol) {
         self.presenter = presenter
     }
 
@@ -25,7 +25,7 @@ public final class ProfileView: Screen, ProfileViewProtocol {
         presenter.viewDidLoad()
     }
 
-    public func display(_ state: ProfileViewState) {
+    func display(_ state: ProfileViewState) {
         self.state = state
     }
 
@@ -48,28 +48,20 @@ public final class ProfileView: Screen, ProfileViewProtocol {
 
     private func updateListHeight(_ height: Int) {
         let rows = Self.rows(forHeight: height)
-        if rows != listHeight {
-            listHeight = rows
-            presenter.viewDidChangeListHeight(rows)
-        }
+        if listHeight.update(rows) { presenter.viewDidChangeListHeight(rows) }
     }
 
     private func handleMouse(_ mouse: MouseEvent) {
-        switch mouse.kind {
-        case .wheelUp: presenter.didScroll(by: -3)
-        case .wheelDown: presenter.didScroll(by: 3)
-        case .press, .click:
-            if state.message != nil {
-                if let button = messageButton, button.contains(x: mouse.x, y: mouse.y) { presenter.handle(.open) }
-                return
-            }
-            if state.help != nil { presenter.handle(.back); return }
-            let line = mouse.y - Self.listTop
+        switch modal.listMouse(mouse, showsMessage: state.message != nil, showsHelp: state.help != nil) {
+        case .scroll(let rows): presenter.didScroll(by: rows)
+        case .pressOK: presenter.handle(.open)
+        case .closeHelp: presenter.handle(.back)
+        case .click(_, let y):
+            let line = y - Self.listTop
             guard line >= 0 else { return }
             let index = line / Self.rowLines
             if index < state.rows.count { presenter.didClickRow(atVisibleIndex: index) }
-        default:
-            break
+        case .ignored: break
         }
     }
 
@@ -89,8 +81,7 @@ public final class ProfileView: Screen, ProfileViewProtocol {
             renderList(into: &buffer, width: width, bottom: height - 1)
         }
         ScreenChrome.renderFooter(state.footer, position: state.position, into: &buffer, y: height - 1)
-        if let help = state.help { ScreenChrome.renderHelp(help, into: &buffer) }
-        messageButton = state.message.map { $0.render(into: &buffer, area: buffer.bounds) }
+        modal.render(help: state.help, message: state.message, into: &buffer)
     }
 
     private func renderProfile(into buffer: inout Buffer, width: Int) {
@@ -124,7 +115,7 @@ public final class ProfileView: Screen, ProfileViewProtocol {
             buffer.writeCentered(placeholder, in: list, y: list.y + list.height / 2, style: .dim)
             return
         }
-        let nameWidth = min(state.rows.map(\.name.displayWidth).max() ?? 0, max(12, width / 3))
+        let nameWidth = RepositoryRowDrawing.nameWidth(of: state.rows, cap: max(12, width / 3))
         var y = list.y
         for (i, row) in state.rows.enumerated() where y + 1 < list.maxY {
             render(row, into: &buffer, y: y, width: width, nameWidth: nameWidth, selected: i == state.selectedRow)
@@ -135,21 +126,13 @@ public final class ProfileView: Screen, ProfileViewProtocol {
         }
     }
 
-    private func render(_ row: ProfileRepoRowState, into buffer: inout Buffer, y: Int, width: Int, nameWidth: Int,
+    private func render(_ row: RepositoryRowState, into buffer: inout Buffer, y: Int, width: Int, nameWidth: Int,
                         selected: Bool) {
         let base: Style = selected ? .reverse : .plain
         buffer.fill(Rect(x: 0, y: y, width: width, height: Self.rowLines), style: base)
-        var x = 1
-        x += buffer.write(selected ? "▸ " : "  ", x: x, y: y, style: base)
-        buffer.write(row.name.fitted(toWidth: nameWidth), x: x, y: y, style: base.adding(.bold))
+        let x = 1 + buffer.write(selected ? "▸ " : "  ", x: 1, y: y, style: base)
+        RepositoryRowDrawing.drawLine(row, right: "★ " + row.stars, into: &buffer, x: x, y: y, width: width,
+                                      nameWidth: nameWidth, gap: 2, base: base, selected: selected)
         buffer.write(row.language, x: x, y: y + 1, maxWidth: max(0, width - x - 1), style: selected ? base : .dim)
-        x += nameWidth + 2
-        let stars = "★ " + row.stars
-        let starsX = width - stars.displayWidth - 1
-        let descriptionWidth = starsX - 2 - x
-        if descriptionWidth > 3 {
-            buffer.write(row.description.truncated(toWidth: descriptionWidth), x: x, y: y, style: selected ? base : .dim)
-        }
-        if starsX > x - 2 { buffer.write(stars, x: starsX, y: y, style: base) }
     }
 }

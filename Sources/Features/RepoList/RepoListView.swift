@@ -117,7 +117,8 @@ public final class RepoListView: Screen, RepoListViewProtocol {
         let width = buffer.width, height = buffer.height
         buffer.fill(buffer.bounds)
         ScreenChrome.renderHeader(title: state.title, subtitle: state.subtitle, status: state.status,
-                                  badge: state.isDemo ? "DEMO" : nil, into: &buffer)
+                                  badge: state.isDemo ? " DEMO " : "",
+                                  badgeStyle: Style(foreground: .yellow, attributes: [.bold, .reverse]), into: &buffer)
         cardRects = []
         if let carousel = state.carousel {
             cardRects = CarouselRenderer.render(carousel, into: &buffer, y: Self.headerHeight, width: width)

@@ -10,12 +10,12 @@ import TerminalKit
 // weak; Presenter → Interactor and Router strong; Router → navigator and screen weak.
 
 /// Where keys go: the query field (text) or the results list (commands).
-public enum SearchFocus: Sendable, Equatable {
+enum SearchFocus: Sendable, Equatable {
     case field, results
 }
 
 /// What the user can ask of the search screen: the two key tables map keys to these.
-public enum SearchAction: Hashable, Sendable {
+enum SearchAction: Hashable, Sendable {
     /// Typing, moving the cursor, deleting (field focus).
     case edit(TextEdit)
     /// Enter in the field: search (or the message's [ OK ]).
@@ -32,15 +32,29 @@ public enum SearchAction: Hashable, Sendable {
     case quit
 }
 
+extension SearchAction: ModalAction {
+    var isQuit: Bool { self == .quit }
+    /// Enter and Esc press a message's [ OK ].
+    var closesMessage: Bool { self == .search || self == .open || self == .back }
+}
+
+/// GitHub's limits on a search, which the presenter and the interactor both keep.
+enum SearchLimits {
+    /// GitHub's search API gives at most this many results per search.
+    static let resultCap = 1000
+    /// GitHub refuses queries longer than this.
+    static let maxQueryLength = 256
+}
+
 /// The passive view: it draws whatever state it is given.
 @MainActor
-public protocol SearchViewProtocol: AnyObject {
+protocol SearchViewProtocol: AnyObject {
     func display(_ state: SearchViewState)
 }
 
 /// The presenter: turns keys and search pages into view state.
 @MainActor
-public protocol SearchPresenterProtocol: AnyObject {
+protocol SearchPresenterProtocol: AnyObject {
     func viewDidLoad()
     /// The number of result rows the view can show changed.
     func viewDidChangeListHeight(_ rows: Int)
@@ -53,16 +67,16 @@ public protocol SearchPresenterProtocol: AnyObject {
 }
 
 /// One page of search results as the screen uses it.
-public struct SearchResultsPage: Sendable, Equatable {
-    public var totalCount: Int
-    public var incompleteResults: Bool
-    public var items: [Repository]
-    public var next: URL?
+struct SearchResultsPage: Sendable, Equatable {
+    var totalCount: Int
+    var incompleteResults: Bool
+    var items: [Repository]
+    var next: URL?
     /// GitHub refused to go further (422): only the first 1,000 results of a search can be read.
-    public var reachedCap: Bool
+    var reachedCap: Bool
 
-    public init(totalCount: Int, incompleteResults: Bool = false, items: [Repository], next: URL? = nil,
-                reachedCap: Bool = false) {
+    init(totalCount: Int, incompleteResults: Bool = false, items: [Repository], next: URL? = nil,
+         reachedCap: Bool = false) {
         self.totalCount = totalCount
         self.incompleteResults = incompleteResults
         self.items = items
@@ -72,7 +86,7 @@ public struct SearchResultsPage: Sendable, Equatable {
 }
 
 /// The interactor: the search's use cases.
-public protocol SearchInteractorProtocol: AnyObject, Sendable {
+protocol SearchInteractorProtocol: AnyObject, Sendable {
     /// Why `query` cannot be searched (shown as is), or nil. No request is made.
     func validationError(for query: String) -> String?
     /// GET /search/repositories?q=… (the first page).
@@ -83,7 +97,7 @@ public protocol SearchInteractorProtocol: AnyObject, Sendable {
 
 /// Navigation out of the search screen.
 @MainActor
-public protocol SearchRouterProtocol: AnyObject {
+protocol SearchRouterProtocol: AnyObject {
     func showRepositoryDetail(_ repository: Repository)
     func showProfile(login: String)
     /// Goes back (dismisses the search screen).

@@ -3,30 +3,25 @@ import GitHubAPI
 import GitHubEntities
 
 /// The search's use cases: check the query, fetch the first page and the following ones.
-public final class SearchInteractor: SearchInteractorProtocol {
-    /// GitHub's search API gives at most this many results per search.
-    public static let resultCap = 1000
-    /// GitHub refuses queries longer than this.
-    public static let maxQueryLength = 256
-
+final class SearchInteractor: SearchInteractorProtocol {
     private let service: any GitHubService
 
-    public init(service: any GitHubService) {
+    init(service: any GitHubService) {
         self.service = service
     }
 
-    public func validationError(for query: String) -> String? {
+    func validationError(for query: String) -> String? {
         Self.validationError(for: query)
     }
 
-    public static func validationError(for query: String) -> String? {
+    static func validationError(for query: String) -> String? {
         if query.trimmingCharacters(in: .whitespaces).isEmpty {
             return "Type something to search for, e.g. tetris language:swift"
         }
         return nil
     }
 
-    public func search(query: String) async -> LoadOutcome<SearchResultsPage> {
+    func search(query: String) async -> LoadOutcome<SearchResultsPage> {
         let query = query.trimmingCharacters(in: .whitespaces)
         if let problem = Self.validationError(for: query) { return .failed(.http(status: 422, message: problem)) }
         let service = self.service
@@ -37,7 +32,7 @@ public final class SearchInteractor: SearchInteractorProtocol {
         }
     }
 
-    public func nextPage(_ url: URL) async -> LoadOutcome<SearchResultsPage> {
+    func nextPage(_ url: URL) async -> LoadOutcome<SearchResultsPage> {
         let service = self.service
         let outcome: LoadOutcome<SearchResultsPage> = await .of {
             let (page, next) = try await service.searchRepositories(page: url)

@@ -6,8 +6,8 @@ import TerminalKit
 /// Keeps the query field and the results, refuses an empty query before any request, pages by `Link`
 /// as the selection nears the end up to GitHub's 1,000-result cap, and explains partial results.
 @MainActor
-public final class SearchPresenter: SearchPresenterProtocol {
-    public weak var view: (any SearchViewProtocol)?
+final class SearchPresenter: SearchPresenterProtocol {
+    weak var view: (any SearchViewProtocol)?
     private let interactor: any SearchInteractorProtocol
     private let router: any SearchRouterProtocol
     private let dispatcher: any UIDispatcher
@@ -18,34 +18,24 @@ public final class SearchPresenter: SearchPresenterProtocol {
     private var problem: String?
     /// The query the results are for.
     private var query: String?
-    private var results: [Repository] = []
-    private var seenIDs = Set<Int64>()
+    private var results = PagedList<Repository>(capacity: SearchLimits.resultCap)
     private var totalCount = 0
     private var incomplete = false
-    private var next: URL?
-    private var reachedCap = false
     private var isSearching = false
-    private var isLoadingMore = false
     /// Bumped by every new search, so a late page of an older one is dropped.
     private var generation = 0
-    private var selection = 0
-    private var offset = 0
-    private var listHeight = 10
-    private var showsHelp = false
-    private var message: MessageBox?
+    private var viewport = Viewport(height: 10)
+    private var modal = ModalState()
     /// The request in flight (tests await it).
-    public private(set) var searchTask: Task<Void, Never>?
+    private(set) var searchTask: Task<Void, Never>?
 
-    /// Further pages load when the selection comes within this many rows of the last loaded one.
-    static let prefetchDistance = 10
-
-    public init(interactor: any SearchInteractorProtocol, router: any SearchRouterProtocol,
-                dispatcher: any UIDispatcher, scheduler: any Scheduler, initialQuery: String = "") {
+    init(interactor: any SearchInteractorProtocol, router: any SearchRouterProtocol,
+         dispatcher: any UIDispatcher, scheduler: any Scheduler, initialQuery: String = "") {
         self.interactor = interactor
         self.router = router
         self.dispatcher = dispatcher
         spinner = Spinner(scheduler: scheduler)
-        field = TextField(text: initialQuery, maxLength: SearchInteractor.maxQueryLength)
+        field = TextField(text: initialQuery, maxLength: SearchLimits.maxQueryLength)
     }
 
     isolated deinit {
@@ -54,52 +44,43 @@ public final class SearchPresenter: SearchPresenterProtocol {
 
     // MARK: SearchPresenterProtocol
 
-    public func viewDidLoad() {
+    func viewDidLoad() {
         publish()
     }
 
-    public func viewDidChangeListHeight(_ rows: Int) {
-        listHeight = max(1, rows)
+    func viewDidChangeListHeight(_ rows: Int) {
+        viewport.resize(to: rows)
         clampScroll()
         publish()
     }
 
-    public func handle(_ action: SearchAction) {
-        if message != nil {
-            switch action {
-            case .search, .open, .back: message = nil
-            case .quit: router.quit(); return
-            default: break
-            }
-            publish()
-            return
+    func handle(_ action: SearchAction) {
+        switch modal.intercept(action) {
+        case .quit: router.quit(); return
+        case .handled: publish(); return
+        case .notIntercepted: break
         }
-        if showsHelp {
-            if action == .quit { router.quit(); return }
-            showsHelp = false
-            publish()
-            return
-        }
+        let selection = viewport.selection
         switch action {
         case .edit(let edit):
             if field.apply(edit) { problem = nil }
         case .search: search()
         case .open:
-            if focus == .results, results.indices.contains(selection) { router.showRepositoryDetail(results[selection]) }
+            if focus == .results, let repository = results[safe: selection] { router.showRepositoryDetail(repository) }
             return
         case .openProfile:
-            if focus == .results, results.indices.contains(selection) { router.showProfile(login: results[selection].ownerLogin) }
+            if focus == .results, let repository = results[safe: selection] { router.showProfile(login: repository.ownerLogin) }
             return
         case .focusResults: if !results.isEmpty { focus = .results }
         case .focusField: focus = .field
         case .moveUp:
             if selection == 0 { focus = .field } else { moveSelection(to: selection - 1) }
         case .moveDown: moveSelection(to: selection + 1)
-        case .pageUp: moveSelection(to: selection - listHeight)
-        case .pageDown: moveSelection(to: selection + listHeight)
+        case .pageUp: moveSelection(to: selection - viewport.height)
+        case .pageDown: moveSelection(to: selection + viewport.height)
         case .home: moveSelection(to: 0)
         case .end: moveSelection(to: results.count - 1)
-        case .toggleHelp: showsHelp = true
+        case .toggleHelp: modal.showsHelp = true
         case .back:
             if focus == .field, !field.isEmpty {
                 field.apply(.clear)
@@ -113,22 +94,22 @@ public final class SearchPresenter: SearchPresenterProtocol {
         publish()
     }
 
-    public func didClickRow(atVisibleIndex index: Int) {
-        guard message == nil, !showsHelp, index >= 0, offset + index < results.count else { return }
+    func didClickRow(atVisibleIndex index: Int) {
+        guard !modal.isActive, let item = viewport.item(atVisibleRow: index, count: results.count) else { return }
         focus = .results
-        moveSelection(to: offset + index)
+        moveSelection(to: item)
         publish()
     }
 
-    public func didClickField() {
-        guard message == nil, !showsHelp else { return }
+    func didClickField() {
+        guard !modal.isActive else { return }
         focus = .field
         publish()
     }
 
-    public func didScroll(by rows: Int) {
-        guard message == nil, !showsHelp, !results.isEmpty else { return }
-        moveSelection(to: selection + rows)
+    func didScroll(by rows: Int) {
+        guard !modal.isActive, !results.isEmpty else { return }
+        moveSelection(to: viewport.selection + rows)
         publish()
     }
 
@@ -144,62 +125,48 @@ public final class SearchPresenter: SearchPresenterProtocol {
         searchTask?.cancel()
         generation += 1
         query = text
-        results = []
-        seenIDs = []
+        results.reset()
         totalCount = 0
         incomplete = false
-        next = nil
-        reachedCap = false
-        selection = 0
-        offset = 0
-        isLoadingMore = false
+        viewport.reset()
         isSearching = true
         spinner.start { [weak self] in self?.publish() }
         let interactor = self.interactor
-        let dispatcher = self.dispatcher
         let generation = self.generation
-        searchTask = Task.detached {
-            let outcome = await interactor.search(query: text)
-            dispatcher.post { [weak self] in self?.pageDidLoad(outcome, generation: generation, isFirst: true) }
+        searchTask = dispatcher.background { await interactor.search(query: text) } then: { [weak self] in
+            self?.pageDidLoad($0, generation: generation, isFirst: true)
         }
     }
 
     private func loadMoreIfNeeded() {
-        guard let next, !isLoadingMore, !isSearching, !reachedCap,
-              selection >= results.count - Self.prefetchDistance else { return }
-        isLoadingMore = true
+        guard !isSearching, let next = results.pageToLoad(near: viewport.selection) else { return }
+        results.isLoadingMore = true
         spinner.start { [weak self] in self?.publish() }
         let interactor = self.interactor
-        let dispatcher = self.dispatcher
         let generation = self.generation
-        searchTask = Task.detached {
-            let outcome = await interactor.nextPage(next)
-            dispatcher.post { [weak self] in self?.pageDidLoad(outcome, generation: generation, isFirst: false) }
+        searchTask = dispatcher.background { await interactor.nextPage(next) } then: { [weak self] in
+            self?.pageDidLoad($0, generation: generation, isFirst: false)
         }
     }
 
     func pageDidLoad(_ outcome: LoadOutcome<SearchResultsPage>, generation: Int, isFirst: Bool) {
         guard generation == self.generation else { return }
-        if isFirst { isSearching = false } else { isLoadingMore = false }
+        if isFirst { isSearching = false } else { results.isLoadingMore = false }
         searchTask = nil
-        if !isSearching, !isLoadingMore { spinner.stop() }
+        if !isSearching, !results.isLoadingMore { spinner.stop() }
         switch outcome {
         case .loaded(let page):
             if isFirst { totalCount = page.totalCount }
             incomplete = incomplete || page.incompleteResults
-            for repository in page.items where results.count < SearchInteractor.resultCap {
-                if seenIDs.insert(repository.id).inserted { results.append(repository) }
-            }
-            next = page.next
-            if page.reachedCap || results.count >= SearchInteractor.resultCap { reachedCap = true }
-            if reachedCap { next = nil }
+            results.append(page.items, next: page.next)
+            if page.reachedCap { results.finish() }
             clampScroll()
             loadMoreIfNeeded()
         case .failed(let error):
             // A failed search shows no summary; a failed next page keeps what is loaded, and moving
             // near the end again tries the same page again.
             if isFirst { query = nil }
-            message = MessageBox(title: "Error", message: Sanitizer.line(error.userMessage))
+            modal.show(error)
         case .cancelled:
             if isFirst { query = nil }
         }
@@ -210,18 +177,13 @@ public final class SearchPresenter: SearchPresenterProtocol {
 
     private func moveSelection(to index: Int) {
         guard !results.isEmpty else { return }
-        selection = min(max(0, index), results.count - 1)
-        clampScroll()
+        viewport.select(index, count: results.count)
         loadMoreIfNeeded()
     }
 
     private func clampScroll() {
-        let count = results.count
-        selection = count == 0 ? 0 : min(max(0, selection), count - 1)
-        if count == 0, focus == .results { focus = .field }
-        if selection < offset { offset = selection }
-        if selection >= offset + listHeight { offset = selection - listHeight + 1 }
-        offset = max(0, min(offset, max(0, count - listHeight)))
+        viewport.ensureVisible(count: results.count)
+        if results.isEmpty, focus == .results { focus = .field }
     }
 
     // MARK: View state
@@ -231,8 +193,9 @@ public final class SearchPresenter: SearchPresenterProtocol {
     }
 
     func makeState() -> SearchViewState {
-        let window = results.indices.clamped(to: offset..<min(results.count, offset + listHeight))
-        let rows = window.map { Self.row(for: results[$0]) }
+        let rows = viewport.visibleRange(count: results.count).map {
+            RepositoryRowState(results.items[$0], naming: .fullName)
+        }
         let table = SearchKeys.table(for: focus)
         return SearchViewState(
             field: field,
@@ -242,13 +205,14 @@ public final class SearchPresenter: SearchPresenterProtocol {
             notes: notes(),
             problem: problem,
             rows: rows,
-            selectedRow: rows.isEmpty ? nil : selection - offset,
-            loadingMore: isLoadingMore ? "\(spinner.symbol) Loading more results…" : nil,
+            selectedRow: rows.isEmpty ? nil : viewport.selectedRow(count: results.count),
+            loadingMore: results.isLoadingMore ? "\(spinner.symbol) Loading more results…" : nil,
             placeholder: rows.isEmpty ? placeholder() : nil,
-            position: results.isEmpty ? "" : "\(selection + 1)/\(Formatting.grouped(results.count))\(next != nil ? "+" : "")",
-            footer: table.footerHints.map { HelpEntry(keys: $0.keys, help: $0.help) },
-            help: showsHelp ? table.helpEntries.map { HelpEntry(keys: $0.keys, help: $0.help) } : nil,
-            message: message
+            position: results.isEmpty ? ""
+                : "\(viewport.selection + 1)/\(Formatting.grouped(results.count))\(results.hasMore ? "+" : "")",
+            footer: table.footerList,
+            help: modal.help(from: table),
+            message: modal.message
         )
     }
 
@@ -263,8 +227,9 @@ public final class SearchPresenter: SearchPresenterProtocol {
         if incomplete {
             notes.append("GitHub returned incomplete results (search timed out); try a narrower query")
         }
-        if totalCount > SearchInteractor.resultCap {
-            notes.append("showing the first 1,000 of \(Formatting.grouped(totalCount)) (GitHub search stops at 1,000)")
+        if totalCount > SearchLimits.resultCap {
+            notes.append("showing the first \(Formatting.grouped(SearchLimits.resultCap)) of \(Formatting.grouped(totalCount))"
+                         + " (GitHub search stops at \(Formatting.grouped(SearchLimits.resultCap)))")
         }
         return notes
     }
@@ -273,14 +238,5 @@ public final class SearchPresenter: SearchPresenterProtocol {
         if isSearching { return "Searching…" }
         if let query { return "No repositories match “\(Sanitizer.line(query))”." }
         return "Type a query and press Enter (qualifiers work: language:swift stars:>100)."
-    }
-
-    static func row(for repository: Repository) -> SearchResultRowState {
-        SearchResultRowState(
-            name: Sanitizer.line("\(repository.ownerLogin)/\(repository.name)"),
-            description: Sanitizer.line(repository.description ?? ""),
-            language: Sanitizer.line(repository.language ?? ""),
-            stars: Formatting.count(repository.stargazersCount)
-        )
     }
 }

@@ -6,9 +6,9 @@ import TerminalKit
 @MainActor
 public final class SearchView: Screen, SearchViewProtocol {
     private let presenter: any SearchPresenterProtocol
-    public private(set) var state = SearchViewState()
-    private var messageButton: Rect?
-    private var listHeight: Int?
+    private(set) var state = SearchViewState()
+    private var modal = ModalOverlay()
+    private var listHeight = ListHeight()
 
     static let fieldRow = 1
     static let notesRow = 2
@@ -16,7 +16,7 @@ public final class SearchView: Screen, SearchViewProtocol {
     static let listTop = 5
     static let fieldLabel = " Query › "
 
-    public init(presenter: any SearchPresenterProtocol) {
+    init(presenter: any SearchPresenterProtocol) {
         self.presenter = presenter
     }
 
@@ -25,7 +25,7 @@ public final class SearchView: Screen, SearchViewProtocol {
         presenter.viewDidLoad()
     }
 
-    public func display(_ state: SearchViewState) {
+    func display(_ state: SearchViewState) {
         self.state = state
     }
 
@@ -48,27 +48,19 @@ public final class SearchView: Screen, SearchViewProtocol {
 
     private func updateListHeight(_ height: Int) {
         let rows = Self.rows(forHeight: height)
-        if rows != listHeight {
-            listHeight = rows
-            presenter.viewDidChangeListHeight(rows)
-        }
+        if listHeight.update(rows) { presenter.viewDidChangeListHeight(rows) }
     }
 
     private func handleMouse(_ mouse: MouseEvent) {
-        switch mouse.kind {
-        case .wheelUp: presenter.didScroll(by: -3)
-        case .wheelDown: presenter.didScroll(by: 3)
-        case .press, .click:
-            if state.message != nil {
-                if let button = messageButton, button.contains(x: mouse.x, y: mouse.y) { presenter.handle(.open) }
-                return
-            }
-            if state.help != nil { presenter.handle(.back); return }
-            if mouse.y == Self.fieldRow { presenter.didClickField(); return }
-            let index = mouse.y - Self.listTop
+        switch modal.listMouse(mouse, showsMessage: state.message != nil, showsHelp: state.help != nil) {
+        case .scroll(let rows): presenter.didScroll(by: rows)
+        case .pressOK: presenter.handle(.open)
+        case .closeHelp: presenter.handle(.back)
+        case .click(_, let y):
+            if y == Self.fieldRow { presenter.didClickField(); return }
+            let index = y - Self.listTop
             if index >= 0, index < state.rows.count { presenter.didClickRow(atVisibleIndex: index) }
-        default:
-            break
+        case .ignored: break
         }
     }
 
@@ -85,8 +77,7 @@ public final class SearchView: Screen, SearchViewProtocol {
         ScreenChrome.renderRule(state.summary, into: &buffer, y: Self.ruleRow)
         renderList(into: &buffer, width: width, bottom: height - 1)
         ScreenChrome.renderFooter(state.footer, position: state.position, into: &buffer, y: height - 1)
-        if let help = state.help { ScreenChrome.renderHelp(help, into: &buffer) }
-        messageButton = state.message.map { $0.render(into: &buffer, area: buffer.bounds) }
+        modal.render(help: state.help, message: state.message, into: &buffer)
     }
 
     private func renderField(into buffer: inout Buffer, width: Int) {
@@ -111,7 +102,7 @@ public final class SearchView: Screen, SearchViewProtocol {
             buffer.writeCentered(placeholder, in: list, y: list.y + list.height / 2, style: .dim)
             return
         }
-        let nameWidth = min(state.rows.map(\.name.displayWidth).max() ?? 0, max(14, width * 2 / 5))
+        let nameWidth = RepositoryRowDrawing.nameWidth(of: state.rows, cap: max(14, width * 2 / 5))
         let languageWidth = width >= 70 ? 11 : 0
         var y = list.y
         for (i, row) in state.rows.enumerated() where y < list.maxY {
@@ -124,20 +115,13 @@ public final class SearchView: Screen, SearchViewProtocol {
         }
     }
 
-    private func render(_ row: SearchResultRowState, into buffer: inout Buffer, y: Int, width: Int, nameWidth: Int,
+    private func render(_ row: RepositoryRowState, into buffer: inout Buffer, y: Int, width: Int, nameWidth: Int,
                         languageWidth: Int, selected: Bool) {
         let base: Style = selected ? .reverse : .plain
         buffer.fill(Rect(x: 0, y: y, width: width, height: 1), style: base)
-        var x = 1
-        x += buffer.write(selected ? "▸ " : "  ", x: x, y: y, style: base)
-        buffer.write(row.name.fitted(toWidth: nameWidth), x: x, y: y, style: base.adding(.bold))
-        x += nameWidth + 2
-        let right = (languageWidth > 0 ? row.language.fitted(toWidth: languageWidth) + " " : "") + "★ " + row.stars.fitted(toWidth: 5)
-        let rightX = width - right.displayWidth - 1
-        let descriptionWidth = rightX - 1 - x
-        if descriptionWidth > 3 {
-            buffer.write(row.description.truncated(toWidth: descriptionWidth), x: x, y: y, style: selected ? base : .dim)
-        }
-        if rightX > x - 2 { buffer.write(right, x: rightX, y: y, style: base) }
+        let x = 1 + buffer.write(selected ? "▸ " : "  ", x: 1, y: y, style: base)
+        let right = RepositoryRowDrawing.languageAndStars(row, languageWidth: languageWidth)
+        RepositoryRowDrawing.drawLine(row, right: right, into: &buffer, x: x, y: y, width: width,
+                                      nameWidth: nameWidth, base: base, selected: selected)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GitHubAPI
 import GitHubEntities
 import TerminalKit
 
@@ -25,5 +26,16 @@ public struct CommitLineState: Sendable, Equatable {
             summary: Sanitizer.line(commit.summary),
             author: Sanitizer.line(commit.authorName),
             age: commit.date.map { Formatting.relative($0, now: now) } ?? "")
+    }
+}
+
+/// What a repository's commit lines say instead of commits, on the list and in the detail overlay.
+enum CommitNotes {
+    static let loading = "loading commits…"
+    static let noCommits = "No commits yet"
+
+    /// "Could not load commits (network error) — r retries".
+    static func failed(_ error: GitHubError) -> String {
+        "Could not load commits (\(error.shortReason)) — r retries"
     }
 }

@@ -2,37 +2,39 @@ import TerminalKit
 
 /// Drawing shared by the full screens: the header line, the footer of key hints, the help overlay.
 enum ScreenChrome {
-    /// " title  subtitle" on the left, `status` (and a reversed `badge`, e.g. DEMO) on the right of row `y`.
-    static func renderHeader(title: String, subtitle: String, status: String, badge: String? = nil,
-                             into buffer: inout Buffer, y: Int = 0) {
+    /// " title  subtitle" on the left, `status` on the right of row `y`, followed by `badge` (e.g.
+    /// " DEMO ") in `badgeStyle`; the right side is left out when it does not fit.
+    static func renderHeader(title: String, subtitle: String, status: String, badge: String = "",
+                             badgeStyle: Style = .plain, into buffer: inout Buffer, y: Int = 0) {
         let width = buffer.width
         var x = buffer.write(" \(title)", x: 0, y: y, style: .bold)
         if !subtitle.isEmpty { x += buffer.write("  \(subtitle)", x: x, y: y, style: .dim) }
         let right = status.isEmpty ? "" : status + " "
-        let badgeText = badge.map { " \($0) " } ?? ""
-        let rightWidth = right.displayWidth + badgeText.displayWidth
+        let rightWidth = right.displayWidth + badge.displayWidth
         guard rightWidth > 0, rightWidth < width - x - 1 else { return }
-        let rx = width - rightWidth
-        buffer.write(right, x: rx, y: y)
-        if badge != nil {
-            buffer.write(badgeText, x: rx + right.displayWidth, y: y, style: Style(foreground: .yellow, attributes: [.bold, .reverse]))
-        }
+        let rightX = width - rightWidth
+        buffer.write(right, x: rightX, y: y)
+        if !badge.isEmpty { buffer.write(badge, x: rightX + right.displayWidth, y: y, style: badgeStyle) }
     }
 
     /// Key hints from the key table on the left (as many as fit), `position` on the right.
     static func renderFooter(_ hints: [HelpEntry], position: String, into buffer: inout Buffer, y: Int) {
         let width = buffer.width
         guard y > 0 else { return }
-        let available = width - position.displayWidth - 2
-        var x = 1
+        renderHints(hints, into: &buffer, from: 1, to: width - position.displayWidth - 2, y: y)
+        if !position.isEmpty { buffer.write(position, x: width - position.displayWidth - 1, y: y, style: .dim) }
+    }
+
+    /// "Enter open  Esc cancel": as many whole hints as fit between columns `startX` and `limit` of row `y`.
+    static func renderHints(_ hints: [HelpEntry], into buffer: inout Buffer, from startX: Int, to limit: Int, y: Int) {
+        var x = startX
         for hint in hints {
-            let needed = hint.keys.displayWidth + 1 + hint.help.displayWidth + (x > 1 ? 2 : 0)
-            if x + needed > available { break }
-            if x > 1 { x += 2 }
+            let needed = hint.keys.displayWidth + 1 + hint.help.displayWidth + (x > startX ? 2 : 0)
+            if x + needed > limit { break }
+            if x > startX { x += 2 }
             x += buffer.write(hint.keys, x: x, y: y, style: .bold)
             x += buffer.write(" \(hint.help)", x: x, y: y, style: .dim)
         }
-        if !position.isEmpty { buffer.write(position, x: width - position.displayWidth - 1, y: y, style: .dim) }
     }
 
     /// The help overlay: every binding of the key table, in a box; one column when it fits the height,

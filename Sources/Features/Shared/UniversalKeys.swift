@@ -1,6 +1,7 @@
 import TerminalKit
 
-/// The keys every screen binds alike, declared once: moving, paging, top and bottom, help and quit.
+/// The keys every screen binds alike, declared once: moving, paging, top and bottom, help, back
+/// and quit.
 /// Each module's key table lists them among its own bindings, with its own actions and, where the
 /// words differ ("first result", "top"), its own help text; the keys and the footer are these.
 enum UniversalKeys {
@@ -39,6 +40,11 @@ enum UniversalKeys {
     /// F1 alone: help where `?` types a character (a text field has the focus).
     static func helpWhileTyping<Action>(_ action: Action) -> KeyBinding<Action> {
         KeyBinding([.function(1)], action, help: "help", footer: ("F1", "help"))
+    }
+
+    /// Esc: close help or a message, else go back (in the footer as "Esc back").
+    static func back<Action>(_ action: Action, help: String = "back (or close help or message)") -> KeyBinding<Action> {
+        KeyBinding([.escape], action, help: help, footer: ("Esc", "back"))
     }
 
     /// q and Ctrl-C: quit.

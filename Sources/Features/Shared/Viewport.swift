@@ -4,10 +4,12 @@
 /// Every list screen keeps one. Rows take one line each unless the caller says otherwise with a
 /// `linesTaken` closure (an expanded repository row takes its commit lines too).
 struct Viewport: Sendable, Equatable {
-    /// Index of the selected item (0 when the list is empty).
-    private(set) var selection: Int
-    /// Index of the first visible item.
-    private(set) var top: Int
+    /// Index of the selected item (0 when the list is empty). Set directly, it is not clamped until
+    /// the next `ensureVisible`.
+    var selection: Int
+    /// Index of the first visible item (e.g. 0 to show the top of the list). Set directly, it is not
+    /// clamped until the next `ensureVisible`.
+    var top: Int
     /// Lines of the list area (at least 1).
     private(set) var height: Int
 

@@ -585,6 +585,7 @@ struct RepoDetailReadmeTests {
         dispatcher.runPending()
         #expect(text(view) == ["Could not load the README (network error) — r retries"])
         presenter.handle(.reloadCommits)
+        await presenter.readmeTask?.value
         #expect(failing.requests.withLock { $0 } == 2)
 
         let (kept, keptView, keptDispatcher) = try open(ReadmeGitHubService(.failure(.network), stored: "Stored words"))

@@ -35,6 +35,15 @@ struct SharedFormattingTests {
         #expect(line.age == "3 h ago")
         let undated = CommitLineState(Commit(sha: "abc", message: "m", authorName: "a"), now: Sample.now)
         #expect(undated.age == "")
+        let hostile = CommitLineState(Commit(sha: "\u{1b}]0;x\u{7}", message: "m", authorName: "a"), now: Sample.now)
+        #expect(!hostile.sha.contains("\u{1b}"))
+    }
+
+    @Test("the notes said instead of commits")
+    func commitNotes() {
+        #expect(CommitNotes.loading == "loading commits…")
+        #expect(CommitNotes.noCommits == "No commits yet")
+        #expect(CommitNotes.failed(.network) == "Could not load commits (network error) — r retries")
     }
 
     @Test("short reasons name each kind of failure in a few words")

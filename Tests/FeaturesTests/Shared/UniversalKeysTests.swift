@@ -43,3 +43,15 @@ struct UniversalKeysTests {
         #expect(table.footerList == [HelpEntry(keys: "F1", help: "help"), HelpEntry(keys: "Ctrl-C", help: "quit")])
     }
 }
+
+@Suite("Universal keys: back")
+struct UniversalBackKeyTests {
+    @Test("Esc goes back, with the screen's words in help and \"Esc back\" in the footer")
+    func back() {
+        let table = KeyTable<Int>([UniversalKeys.back(1), UniversalKeys.back(2, help: "close, clear, back")])
+        #expect(table.action(for: .escape) == 1)
+        #expect(table.helpList == [HelpEntry(keys: "Esc", help: "back (or close help or message)"),
+                                   HelpEntry(keys: "Esc", help: "close, clear, back")])
+        #expect(table.footerList.first == HelpEntry(keys: "Esc", help: "back"))
+    }
+}

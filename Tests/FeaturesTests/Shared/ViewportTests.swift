@@ -85,6 +85,18 @@ struct ViewportTests {
         }
     }
 
+    @Test("reset goes back to the first item and keeps the height; a selection set directly is clamped later")
+    func resetAndDirectSelection() {
+        var viewport = Viewport(height: 4)
+        viewport.select(9, count: 12)
+        viewport.reset()
+        #expect(viewport == Viewport(selection: 0, top: 0, height: 4))
+        viewport.selection = 30
+        viewport.ensureVisible(count: 12)
+        #expect(viewport.selection == 11)
+        #expect(viewport.top == 8)
+    }
+
     @Test("visible rows map back to items")
     func visibleRows() {
         var viewport = Viewport(height: 3)

@@ -1,0 +1,39 @@
+import GitHubEntities
+import TerminalKit
+
+/// Navigation out of a screen, through the app's navigator. Each module's router protocol names the
+/// part of it that module may use (`ProfileRouterProtocol`, `SearchRouterProtocol`…); the builder
+/// sets `screen`, so `close()` dismisses the screen the router belongs to.
+@MainActor
+final class ScreenRouter {
+    private weak var navigator: (any AppNavigator)?
+    /// The module's own screen, to dismiss it (set by the builder).
+    weak var screen: (any Screen)?
+
+    init(navigator: any AppNavigator) {
+        self.navigator = navigator
+    }
+
+    /// Goes back: dismisses this router's screen.
+    func close() {
+        if let screen { navigator?.dismiss(screen) }
+    }
+
+    func quit() {
+        navigator?.quit()
+    }
+
+    func showRepositoryDetail(_ repository: Repository) {
+        navigator?.showRepositoryDetail(repository)
+    }
+
+    func showProfile(login: String) {
+        navigator?.showProfile(login: login)
+    }
+
+    /// Opens the owner's repositories in place of the list, and closes this screen.
+    func open(ownerLogin: String) {
+        navigator?.openOwner(ownerLogin)
+        close()
+    }
+}
