@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import GitHubEntities
 
 /// The REST client: polite headers, conditional requests, rate-limit buckets, bounded
@@ -13,7 +14,7 @@ public final class GitHubClient: GitHubService {
     private let semaphore: AsyncSemaphore
     private let sleep: Sleeper
     private let now: @Sendable () -> Date
-    private let state = Locked(State())
+    private let state = Mutex(State())
 
     /// Waits before the first and second retry of a 5xx.
     public static let serverErrorBackoff: [Duration] = [.milliseconds(500), .seconds(2)]

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// What a conditional request needs from an earlier 200: its validators and what it carried.
 public struct CachedResponse: Sendable, Equatable, Codable {
@@ -30,20 +31,19 @@ public enum ValidatorKey {
 }
 
 /// A thread-safe in-memory `ValidatorCache`.
-public final class InMemoryValidatorCache: ValidatorCache, @unchecked Sendable {
-    private let lock = NSLock()
-    private var entries: [String: CachedResponse] = [:]
+public final class InMemoryValidatorCache: ValidatorCache {
+    private let entries = Mutex<[String: CachedResponse]>([:])
 
     public init() {}
 
     public func validator(for key: String) -> CachedResponse? {
-        lock.withLock { entries[key] }
+        entries.withLock { $0[key] }
     }
 
     public func store(_ response: CachedResponse, for key: String) {
-        lock.withLock { entries[key] = response }
+        entries.withLock { $0[key] = response }
     }
 
-    public var count: Int { lock.withLock { entries.count } }
-    public var keys: [String] { lock.withLock { Array(entries.keys) } }
+    public var count: Int { entries.withLock { $0.count } }
+    public var keys: [String] { entries.withLock { Array($0.keys) } }
 }

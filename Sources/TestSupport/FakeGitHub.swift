@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The fake's behaviour, independent of any HTTP server: requests in, responses out.
 final class FakeGitHub: Sendable {
@@ -47,7 +48,7 @@ final class FakeGitHub: Sendable {
         var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
-    let state = LockedBox(State())
+    let state = Mutex(State())
 
     static let limits = ["core": 5000, "search": 30, "graphql": 5000]
 

@@ -1,6 +1,7 @@
 import FlyingFox
 import FlyingSocks
 import Foundation
+import Synchronization
 
 /// A local HTTP server that answers like api.github.com, for tests, benchmarks and manual runs.
 ///
@@ -40,7 +41,7 @@ public final class FakeGitHubServer: Sendable {
     }
 
     private let core = FakeGitHub()
-    private let running = LockedBox<Running?>(nil)
+    private let running = Mutex<Running?>(nil)
     private let requestLogger: (@Sendable (RecordedRequest) -> Void)?
 
     /// - Parameter requestLogger: called with every request as it arrives (fake-github logs them).

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Real recorded GitHub API responses bundled with TestSupport (see Fixtures/SOURCES.md).
 ///
@@ -87,7 +88,7 @@ public enum Fixtures {
         var items: [String: [Data]] = [:]
     }
 
-    private static let cache = LockedBox(Cache())
+    private static let cache = Mutex(Cache())
 
     private static func parseInteractions(_ name: String) -> [Interaction] {
         let root = json(name)

@@ -49,16 +49,3 @@ public struct RecordedRequest: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// A value behind a lock.
-final class LockedBox<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) { self.value = value }
-
-    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
-    }
-}

@@ -51,7 +51,7 @@ public enum RepoDetailBuilder {
             repository: dependencies.repository, service: dependencies.service, store: dependencies.store,
             opener: dependencies.opener, clipboard: dependencies.clipboard, cloner: dependencies.cloner,
             environment: dependencies.environment, now: dependencies.now)
-        let router = RepoDetailRouter(navigator: navigator)
+        let router = ScreenRouter(navigator: navigator)
         let presenter = RepoDetailPresenter(
             interactor: interactor, router: router, dispatcher: dependencies.dispatcher,
             scheduler: dependencies.scheduler, showsPhotos: dependencies.showsPhotos, now: dependencies.now)
@@ -61,3 +61,5 @@ public enum RepoDetailBuilder {
         return view
     }
 }
+
+extension ScreenRouter: RepoDetailRouterProtocol {}
