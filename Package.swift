@@ -20,10 +20,15 @@ let package = Package(
     targets: [
         // MARK: System library
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw", providers: [.apt(["libncursesw5-dev"])]),
+        // cmark-gfm, GitHub's own Markdown parser, with its table/strikethrough/autolink/tasklist extensions.
+        .systemLibrary(name: "CCMarkGFM", path: "Sources/CCMarkGFM",
+                       providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
 
         // MARK: Terminal toolkit (no ncurses) and its ncurses backend
         .target(name: "TerminalKit", swiftSettings: strict),
         .target(name: "TerminalNcurses", dependencies: ["CNcursesw", "TerminalKit"], swiftSettings: strict),
+        // GitHub-flavoured Markdown (a README) into styled lines for the cell buffer.
+        .target(name: "MarkdownRendering", dependencies: ["CCMarkGFM", "TerminalKit"], swiftSettings: strict),
 
         // MARK: GitHub: entities and API client
         .target(name: "GitHubEntities", swiftSettings: strict),
@@ -69,6 +74,8 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"], swiftSettings: strict),
+        .testTarget(name: "MarkdownRenderingTests", dependencies: ["MarkdownRendering"], exclude: ["__Snapshots__", "Fixtures"],
+                    swiftSettings: strict),
         .testTarget(name: "TerminalNcursesTests", dependencies: ["TerminalNcurses"], swiftSettings: strict),
         .testTarget(name: "GitHubEntitiesTests", dependencies: ["GitHubEntities", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "GitHubAPITests", dependencies: ["GitHubAPI", "TestSupport"], swiftSettings: strict),
