@@ -44,6 +44,10 @@ enum HTMLText {
             flushText(until: i)
             tokens.append(token)
             i = end
+            // A script's or a style sheet's content is code, not text: skipped to its closing tag.
+            if case .tag(let name, false, _) = token, name == "script" || name == "style" {
+                i = find(bytes, "</", from: i, followedBy: name) ?? bytes.count
+            }
             textStart = i
         }
         flushText(until: bytes.count)
@@ -112,6 +116,19 @@ enum HTMLText {
     private static func starts(_ bytes: [UInt8], at index: Int, with prefix: String) -> Bool {
         let prefix = Array(prefix.utf8)
         return index + prefix.count <= bytes.count && Array(bytes[index..<index + prefix.count]) == prefix
+    }
+
+    /// Where `</name` starts (any case), from `start`.
+    private static func find(_ bytes: [UInt8], _ opening: String, from start: Int, followedBy name: String) -> Int? {
+        let name = Array(name.utf8)
+        var from = start
+        while let index = find(bytes, opening, from: from) {
+            let nameStart = index + 2
+            if nameStart + name.count <= bytes.count,
+               bytes[nameStart..<nameStart + name.count].map({ $0 | 0x20 }) == name { return index }
+            from = index + 1
+        }
+        return nil
     }
 
     private static func find(_ bytes: [UInt8], _ needle: String, from start: Int) -> Int? {
