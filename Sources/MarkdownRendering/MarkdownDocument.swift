@@ -186,6 +186,8 @@ struct TreeRenderer {
             frames.removeLast()
             blankPending = true
         case "item", "tasklist", "footnote_definition":
+            // An empty item still shows its marker.
+            if let last = frames.last, case .item = last.kind, !last.markerDrawn { emit([[]]) }
             frames.removeLast()
         case "paragraph":
             emit(inline.segments.flatMap { SpanLayout.wrap($0, width: contentWidth) })
@@ -430,9 +432,16 @@ struct TreeRenderer {
     /// Appends content lines with their prefixes, cutting the prefix when it would not fit.
     private mutating func emit(_ content: [[Span]]) {
         let available = width - contentWidth
+        var restPrefix: [Span]?   // the same for every line after the first: computed once
         for (index, spans) in content.enumerated() {
             if lines.count >= MarkdownDocument.maximumLines { return }
-            var line = SpanLayout.truncate(prefix(first: index == 0), toWidth: available)
+            var line: [Span]
+            if index == 0 {
+                line = SpanLayout.truncate(prefix(first: true), toWidth: available)
+            } else {
+                if restPrefix == nil { restPrefix = SpanLayout.truncate(prefix(first: false), toWidth: available) }
+                line = restPrefix!
+            }
             line += spans
             lines.append(StyledLine(line))
         }
@@ -514,6 +523,10 @@ struct TreeRenderer {
         if lines.count > MarkdownDocument.maximumLines { lines.removeLast(lines.count - MarkdownDocument.maximumLines) }
         if truncated {
             lines.append(StyledLine([Span("… (too long: the rest is not shown)", style: theme.note)]))
+        }
+        // The guarantee callers rely on, whatever a block did at a tiny width: no line is wider.
+        for index in lines.indices where lines[index].width > width {
+            lines[index].spans = SpanLayout.truncate(lines[index].spans, toWidth: width)
         }
         return RenderedMarkdown(lines: lines, links: links, isTruncated: truncated)
     }

@@ -253,3 +253,11 @@ struct MarkdownViewTests {
         #expect(MarkdownView.maximumScrollOffset(lineCount: 3, height: 10) == 0)
     }
 }
+
+@Suite("Markdown rendering: list edge cases")
+struct MarkdownListEdgeTests {
+    @Test("An empty item still shows its marker; a list item starting with a list shows both markers")
+    func emptyAndNested() {
+        #expect(texts(render("-\n- b\n- - c")) == ["•", "• b", "• ◦ c"])
+    }
+}
