@@ -86,13 +86,13 @@ struct TreeRenderer {
     private var inline = InlineBuilder()
     private var table: TableBuilder?
     private var headingLevel = 0
+    private var footnoteCount = 0
 
     struct Frame {
         enum Kind {
             case quote
             case list(tight: Bool, ordered: Bool, parenthesis: Bool, next: Int)
             case item(marker: [Span], markerWidth: Int)
-            case other
         }
         var kind: Kind
         /// For an item: whether its marker has been drawn (on its first line).
@@ -115,7 +115,13 @@ struct TreeRenderer {
             let event = cmark_iter_next(iterator)
             if event == CMARK_EVENT_DONE || event == CMARK_EVENT_NONE { break }
             guard let node = cmark_iter_get_node(iterator) else { continue }
-            let type = cmark_node_get_type_string(node).map { String(cString: $0) } ?? ""
+            var type = cmark_node_get_type_string(node).map { String(cString: $0) } ?? ""
+            if type == "<unknown>" {
+                // cmark-gfm 0.29 names footnote nodes so; their types are still known.
+                let nodeType = cmark_node_get_type(node)
+                if nodeType == CMARK_NODE_FOOTNOTE_REFERENCE { type = "footnote_reference" }
+                if nodeType == CMARK_NODE_FOOTNOTE_DEFINITION { type = "footnote_definition" }
+            }
             if event == CMARK_EVENT_ENTER { enter(node, type: type) } else { exit(node, type: type) }
             if lines.count >= MarkdownDocument.maximumLines {
                 outputTruncated = true
@@ -173,8 +179,11 @@ struct TreeRenderer {
             let isHeader = (table?.rows.count ?? 0) <= (table?.headerRows ?? 0)
             inline = InlineBuilder(base: isHeader ? theme.tableHeader : theme.text)
         case "footnote_definition":
+            // cmark-gfm puts the definitions at the end, in the order of their references' numbers.
             beginBlock()
-            frames.append(Frame(kind: .other))
+            footnoteCount += 1
+            let marker = [Span("[^\(footnoteCount)]", style: theme.linkNumber), Span(" ")]
+            frames.append(Frame(kind: .item(marker: marker, markerWidth: SpanLayout.width(marker))))
         default:
             enterInline(node, type: type)
         }
@@ -370,6 +379,7 @@ struct TreeRenderer {
             var blank = bar
             // A blank line keeps quote bars but not trailing spaces.
             while let last = blank.last, last.text.allSatisfy({ $0 == " " }) { blank.removeLast() }
+            if let last = blank.last, last.text.hasSuffix(" ") { blank[blank.count - 1].text.removeLast() }
             lines.append(StyledLine(blank))
         }
         blankPending = false
@@ -403,7 +413,7 @@ struct TreeRenderer {
                     spans.append(Span(String(repeating: " ", count: markerWidth)))
                 }
                 depth += 1
-            case .list, .other:
+            case .list:
                 break
             }
         }
@@ -422,7 +432,7 @@ struct TreeRenderer {
             case .item(_, let markerWidth):
                 if depth < MarkdownDocument.maximumIndentDepth { used += markerWidth }
                 depth += 1
-            case .list, .other:
+            case .list:
                 break
             }
         }

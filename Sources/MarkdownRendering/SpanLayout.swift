@@ -64,28 +64,18 @@ enum SpanLayout {
         }
 
         for span in spans {
-            var run = ""
-            var runWidth = 0
-            func flushRun() {
-                if !run.isEmpty {
-                    append(run, style: span.style, link: span.link, to: &word)
-                    wordWidth += runWidth
-                }
-                run = ""
-                runWidth = 0
-            }
-            for character in span.text {
-                if character == " " {
-                    flushRun()
+            // Pieces between spaces, measured whole (ASCII takes TerminalKit's fast path).
+            for (index, piece) in span.text.split(separator: " ", omittingEmptySubsequences: false).enumerated() {
+                if index > 0 {
                     if !word.isEmpty { placeWord() }
                     space = Span(" ", style: span.style, link: span.link)
-                    continue
                 }
-                if word.isEmpty, run.isEmpty { spaceBeforeWord = space }
-                run.append(character)
-                runWidth += DisplayWidth.of(character)
+                guard !piece.isEmpty else { continue }
+                if word.isEmpty { spaceBeforeWord = space }
+                let text = String(piece)
+                append(text, style: span.style, link: span.link, to: &word)
+                wordWidth += text.displayWidth
             }
-            flushRun()
         }
         placeWord()
         if !line.isEmpty || lines.isEmpty { lines.append(line) }

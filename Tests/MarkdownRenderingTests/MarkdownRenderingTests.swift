@@ -256,6 +256,13 @@ struct MarkdownViewTests {
 
 @Suite("Markdown rendering: list edge cases")
 struct MarkdownListEdgeTests {
+    @Test("Footnotes: references show their number, definitions come last, numbered in reference order")
+    func footnotes() {
+        #expect(texts(render("A[^zeta] B[^alpha].\n\n[^alpha]: Alpha.\n[^zeta]: Zeta\n    goes on.")) == [
+            "A[^1] B[^2].", "", "[^1] Zeta goes on.", "", "[^2] Alpha.",
+        ])
+    }
+
     @Test("An empty item still shows its marker; a list item starting with a list shows both markers")
     func emptyAndNested() {
         #expect(texts(render("-\n- b\n- - c")) == ["•", "• b", "• ◦ c"])
