@@ -23,10 +23,15 @@ let package = Package(
         // libpng (simplified API) and TurboJPEG, for owner photos.
         .systemLibrary(name: "CImageCodecs", path: "Sources/CImageCodecs",
                        providers: [.apt(["libpng-dev", "libturbojpeg0-dev"])]),
+        // cmark-gfm, GitHub's own Markdown parser, with its table/strikethrough/autolink/tasklist extensions.
+        .systemLibrary(name: "CCMarkGFM", path: "Sources/CCMarkGFM",
+                       providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
 
         // MARK: Terminal toolkit (no ncurses) and its ncurses backend
         .target(name: "TerminalKit", swiftSettings: strict),
         .target(name: "TerminalNcurses", dependencies: ["CNcursesw", "TerminalKit"], swiftSettings: strict),
+        // GitHub-flavoured Markdown (a README) into styled lines for the cell buffer.
+        .target(name: "MarkdownRendering", dependencies: ["CCMarkGFM", "TerminalKit"], swiftSettings: strict),
 
         // MARK: Images: untrusted PNG/JPEG bytes to RGBA, scaling
         .target(name: "ImageDecoding", dependencies: ["CImageCodecs"], swiftSettings: strict),
@@ -75,6 +80,8 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "MarkdownRenderingTests", dependencies: ["MarkdownRendering"], exclude: ["__Snapshots__", "Fixtures"],
+                    swiftSettings: strict),
         .testTarget(name: "TerminalNcursesTests", dependencies: ["TerminalNcurses"], swiftSettings: strict),
         .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding"], resources: [.copy("Fixtures")],
                     swiftSettings: strict),
@@ -97,6 +104,7 @@ let package = Package(
 if Context.environment["GITHUB_TUI_FUZZ"] != nil {
     let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
         ("FuzzImages", ["ImageDecoding"]),
+        ("FuzzMarkdown", ["MarkdownRendering"]),
         ("FuzzEntities", ["GitHubEntities", "TerminalKit"]),
         ("FuzzLinkHeader", ["GitHubAPI"]),
         ("FuzzText", ["TerminalKit"]),
