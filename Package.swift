@@ -52,7 +52,8 @@ let package = Package(
 
         // MARK: Features (VIPER modules)
         .target(name: "Features",
-                dependencies: ["TerminalKit", "GitHubEntities", "GitHubAPI", "Persistence", "ImageDecoding"],
+                dependencies: ["TerminalKit", "GitHubEntities", "GitHubAPI", "Persistence", "ImageDecoding",
+                               "MarkdownRendering"],
                 swiftSettings: strict),
 
         // MARK: Bundled demo data (top-level Resources/)

@@ -1,12 +1,16 @@
 import Foundation
+import MarkdownRendering
 import TerminalKit
 
-/// Turns a README into the overlay's lines at a width.
+/// Turns a README into the overlay's lines at a width, with cmark-gfm (GitHub's own parser) through
+/// `MarkdownDocument`: headings, emphasis, code in boxes, tables fitted to the width, lists, quotes;
+/// links numbered `[3]` and listed at the end, relative ones resolved against the default branch.
 enum ReadmeRenderer {
-    static func lines(markdown: String, width: Int, base: ReadmeBase) -> [DetailLine] {
-        // Until the Markdown renderer is wired in: the text itself, sanitized and wrapped.
-        Sanitizer.text(markdown).split(separator: "\n", omittingEmptySubsequences: false).flatMap { line -> [DetailLine] in
-            line.isEmpty ? [.blank] : String(line).wrapped(toWidth: max(1, width)).map { .text($0) }
-        }
+    static func render(markdown: String, width: Int, base: ReadmeBase) -> RenderedMarkdown {
+        MarkdownDocument.render(markdown: markdown, width: max(1, width), baseURL: base.blobPrefix)
+    }
+
+    static func lines(_ rendered: RenderedMarkdown) -> [DetailLine] {
+        rendered.lines.map { .markdown($0) }
     }
 }

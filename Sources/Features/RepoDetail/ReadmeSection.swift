@@ -1,4 +1,5 @@
 import Foundation
+import MarkdownRendering
 import TerminalKit
 
 /// The overlay's README: where it stands (loading, there, none, failed), and its lines at the
@@ -15,7 +16,10 @@ final class ReadmeSection {
     private(set) var state: State = .loading
     /// The repository's web page: relative links and images resolve against its default branch.
     private let base: ReadmeBase
-    private var rendered: (width: Int, lines: [DetailLine])?
+    private var rendered: (width: Int, document: RenderedMarkdown, lines: [DetailLine])?
+
+    /// The README's numbered links as last rendered.
+    var links: [MarkdownLink] { rendered?.document.links ?? [] }
 
     init(base: ReadmeBase) {
         self.base = base
@@ -42,7 +46,8 @@ final class ReadmeSection {
             lines.append(.note("Could not load the README (\(reason)) — r retries", isError: true))
         case .loaded(let markdown):
             if rendered?.width != width {
-                rendered = (width, ReadmeRenderer.lines(markdown: markdown, width: width, base: base))
+                let document = ReadmeRenderer.render(markdown: markdown, width: width, base: base)
+                rendered = (width, document, ReadmeRenderer.lines(document))
             }
             lines += rendered?.lines ?? []
         }
@@ -55,6 +60,12 @@ final class ReadmeSection {
 struct ReadmeBase: Equatable {
     var webPage: String
     var branch: String
+
+    /// What relative links start with: `https://HOST/OWNER/REPO/blob/BRANCH/`.
+    var blobPrefix: String {
+        let page = webPage.hasSuffix("/") ? String(webPage.dropLast()) : webPage
+        return page + "/blob/\(branch)/"
+    }
 
     /// The absolute address of a link as written in the README.
     func resolve(_ link: String, isImage: Bool = false) -> String {

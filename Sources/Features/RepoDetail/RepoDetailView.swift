@@ -1,3 +1,4 @@
+import MarkdownRendering
 import TerminalKit
 
 /// The detail overlay: a framed panel inset from the screen's edges, drawn over the screen under it
@@ -193,6 +194,8 @@ public final class RepoDetailView: Screen, RepoDetailViewProtocol {
         case .note(let text, let isError):
             buffer.write(text.truncated(toWidth: width), x: x, y: y, maxWidth: width,
                          style: isError ? Style(foreground: .red) : .dim)
+        case .markdown(let line):
+            MarkdownView.draw(line, into: &buffer, x: x, y: y, maxWidth: width)
         case .photo(let image, let row, let caption):
             // Only this line's two pixel rows: a photo scrolled half out of the panel stays inside it.
             if let slice = image.cellRow(row) { buffer.drawImage(slice, x: x, y: y) }

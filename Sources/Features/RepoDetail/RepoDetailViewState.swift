@@ -1,3 +1,4 @@
+import MarkdownRendering
 import TerminalKit
 
 /// A line of the overlay's content, already formatted, sanitized and wrapped to the panel's width.
@@ -15,6 +16,8 @@ enum DetailLine: Sendable, Equatable {
     case commit(CommitLineState)
     /// "loading commits…", "No commits yet", a failure.
     case note(String, isError: Bool)
+    /// A line of the rendered README (styled spans).
+    case markdown(StyledLine)
     /// One cell row (two pixel rows) of the owner's photo, with a caption beside the first.
     case photo(PixelImage, row: Int, caption: String)
 }
