@@ -41,7 +41,9 @@ public struct AppSetup {
         }
         let configuration: APIConfiguration
         do {
-            configuration = try APIConfiguration.fromEnvironment(environment, apiURL: command.apiURL)
+            // A logged-in gh user's token, when no token is set (not offline: no request will be made).
+            configuration = try APIConfiguration.fromEnvironment(environment, apiURL: command.apiURL,
+                                                                 askGitHubCLI: !command.offline)
         } catch {
             throw Failure(description: "\(error)")
         }

@@ -98,10 +98,19 @@ public struct APIConfiguration: Sendable, Equatable {
 
     /// `GH_TOKEN`, then `GITHUB_TOKEN` (empty values ignored). The base URL is `apiURL` when given,
     /// else `https://GH_HOST/api/v3` when `GH_HOST` is set (and not github.com), else api.github.com.
-    public static func fromEnvironment(_ env: [String: String], apiURL: String?) throws -> APIConfiguration {
-        let token = [env["GH_TOKEN"], env["GITHUB_TOKEN"]]
-            .compactMap { $0?.trimmingCharacters(in: .whitespacesAndNewlines) }
-            .first { !$0.isEmpty }
+    /// A token is `GH_TOKEN`, else `GITHUB_TOKEN` (validated: visible ASCII only), else — when
+    /// `askGitHubCLI` and neither is set — a logged-in `gh` user's token for this host.
+    public static func fromEnvironment(_ env: [String: String], apiURL: String?,
+                                       askGitHubCLI: Bool = false) throws -> APIConfiguration {
+        var token: String?
+        for name in ["GH_TOKEN", "GITHUB_TOKEN"] {
+            guard let value = env[name] else { continue }
+            // Surrounding whitespace (a pasted newline) is forgiven; anything inside is not.
+            let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+            if trimmed.isEmpty { continue }
+            token = try GitHubToken.validate(trimmed, source: name)
+            break
+        }
         let baseURL: URL
         if let apiURL {
             baseURL = try validatedBaseURL(apiURL)
@@ -117,6 +126,9 @@ public struct APIConfiguration: Sendable, Equatable {
             }
         } else {
             baseURL = defaultBaseURL
+        }
+        if token == nil, askGitHubCLI {
+            token = GitHubToken.fromGitHubCLI(host: GitHubToken.ghHost(for: baseURL, environment: env), environment: env)
         }
         return APIConfiguration(baseURL: baseURL, token: token)
     }

@@ -158,6 +158,8 @@ public final class GitHubClient: GitHubService {
             "X-GitHub-Api-Version": "2022-11-28",
         ]
         if let token = configuration.token, Origin.same(url, configuration.baseURL) {
+            // Never a header a token could break out of (CR/LF would inject another header).
+            guard (try? GitHubToken.validate(token, source: "The token")) != nil else { throw GitHubError.unauthorized }
             headers["Authorization"] = "Bearer \(token)"
         }
         if body != nil { headers["Content-Type"] = "application/json" }

@@ -47,6 +47,16 @@ struct ChaosEndToEndTests {
         #expect((try FileManager.default.contentsOfDirectory(atPath: base.path)).isEmpty)
     }
 
+    @Test("A token with CR/LF in it is refused with one clear line and exit 2 (it would inject a header)")
+    func tokenWithLineBreak() async throws {
+        let data = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let tmux = try TmuxSession(command: "GH_TOKEN=\"$(printf 'abc\\r\\nX-Injected: yes')\" '\(TmuxSession.binary.path)' --data-dir '\(data.path)' octocat; echo \"EXIT:$?\"; sleep 60")
+        let screen = await tmux.waitFor(text: "EXIT:")
+        #expect(screen.contains("EXIT:2"), "\(screen)")
+        #expect(screen.contains("GH_TOKEN is not a token"), "\(screen)")
+    }
+
     @Test("SIGUSR1, SIGUSR2 and SIGALRM end the app with the terminal given back (exit 128+N)", arguments: [SIGUSR1, SIGUSR2, SIGALRM])
     func terminatingSignals(signal: Int32) async throws {
         let tmux = try TmuxSession(command: appCommand(["--demo"]))
