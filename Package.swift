@@ -74,7 +74,7 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"], swiftSettings: strict),
-        .testTarget(name: "MarkdownRenderingTests", dependencies: ["MarkdownRendering", "TerminalKit"], exclude: ["__Snapshots__", "Fixtures"],
+        .testTarget(name: "MarkdownRenderingTests", dependencies: ["MarkdownRendering"], exclude: ["__Snapshots__", "Fixtures"],
                     swiftSettings: strict),
         .testTarget(name: "TerminalNcursesTests", dependencies: ["TerminalNcurses"], swiftSettings: strict),
         .testTarget(name: "GitHubEntitiesTests", dependencies: ["GitHubEntities", "TestSupport"], swiftSettings: strict),
