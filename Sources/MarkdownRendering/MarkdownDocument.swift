@@ -321,10 +321,13 @@ struct TreeRenderer {
                     if name.hasPrefix("h"), isBlock { builder.hardBreak() }
                     if isClosing { builder.pop(tag: name) } else { builder.push(style, tag: name) }
                     if name.hasPrefix("h"), isBlock { builder.hardBreak() }
+                case "td", "th":
+                    if isClosing { builder.append(" ") }   // cells of an HTML table stay apart
                 default:
                     if isBlock, HTMLText.blockTags.contains(name) {
                         builder.hardBreak()
                         if name == "li", !isClosing { builder.append("• ", style: theme.listMarker) }
+                        if name == "summary", !isClosing { builder.append("▸ ", style: theme.listMarker) }
                     }
                 }
             }

@@ -192,6 +192,16 @@ struct MarkdownConstructTests {
         #expect(key?.style == theme.code)
     }
 
+    @Test("HTML tables keep their cells apart; details show their summary; lists their bullets")
+    func htmlStructures() {
+        let markdown = """
+        <table><tr><th>Name</th><th>Role</th></tr><tr><td>Ann</td><td>Lead</td></tr></table>
+        <details><summary>More</summary>Hidden text</details>
+        <ul><li>one</li><li>two</li></ul>
+        """
+        #expect(texts(render(markdown)) == ["Name Role", "Ann Lead", "▸ More", "Hidden text", "• one", "• two"])
+    }
+
     @Test("Paragraphs wrap by display width: wide characters and emoji take two columns")
     func wideWrap() {
         let lines = texts(render("日本語のテキストはここで折り返す 🎉🎉🎉 end", width: 10))
