@@ -1,34 +1,34 @@
 import Foundation
 import Testing
 @testable import AppCore
+import TerminalKit
 
 @Suite("Clipboard")
 struct ClipboardTests {
     @Test("OSC 52: the exact bytes, plain outside tmux")
     func plain() throws {
-        let bytes = try #require(TerminalClipboardSequence.osc52("owner/name", insideTmux: false))
+        let bytes = try #require(SystemClipboard.terminalSequence("owner/name", environment: [:]))
         #expect(String(decoding: bytes, as: UTF8.self) == "\u{1B}]52;c;b3duZXIvbmFtZQ==\u{07}")
     }
 
     @Test("Inside tmux: the plain sequence for tmux, then the DCS passthrough with every ESC doubled")
     func tmux() throws {
-        let bytes = try #require(TerminalClipboardSequence.osc52("hé", insideTmux: true))
+        let bytes = try #require(SystemClipboard.terminalSequence("hé", environment: ["TMUX": "/tmp/tmux-0/default,1,0"]))
         let osc = "\u{1B}]52;c;aMOp\u{07}"
         #expect(String(decoding: bytes, as: UTF8.self) == osc + "\u{1B}Ptmux;\u{1B}\u{1B}]52;c;aMOp\u{07}\u{1B}\\")
     }
 
     @Test("Text over the terminals' limit is not sent")
     func tooLong() {
-        #expect(TerminalClipboardSequence.osc52(String(repeating: "a", count: TerminalClipboardSequence.maximumBytes + 1),
-                                                insideTmux: false) == nil)
+        #expect(SystemClipboard.terminalSequence(String(repeating: "a", count: OSC52.maximumPayloadBytes), environment: [:]) == nil)
     }
 
     @Test("The desktop command: wl-copy under Wayland, else xclip, else xsel; none without a display")
     func externalCommand() {
         let all: Set<String> = ["/usr/bin/wl-copy", "/usr/bin/xclip", "/usr/bin/xsel"]
         let find = { (environment: [String: String], executables: Set<String>) in
-            ExternalClipboardCommand.find(environment: environment.merging(["PATH": "/usr/bin"]) { $1 },
-                                          isExecutable: { executables.contains($0) })
+            ExternalClipboard.command(environment: environment.merging(["PATH": "/usr/bin"]) { $1 },
+                                      isExecutable: { executables.contains($0) })
         }
         #expect(find(["WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ":0"], all) == ["/usr/bin/wl-copy"])
         #expect(find(["DISPLAY": ":0"], all) == ["/usr/bin/xclip", "-selection", "clipboard"])
