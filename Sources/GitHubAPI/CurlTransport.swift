@@ -68,9 +68,8 @@ public final class CurlTransport: HTTPTransport {
         guard [301, 302, 303, 307, 308].contains(response.statusCode),
               let location = response.header("location"),
               let target = URL(string: location, relativeTo: request.url)?.absoluteURL,
-              let scheme = target.scheme?.lowercased(), scheme == "https" || scheme == "http"
+              let address = WebAddress(target), address.isAllowed
         else { return nil }
-        if scheme == "http", !APIConfiguration.isLoopback(host: target.host ?? "") { return nil }
         var next = request
         next.url = target
         if !Origin.same(request.url, target) {
@@ -257,22 +256,11 @@ private extension Optional where Wrapped == Data {
     }
 }
 
-/// Scheme + host + port comparison.
+/// Scheme + host + port comparison, by `WebAddress` (the one parser of the security boundary).
 enum Origin {
     static func same(_ a: URL?, _ b: URL?) -> Bool {
-        guard let a, let b else { return false }
-        return a.scheme?.lowercased() == b.scheme?.lowercased()
-            && a.host?.lowercased() == b.host?.lowercased()
-            && effectivePort(a) == effectivePort(b)
-    }
-
-    private static func effectivePort(_ url: URL) -> Int? {
-        if let port = url.port { return port }
-        switch url.scheme?.lowercased() {
-        case "https": return 443
-        case "http": return 80
-        default: return nil
-        }
+        guard let a, let b, let left = WebAddress(a), let right = WebAddress(b) else { return false }
+        return left == right
     }
 }
 

@@ -43,10 +43,7 @@ extension GitHubClient {
     /// The avatar address with `s=SIZE`, checked like every address we follow: https, or http on a
     /// loopback host.
     static func avatarURL(_ text: String, size: Int) throws -> URL {
-        guard let authority = APIConfiguration.writtenAuthority(of: text),
-              let host = APIConfiguration.hostName(inAuthority: authority), !host.isEmpty,
-              var components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
-              scheme == "https" || (scheme == "http" && APIConfiguration.isLoopback(host: host)) else {
+        guard let address = WebAddress(text), address.isAllowed, var components = URLComponents(string: text) else {
             throw GitHubError.http(status: 0, message: "Not a photo address GitHub would give: \(GitHubError.printable(text))")
         }
         var items = (components.queryItems ?? []).filter { $0.name != "s" && $0.name != "size" }

@@ -24,8 +24,8 @@ public final class GitHubClient: GitHubService {
     public static let defaultMaxConcurrentRequests = 4
 
     private struct State {
-        var blockedUntil: [String: Date] = [:]
-        var rateLimits: [String: RateLimit] = [:]
+        var blockedUntil: [RateLimitBucket: Date] = [:]
+        var rateLimits: [RateLimitBucket: RateLimit] = [:]
         var last: RateLimit?
     }
 
@@ -46,13 +46,13 @@ public final class GitHubClient: GitHubService {
     }
 
     /// The rate limit of the most recent response that carried one.
-    public var lastRateLimit: RateLimit? { state.withLock { $0.rateLimits["core"] ?? $0.last } }
+    public var lastRateLimit: RateLimit? { state.withLock { $0.rateLimits[.core] ?? $0.last } }
 
-    /// The most recent rate limit seen for a bucket (`core`, `search`).
-    public func rateLimit(for bucket: String) -> RateLimit? { state.withLock { $0.rateLimits[bucket] } }
+    /// The most recent rate limit seen for a bucket.
+    public func rateLimit(for bucket: RateLimitBucket) -> RateLimit? { state.withLock { $0.rateLimits[bucket] } }
 
     /// When requests to a bucket are refused locally (after an exhausted limit), else nil.
-    public func blockedUntil(bucket: String) -> Date? {
+    public func blockedUntil(bucket: RateLimitBucket) -> Date? {
         let now = now()
         return state.withLock { state in
             guard let until = state.blockedUntil[bucket], until > now else { return nil }
@@ -74,24 +74,9 @@ public final class GitHubClient: GitHubService {
         return try await repositoryPage(endpoint("/users/\(Self.segment(ownerLogin))/repos?per_page=100"))
     }
 
-    /// GET /orgs/{org}/repos?per_page=100 (the first page).
-    public func organizationRepositories(login: String) async throws -> Page<Repository> {
-        try Self.validate(login: login)
-        return try await repositoryPage(endpoint("/orgs/\(Self.segment(login))/repos?per_page=100"))
-    }
-
     public func repositories(page: URL) async throws -> Page<Repository> {
         try Self.checkFollowable(page)
         return try await repositoryPage(page)
-    }
-
-    /// GET /repos/{owner}/{repo}
-    public func repository(ownerLogin: String, name: String) async throws -> Repository {
-        try Self.validate(login: ownerLogin)
-        try Self.validate(repositoryName: name)
-        let url = try endpoint("/repos/\(Self.segment(ownerLogin))/\(Self.segment(name))")
-        let fetched = try await get(url)
-        return try Self.decode(Repository.self, from: fetched.response.body)
     }
 
     public func latestCommits(ownerLogin: String, repository: String) async throws -> [Commit] {
@@ -253,9 +238,9 @@ public final class GitHubClient: GitHubService {
         }
     }
 
-    private func record(_ response: HTTPResponse, bucket: String) {
+    private func record(_ response: HTTPResponse, bucket: RateLimitBucket) {
         guard let limit = RateLimit(response: response) else { return }
-        let key = limit.resource ?? bucket
+        let key = limit.resource.flatMap(RateLimitBucket.init(rawValue:)) ?? bucket
         state.withLock { state in
             state.rateLimits[key] = limit
             state.last = limit
@@ -267,10 +252,10 @@ public final class GitHubClient: GitHubService {
     }
 
     func blockGraphQL(until date: Date) {
-        block("graphql", until: date)
+        block(.graphql, until: date)
     }
 
-    private func block(_ bucket: String, until date: Date) {
+    private func block(_ bucket: RateLimitBucket, until date: Date) {
         state.withLock { $0.blockedUntil[bucket] = date }
     }
 
@@ -285,15 +270,15 @@ public final class GitHubClient: GitHubService {
     }
 
     /// `search` for /search/…, `graphql` for /graphql, else `core`.
-    func bucket(of url: URL) -> String {
+    func bucket(of url: URL) -> RateLimitBucket {
         var path = url.path
         let basePath = configuration.baseURL.path
         if !basePath.isEmpty, basePath != "/", path.hasPrefix(basePath) {
             path = String(path.dropFirst(basePath.count))
         }
-        if path.hasPrefix("/search/") { return "search" }
-        if path.hasSuffix("/graphql") { return "graphql" }
-        return "core"
+        if path.hasPrefix("/search/") { return .search }
+        if path.hasSuffix("/graphql") { return .graphql }
+        return .core
     }
 
     // MARK: - Helpers
@@ -336,12 +321,7 @@ public final class GitHubClient: GitHubService {
 
     /// Page links must be https (or http on loopback); the token is added only for the API's origin.
     private static func checkFollowable(_ url: URL) throws {
-        switch url.scheme?.lowercased() {
-        case "https":
-            return
-        case "http" where APIConfiguration.isLoopback(host: url.host ?? ""):
-            return
-        default:
+        guard WebAddress(url)?.isAllowed == true else {
             throw GitHubError.http(status: 0, message: "Refused to follow a page link that is not https.")
         }
     }

@@ -59,6 +59,16 @@ public struct LinkHeader {
 }
 
 /// The `X-RateLimit-*` headers of one response.
+/// GitHub's separately counted request budgets (`X-RateLimit-Resource`).
+public enum RateLimitBucket: String, Sendable, Hashable, CaseIterable {
+    /// REST: 60 an hour without a token, 5,000 with one.
+    case core
+    /// Search: 10 a minute without a token, 30 with one.
+    case search
+    /// GraphQL: points, with a token only.
+    case graphql
+}
+
 public struct RateLimit: Sendable, Equatable {
     public var limit: Int
     public var remaining: Int

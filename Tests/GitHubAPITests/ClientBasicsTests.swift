@@ -70,16 +70,6 @@ struct ClientBasicsTests {
         }
     }
 
-    @Test func organizationRepositories() async throws {
-        try await withFakeGitHub { _, client, _ in
-            let owner = try await client.owner(login: "codeforamerica")
-            #expect(owner.kind == .organization)
-            let page = try await client.organizationRepositories(login: "codeforamerica")
-            #expect(page.items.count == 30)
-            #expect(page.items.allSatisfy { $0.ownerLogin == "codeforamerica" })
-        }
-    }
-
     @Test func unknownOwnerIsNotFound() async throws {
         try await withFakeGitHub { _, client, _ in
             let error = await gitHubError { try await client.owner(login: "no-such-user-here") }

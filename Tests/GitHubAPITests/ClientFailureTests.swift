@@ -135,7 +135,7 @@ struct ClientFailureTests {
             server.setFailure(.rateLimited(reset: reset), forPathPrefix: "/users/")
             let error = await gitHubError { try await client.owner(login: "sferik") }
             #expect(error == .rateLimited(resetAt: reset))
-            #expect(client.blockedUntil(bucket: "core") == reset)
+            #expect(client.blockedUntil(bucket: .core) == reset)
             #expect(client.lastRateLimit?.remaining == 0)
 
             // Even once the server would answer again, the client asks nothing of core until the reset.
@@ -269,8 +269,8 @@ struct ClientFailureTests {
             #expect(limit.reset != nil)
             #expect(!limit.isLow)
             _ = try await client.searchRepositories(query: "rails")
-            #expect(client.rateLimit(for: "search")?.limit == 30)
-            #expect(client.rateLimit(for: "core")?.remaining == 4999)
+            #expect(client.rateLimit(for: .search)?.limit == 30)
+            #expect(client.rateLimit(for: .core)?.remaining == 4999)
         }
     }
 }
