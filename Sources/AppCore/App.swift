@@ -111,8 +111,10 @@ public final class App: AppNavigator {
     }
 
     public func showProfile(login: String) {
-        push(ProfileBuilder.build(
-            ProfileDependencies(login: login, service: setup.service, dispatcher: loop.mainQueue, scheduler: loop), navigator: self))
+        var dependencies = ProfileDependencies(login: login, service: setup.service, dispatcher: loop.mainQueue,
+                                               scheduler: loop, now: Date.init)
+        dependencies.showsPhotos = terminal?.colorDepth.showsTrueColor ?? false
+        push(ProfileBuilder.build(dependencies, navigator: self))
     }
 
     public func showSearch() {

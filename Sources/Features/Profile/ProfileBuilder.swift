@@ -10,6 +10,8 @@ public struct ProfileDependencies {
     public var dispatcher: any UIDispatcher
     public var scheduler: any Scheduler
     public var now: @Sendable () -> Date
+    /// Whether the terminal shows true colours (256 or direct): the owner's photo is drawn only then.
+    public var showsPhotos = false
 
     public init(login: String, service: any GitHubService, dispatcher: any UIDispatcher, scheduler: any Scheduler,
                 now: @escaping @Sendable () -> Date = Date.init) {
@@ -30,7 +32,7 @@ public enum ProfileBuilder {
         let router = ProfileRouter(navigator: navigator)
         let presenter = ProfilePresenter(
             interactor: interactor, router: router, dispatcher: dependencies.dispatcher,
-            scheduler: dependencies.scheduler, now: dependencies.now)
+            scheduler: dependencies.scheduler, showsPhotos: dependencies.showsPhotos, now: dependencies.now)
         let view = ProfileView(presenter: presenter)
         presenter.view = view
         router.screen = view

@@ -2,6 +2,7 @@ import Foundation
 import GitHubAPI
 import GitHubEntities
 import TerminalKit
+import TerminalKit
 
 // The owner profile at a glance: a full screen with the owner's details (an avatar box with initials,
 // name, login, type, bio, company, location, email, blog, followers/following, public repositories,
@@ -65,6 +66,10 @@ protocol ProfileInteractorProtocol: AnyObject, Sendable {
     func loadProfile() async -> LoadOutcome<ProfileContent>
     /// A further page of repositories, from a `Link` URL.
     func loadRepositories(page: URL) async -> LoadOutcome<Page<Repository>>
+    /// The owner's photo as stored (no request), at most `width` × `height` pixels.
+    func storedPhoto(address: String, width: Int, height: Int) -> PixelImage?
+    /// The owner's photo from GitHub (revalidated when stored).
+    func photo(address: String, width: Int, height: Int) async -> PixelImage?
 }
 
 /// Navigation out of the profile.

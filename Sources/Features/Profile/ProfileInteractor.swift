@@ -1,6 +1,7 @@
 import Foundation
 import GitHubAPI
 import GitHubEntities
+import TerminalKit
 
 /// The profile's use cases: the owner with the first page of repositories, then further pages.
 final class ProfileInteractor: ProfileInteractorProtocol {
@@ -27,5 +28,13 @@ final class ProfileInteractor: ProfileInteractorProtocol {
     func loadRepositories(page: URL) async -> LoadOutcome<Page<Repository>> {
         let service = self.service
         return await .of { try await service.repositories(page: page) }
+    }
+
+    func storedPhoto(address: String, width: Int, height: Int) -> PixelImage? {
+        OwnerPhotos(service: service).stored(address: address, width: width, height: height)
+    }
+
+    func photo(address: String, width: Int, height: Int) async -> PixelImage? {
+        await OwnerPhotos(service: service).load(address: address, width: width, height: height)
     }
 }

@@ -23,9 +23,18 @@ final class ProfilePresenter: ProfilePresenterProtocol {
     private var modal = ModalState()
     /// The request in flight (tests await it).
     private(set) var loadTask: Task<Void, Never>?
+    /// The owner's photo (only where the terminal shows true colours); the initials box otherwise.
+    private var photo: PixelImage?
+    private let showsPhotos: Bool
+    /// The photo request in flight (tests await it); cancelled when the screen goes.
+    private(set) var photoTask: Task<Void, Never>?
+    /// The photo's size in pixels: 10×10, the avatar box's 10×5 cells.
+    static let photoSize = (width: 10, height: 10)
 
     init(interactor: any ProfileInteractorProtocol, router: any ProfileRouterProtocol,
-         dispatcher: any UIDispatcher, scheduler: any Scheduler, now: @escaping () -> Date = Date.init) {
+         dispatcher: any UIDispatcher, scheduler: any Scheduler, showsPhotos: Bool = false,
+         now: @escaping () -> Date = Date.init) {
+        self.showsPhotos = showsPhotos
         self.interactor = interactor
         self.router = router
         self.dispatcher = dispatcher
@@ -35,6 +44,7 @@ final class ProfilePresenter: ProfilePresenterProtocol {
 
     isolated deinit {
         loadTask?.cancel()
+        photoTask?.cancel()
     }
 
     // MARK: ProfilePresenterProtocol
@@ -107,6 +117,7 @@ final class ProfilePresenter: ProfilePresenterProtocol {
         switch outcome {
         case .loaded(let content):
             owner = content.owner
+            if showsPhotos { loadPhoto(of: content.owner) }
             append(content.repositories)
             loadMoreIfNeeded()
         case .failed(let error):
@@ -199,7 +210,26 @@ final class ProfilePresenter: ProfilePresenterProtocol {
     /// The footer's key hints (the key table never changes: built once).
     private static let footer = ProfileKeys.table.footerList
 
+    /// The stored photo at once, then GitHub's (a conditional request when stored).
+    private func loadPhoto(of owner: Owner) {
+        let size = Self.photoSize
+        let address = owner.avatarURL ?? OwnerPhotos.address(forLogin: owner.login)
+        photo = interactor.storedPhoto(address: address, width: size.width, height: size.height)
+        let interactor = self.interactor
+        photoTask = dispatcher.background {
+            await interactor.photo(address: address, width: size.width, height: size.height)
+        } then: { [weak self] loaded in
+            guard let self else { return }
+            self.photoTask = nil
+            if let loaded, loaded != self.photo {
+                self.photo = loaded
+                self.publish()
+            }
+        }
+    }
+
     private func fill(_ state: inout ProfileViewState, with owner: Owner) {
+        state.photo = photo
         let name = Sanitizer.line(owner.name ?? "")
         let login = Sanitizer.line(owner.login)
         state.initials = Self.initials(name: name, login: login)

@@ -86,8 +86,12 @@ public final class ProfileView: Screen, ProfileViewProtocol {
 
     private func renderProfile(into buffer: inout Buffer, width: Int) {
         let avatar = Rect(x: 1, y: 1, width: Self.avatarWidth, height: 5)
-        buffer.drawBox(avatar, style: .dim, box: .rounded)
-        buffer.writeCentered(state.initials, in: avatar, y: avatar.y + 2, style: .bold)
+        if let photo = state.photo {
+            buffer.drawImage(photo, x: avatar.x + (avatar.width - photo.width) / 2, y: avatar.y)
+        } else {
+            buffer.drawBox(avatar, style: .dim, box: .rounded)
+            buffer.writeCentered(state.initials, in: avatar, y: avatar.y + 2, style: .bold)
+        }
         let x = avatar.maxX + 2
         let textWidth = max(0, width - x - 1)
         buffer.write(state.name, x: x, y: 1, maxWidth: textWidth, style: .bold)

@@ -19,6 +19,8 @@ struct ProfileViewState: Sendable, Equatable {
     var profilePlaceholder: String?
     /// Up to two letters drawn in the avatar box.
     var initials: String
+    /// The owner's photo, drawn instead of the initials box when there is one.
+    var photo: PixelImage?
     var name: String
     /// "@octocat · User · joined 26 Jan 2011 (12 y ago)".
     var handle: String

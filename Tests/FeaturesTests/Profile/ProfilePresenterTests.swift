@@ -49,6 +49,14 @@ final class FakeProfileInteractor: ProfileInteractorProtocol {
         calls.withLock { $0.append("page \(page.lastPathComponent)") }
         return pages.withLock { $0[page.lastPathComponent] } ?? .failed(.notFound)
     }
+
+    /// The photo a test scripts, by address (none by default).
+    let photos = Mutex<[String: PixelImage]>([:])
+    func storedPhoto(address: String, width: Int, height: Int) -> PixelImage? { nil }
+    func photo(address: String, width: Int, height: Int) async -> PixelImage? {
+        calls.withLock { $0.append("photo \(address)") }
+        return photos.withLock { $0[address] }
+    }
 }
 
 @Suite("Profile presenter")
@@ -321,5 +329,43 @@ struct ProfilePresenterTests {
         #expect(weakPresenter == nil)
         #expect(weakView == nil)
         #expect(weakInteractor == nil)
+    }
+}
+
+
+@Suite("Profile: the owner's photo")
+@MainActor
+struct ProfilePhotoTests {
+    @Test("With true colours the photo at the owner's avatar_url replaces the initials box; without, nothing is asked")
+    func photo() async throws {
+        var owner = Owner(id: 1, login: "octocat", kind: .user, name: "The Octocat")
+        owner.avatarURL = "https://avatars.githubusercontent.com/u/583231?v=4"
+        let content = ProfileContent(owner: owner, repositories: Page(items: []))
+        let interactor = FakeProfileInteractor(profile: .loaded(content))
+        let red = try #require(PixelImage(width: 1, height: 1, pixels: [255, 0, 0, 255]))
+        interactor.photos.withLock { $0["https://avatars.githubusercontent.com/u/583231?v=4"] = red }
+        let dispatcher = CollectingDispatcher()
+        let view = SpyProfileView()
+        let presenter = ProfilePresenter(interactor: interactor, router: SpyProfileRouter(), dispatcher: dispatcher,
+                                         scheduler: ManualScheduler(), showsPhotos: true, now: { ScreenSample.now })
+        presenter.view = view
+        presenter.viewDidLoad()
+        await presenter.loadTask?.value
+        dispatcher.runPending()
+        await presenter.photoTask?.value
+        dispatcher.runPending()
+        #expect(view.last?.photo == red)
+        #expect(view.last?.initials == "TO")
+
+        let plain = FakeProfileInteractor(profile: .loaded(content))
+        let plainView = SpyProfileView()
+        let plainPresenter = ProfilePresenter(interactor: plain, router: SpyProfileRouter(), dispatcher: dispatcher,
+                                              scheduler: ManualScheduler(), now: { ScreenSample.now })
+        plainPresenter.view = plainView
+        plainPresenter.viewDidLoad()
+        await plainPresenter.loadTask?.value
+        dispatcher.runPending()
+        #expect(plainView.last?.photo == nil)
+        #expect(!plain.calls.withLock { $0 }.contains { $0.hasPrefix("photo") })
     }
 }
