@@ -74,7 +74,7 @@ let package = Package(
 
         // MARK: Test support: fixtures, spies, a fake GitHub server
         .target(name: "TestSupport",
-                dependencies: ["GitHubEntities", "TerminalKit", .product(name: "FlyingFox", package: "FlyingFox")],
+                dependencies: ["GitHubEntities", "GitHubAPI", "TerminalKit", .product(name: "FlyingFox", package: "FlyingFox")],
                 resources: [.copy("Fixtures")],
                 swiftSettings: strict),
         .executableTarget(name: "fake-github", dependencies: ["TestSupport"], swiftSettings: strict),

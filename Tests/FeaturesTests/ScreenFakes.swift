@@ -3,85 +3,11 @@ import GitHubAPI
 import GitHubEntities
 import Synchronization
 import TerminalKit
+import TestSupport
 import Testing
 @testable import Features
 
 // Fakes shared by the owner prompt, profile and search tests.
-
-/// A GitHub service scripted per test for the prompt, profile and search screens; records calls.
-final class ScriptedGitHubService: GitHubService {
-    struct Script: Sendable {
-        /// Owners by lowercased login; any other login is 404.
-        var owners: [String: Owner] = [:]
-        /// An error every owner lookup fails with instead.
-        var ownerError: GitHubError?
-        /// Pages of repositories; page N links to N+1 (`https://api.test/repos/N`).
-        var repositoryPages: [[Repository]] = [[]]
-        var repositoryErrors: [Int: GitHubError] = [:]
-        /// Search pages; page N links to N+1 (`https://api.test/search/N`) while there are more.
-        var searchPages: [RepositorySearchPage] = []
-        var searchErrors: [Int: GitHubError] = [:]
-        /// Whether the last search page still links to a next one (as GitHub does at the cap).
-        var searchLinksPastEnd = false
-    }
-
-    let script: Mutex<Script>
-    let calls = Mutex<[String]>([])
-
-    init(_ script: Script = Script()) { self.script = Mutex(script) }
-
-    var recorded: [String] { calls.withLock { $0 } }
-
-    private func record(_ call: String) { calls.withLock { $0.append(call) } }
-
-    func owner(login: String) async throws -> Owner {
-        record("owner \(login)")
-        let script = self.script.withLock { $0 }
-        if let error = script.ownerError { throw error }
-        guard let owner = script.owners[login.lowercased()] else { throw GitHubError.notFound }
-        return owner
-    }
-
-    func repositories(ownerLogin: String) async throws -> Page<Repository> {
-        record("repos \(ownerLogin)")
-        return try repositoryPage(0)
-    }
-
-    func repositories(page url: URL) async throws -> Page<Repository> {
-        record("repos page \(url.lastPathComponent)")
-        return try repositoryPage(Int(url.lastPathComponent) ?? -1)
-    }
-
-    func latestCommits(ownerLogin: String, repository: String) async throws -> [Commit] { [] }
-
-    func searchRepositories(query: String) async throws -> (RepositorySearchPage, next: URL?) {
-        record("search \(query)")
-        return try searchPage(0)
-    }
-
-    func searchRepositories(page url: URL) async throws -> (RepositorySearchPage, next: URL?) {
-        record("search page \(url.lastPathComponent)")
-        return try searchPage(Int(url.lastPathComponent) ?? -1)
-    }
-
-    private func repositoryPage(_ index: Int) throws -> Page<Repository> {
-        let script = self.script.withLock { $0 }
-        if let error = script.repositoryErrors[index] { throw error }
-        guard script.repositoryPages.indices.contains(index) else { throw GitHubError.notFound }
-        let next = index + 1 < script.repositoryPages.count ? URL(string: "https://api.test/repos/\(index + 1)") : nil
-        return Page(items: script.repositoryPages[index], next: next)
-    }
-
-    private func searchPage(_ index: Int) throws -> (RepositorySearchPage, next: URL?) {
-        let script = self.script.withLock { $0 }
-        if let error = script.searchErrors[index] { throw error }
-        guard script.searchPages.indices.contains(index) else {
-            throw GitHubError.http(status: 422, message: "Only the first 1000 search results are available")
-        }
-        let hasNext = index + 1 < script.searchPages.count || script.searchLinksPastEnd
-        return (script.searchPages[index], next: hasNext ? URL(string: "https://api.test/search/\(index + 1)") : nil)
-    }
-}
 
 /// Records what the routers asked of the app.
 @MainActor

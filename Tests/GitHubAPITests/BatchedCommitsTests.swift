@@ -76,24 +76,3 @@ struct BatchedCommitsTests {
     }
 }
 
-/// A minimal GitHubService, as a feature test would write one: the batched call comes for free.
-private struct MinimalService: GitHubService {
-    func owner(login: String) async throws -> Owner { throw GitHubError.notFound }
-    func repositories(ownerLogin: String) async throws -> Page<Repository> { Page(items: []) }
-    func repositories(page: URL) async throws -> Page<Repository> { Page(items: []) }
-    func latestCommits(ownerLogin: String, repository: String) async throws -> [Commit] {
-        if repository == "missing" { throw GitHubError.notFound }
-        return [Commit(sha: "\(repository)-sha", message: "m", authorName: "a")]
-    }
-    func searchRepositories(query: String) async throws -> (RepositorySearchPage, next: URL?) {
-        (RepositorySearchPage(totalCount: 0, incompleteResults: false, items: []), next: nil)
-    }
-}
-
-@Test func defaultBatchedCommitsAskOneAtATime() async throws {
-    let service: any GitHubService = MinimalService()
-    let result = try await service.latestCommits(of: [RepositoryReference(owner: "o", name: "a"),
-                                                      RepositoryReference(owner: "o", name: "missing")])
-    #expect(result.count == 1)
-    #expect(result[RepositoryReference(owner: "o", name: "a")]?.first?.sha == "a-sha")
-}

@@ -2,6 +2,7 @@ import Foundation
 import GitHubAPI
 import GitHubEntities
 import Testing
+import TestSupport
 @testable import Features
 
 @Suite("Profile interactor")

@@ -4,29 +4,31 @@ import GitHubEntities
 import Persistence
 import Synchronization
 import TerminalKit
+import TestSupport
 @testable import Features
 @testable import AppCore
 
-/// A GitHub service whose latest commits the test scripts; records the commit requests.
-final class CommitsGitHubService: GitHubService {
-    let answer: Mutex<Result<[Commit], GitHubError>>
-    let calls = Mutex<[String]>([])
+/// The detail's tests script TestSupport's one fake service.
+typealias CommitsGitHubService = ScriptedGitHubService
 
-    init(_ answer: Result<[Commit], GitHubError> = .success(DetailSample.commits)) { self.answer = Mutex(answer) }
-
-    var recorded: [String] { calls.withLock { $0 } }
-
-    func owner(login: String) async throws -> Owner { throw GitHubError.notFound }
-    func repositories(ownerLogin: String) async throws -> Page<Repository> { Page(items: []) }
-    func repositories(page: URL) async throws -> Page<Repository> { Page(items: []) }
-    func searchRepositories(query: String) async throws -> (RepositorySearchPage, next: URL?) {
-        (RepositorySearchPage(totalCount: 0, incompleteResults: false, items: []), nil)
+extension ScriptedGitHubService {
+    /// A service whose every repository's latest commits are `commits`.
+    convenience init(commits: Result<[Commit], GitHubError>) {
+        self.init(ScriptedGitHubService.Script(commits: commits))
     }
 
-    func latestCommits(ownerLogin: String, repository: String) async throws -> [Commit] {
-        calls.withLock { $0.append("commits \(ownerLogin)/\(repository)") }
-        return try answer.withLock { $0 }.get()
+    /// The detail's default: the sample commits.
+    static func detail() -> ScriptedGitHubService { ScriptedGitHubService(commits: .success(DetailSample.commits)) }
+
+    /// With a token: it stars and unstars, and says what is starred.
+    static func starring() -> ScriptedGitHubService {
+        let service = ScriptedGitHubService.detail()
+        service.script.withLock { $0.isAuthenticated = true }
+        return service
     }
+
+    /// Calls that start with `prefix` ("avatar", "readme"…).
+    func recorded(_ prefix: String) -> [String] { recorded.filter { $0.hasPrefix(prefix + " ") } }
 }
 
 /// An opener that starts nothing: it resolves the browser the way the live one does, against a set
@@ -114,24 +116,5 @@ final class SpyCloner: RepositoryCloner {
         if let failure { return .failed(failure) }
         cloned.insert(repository.fullName)
         return .cloned(path: directory(for: repository))
-    }
-}
-
-/// A commits service with a token: it stars and unstars, and says what is starred.
-final class StarringGitHubService: GitHubService {
-    let starred = Mutex(false)
-    let calls = Mutex<[String]>([])
-    func owner(login: String) async throws -> Owner { throw GitHubError.notFound }
-    func repositories(ownerLogin: String) async throws -> Page<Repository> { Page(items: []) }
-    func repositories(page: URL) async throws -> Page<Repository> { Page(items: []) }
-    func searchRepositories(query: String) async throws -> (RepositorySearchPage, next: URL?) {
-        (RepositorySearchPage(totalCount: 0, incompleteResults: false, items: []), nil)
-    }
-    func latestCommits(ownerLogin: String, repository: String) async throws -> [Commit] { DetailSample.commits }
-    var isAuthenticated: Bool { true }
-    func isStarred(ownerLogin: String, repository: String) async throws -> Bool { starred.withLock { $0 } }
-    func setStarred(_ on: Bool, ownerLogin: String, repository: String) async throws {
-        calls.withLock { $0.append("\(on ? "star" : "unstar") \(ownerLogin)/\(repository)") }
-        starred.withLock { $0 = on }
     }
 }

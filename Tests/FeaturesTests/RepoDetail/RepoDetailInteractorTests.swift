@@ -9,7 +9,7 @@ import Testing
 struct RepoDetailInteractorTests {
     func make(_ answer: Result<[Commit], GitHubError> = .success(DetailSample.commits), opener: SpyURLOpener = SpyURLOpener(),
               environment: [String: String] = [:]) throws -> (RepoDetailInteractor, CommitsGitHubService, SQLiteStore) {
-        let service = CommitsGitHubService(answer)
+        let service = CommitsGitHubService(commits: answer)
         let store = try SQLiteStore.inMemory()
         let interactor = RepoDetailInteractor(repository: DetailSample.repository, service: service, store: store,
                                               opener: opener, clipboard: SpyClipboard(), cloner: SpyCloner(),

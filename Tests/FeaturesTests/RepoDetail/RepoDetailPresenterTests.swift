@@ -29,7 +29,7 @@ struct RepoDetailPresenterTests {
              store: SQLiteStore? = nil, environment: [String: String] = ["PATH": "/usr/bin:/bin"],
              executables: Set<String> = [], width: Int = 72, height: Int = 40) {
             self.store = store ?? (try! SQLiteStore.inMemory())
-            service = CommitsGitHubService(commits)
+            service = CommitsGitHubService(commits: commits)
             opener = SpyURLOpener(executables: executables)
             let interactor = RepoDetailInteractor(repository: repository, service: service, store: self.store,
                                                   opener: opener, clipboard: clipboard, cloner: cloner,
@@ -151,7 +151,7 @@ struct RepoDetailPresenterTests {
         h.presenter.viewDidLoad()
         await h.finishLoad()
         #expect(h.state.lines.last == .note("Could not load commits (network error) — r retries", isError: true))
-        h.service.answer.withLock { $0 = .success([]) }
+        h.service.script.withLock { $0.commits = .success([]) }
         h.presenter.handle(.reloadCommits)
         #expect(h.text.last == "⠋ loading commits…")
         await h.finishLoad()
@@ -319,7 +319,7 @@ struct RepoDetailPresenterTests {
         do {
             let dispatcher = CollectingDispatcher()
             let view = RepoDetailBuilder.build(
-                RepoDetailDependencies(repository: DetailSample.repository, service: CommitsGitHubService(),
+                RepoDetailDependencies(repository: DetailSample.repository, service: CommitsGitHubService.detail(),
                                        store: try SQLiteStore.inMemory(), dispatcher: dispatcher, scheduler: ManualScheduler(),
                                        opener: SpyURLOpener(), clipboard: SpyClipboard(), cloner: SpyCloner(),
                                        environment: [:], now: { DetailSample.now }),
@@ -420,7 +420,7 @@ struct RepoDetailActionsTests {
 
     @Test("* with a token stars, then unstars; the overlay shows it")
     func star() async throws {
-        let service = StarringGitHubService()
+        let service = ScriptedGitHubService.starring()
         let store = try SQLiteStore.inMemory()
         let interactor = RepoDetailInteractor(repository: DetailSample.repository, service: service, store: store,
                                               opener: SpyURLOpener(), clipboard: SpyClipboard(), cloner: SpyCloner(),
@@ -444,33 +444,25 @@ struct RepoDetailActionsTests {
         await presenter.starTask?.value
         dispatcher.runPending()
         #expect(view.last?.status == "Unstarred on GitHub")
-        #expect(service.calls.withLock { $0 } == ["star octocat/github-tui", "unstar octocat/github-tui"])
+        #expect(service.recorded.filter { $0.hasSuffix("star octocat/github-tui") } == ["star octocat/github-tui", "unstar octocat/github-tui"])
     }
 }
 
-/// A service with a 2×2 photo (red, blue) for every owner; records the photo requests.
-final class PhotoGitHubService: GitHubService {
+/// A 2×2 photo (red, blue).
+enum PhotoSample {
     static let png = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAEUlEQVR4nGP4z8AAQv8ZYAwAQ84H+VjtZqAAAAAASUVORK5CYII=")!
-    let photoRequests = Mutex<[String]>([])
-    let answer: Data
-    init(answer: Data = PhotoGitHubService.png) { self.answer = answer }
-    func owner(login: String) async throws -> Owner { throw GitHubError.notFound }
-    func repositories(ownerLogin: String) async throws -> Page<Repository> { Page(items: []) }
-    func repositories(page: URL) async throws -> Page<Repository> { Page(items: []) }
-    func searchRepositories(query: String) async throws -> (RepositorySearchPage, next: URL?) {
-        (RepositorySearchPage(totalCount: 0, incompleteResults: false, items: []), nil)
-    }
-    func latestCommits(ownerLogin: String, repository: String) async throws -> [Commit] { [] }
-    func avatar(url: String, size: Int) async throws -> Data {
-        photoRequests.withLock { $0.append("\(url) \(size)") }
-        return answer
+
+    static func service(answer: Data = png) -> ScriptedGitHubService {
+        let service = ScriptedGitHubService()
+        service.script.withLock { $0.avatar = .success(answer) }
+        return service
     }
 }
 
 @Suite("Repository detail: the owner's photo")
 @MainActor
 struct RepoDetailPhotoTests {
-    func open(_ service: PhotoGitHubService, showsPhotos: Bool) async throws -> (RepoDetailPresenter, SpyRepoDetailView) {
+    func open(_ service: ScriptedGitHubService, showsPhotos: Bool) async throws -> (RepoDetailPresenter, SpyRepoDetailView) {
         let interactor = RepoDetailInteractor(repository: DetailSample.repository, service: service, store: try SQLiteStore.inMemory(),
                                               opener: SpyURLOpener(), clipboard: SpyClipboard(), cloner: SpyCloner(),
                                               environment: [:], now: { DetailSample.now })
@@ -488,9 +480,9 @@ struct RepoDetailPhotoTests {
 
     @Test("With true colours the photo is fetched by login and shown first, beside the login")
     func shown() async throws {
-        let service = PhotoGitHubService()
+        let service = PhotoSample.service()
         let (_, view) = try await open(service, showsPhotos: true)
-        #expect(service.photoRequests.withLock { $0 } == ["https://avatars.githubusercontent.com/octocat 16"])
+        #expect(service.recorded("avatar") == ["avatar https://avatars.githubusercontent.com/octocat 16"])
         guard case .photo(let image, 0, "octocat") = view.last?.lines.first else { Issue.record("no photo line"); return }
         #expect(image.width == 8 && image.height == 8, "scaled to the 8×8 the overlay gives it")
         #expect(image.pixel(x: 0, y: 0).color == RGB(255, 0, 0))
@@ -498,45 +490,32 @@ struct RepoDetailPhotoTests {
 
     @Test("Without true colours nothing is fetched; a broken image shows no photo")
     func notShown() async throws {
-        let service = PhotoGitHubService()
+        let service = PhotoSample.service()
         let (_, view) = try await open(service, showsPhotos: false)
-        #expect(service.photoRequests.withLock { $0 }.isEmpty)
+        #expect(service.recorded("avatar").isEmpty)
         #expect(view.last?.lines.contains { if case .photo = $0 { true } else { false } } == false)
 
-        let garbage = PhotoGitHubService(answer: Data("<html>not a picture</html>".utf8))
+        let garbage = PhotoSample.service(answer: Data("<html>not a picture</html>".utf8))
         let (_, broken) = try await open(garbage, showsPhotos: true)
-        #expect(garbage.photoRequests.withLock { $0 }.count == 1)
+        #expect(garbage.recorded("avatar").count == 1)
         #expect(broken.last?.lines.contains { if case .photo = $0 { true } else { false } } == false)
     }
 }
 
-/// A service with a README (or none, or a failure), stored or not; records README requests.
-final class ReadmeGitHubService: GitHubService {
-    let answer: Result<String?, GitHubError>
-    let stored: String?
-    let requests = Mutex(0)
-    init(_ answer: Result<String?, GitHubError>, stored: String? = nil) {
-        self.answer = answer
-        self.stored = stored
+/// A service with a README (or none, or a failure), stored or not.
+func ReadmeGitHubService(_ answer: Result<String?, GitHubError>, stored: String? = nil) -> ScriptedGitHubService {
+    let service = ScriptedGitHubService()
+    service.script.withLock {
+        $0.readme = answer
+        $0.storedReadme = stored
     }
-    func owner(login: String) async throws -> Owner { throw GitHubError.notFound }
-    func repositories(ownerLogin: String) async throws -> Page<Repository> { Page(items: []) }
-    func repositories(page: URL) async throws -> Page<Repository> { Page(items: []) }
-    func searchRepositories(query: String) async throws -> (RepositorySearchPage, next: URL?) {
-        (RepositorySearchPage(totalCount: 0, incompleteResults: false, items: []), nil)
-    }
-    func latestCommits(ownerLogin: String, repository: String) async throws -> [Commit] { [] }
-    func readme(ownerLogin: String, repository: String) async throws -> String? {
-        requests.withLock { $0 += 1 }
-        return try answer.get()
-    }
-    func storedReadme(ownerLogin: String, repository: String) -> String? { stored }
+    return service
 }
 
 @Suite("Repository detail: the README")
 @MainActor
 struct RepoDetailReadmeTests {
-    func open(_ service: ReadmeGitHubService) throws -> (RepoDetailPresenter, SpyRepoDetailView, CollectingDispatcher) {
+    func open(_ service: ScriptedGitHubService) throws -> (RepoDetailPresenter, SpyRepoDetailView, CollectingDispatcher) {
         let interactor = RepoDetailInteractor(repository: DetailSample.repository, service: service, store: try SQLiteStore.inMemory(),
                                               opener: SpyURLOpener(), clipboard: SpyClipboard(), cloner: SpyCloner(),
                                               environment: [:], now: { DetailSample.now })
@@ -556,19 +535,19 @@ struct RepoDetailReadmeTests {
     func lazyAndStoredFirst() async throws {
         let service = ReadmeGitHubService(.success("# Fresh\n\nNew text"), stored: "# Stored\n\nOld text")
         let (presenter, view, dispatcher) = try open(service)
-        #expect(service.requests.withLock { $0 } == 0)
+        #expect(service.recorded("readme").count == 0)
         presenter.handle(.toggleReadme)
         #expect(view.last?.title == "octocat/github-tui · README")
         #expect(text(view).contains { $0.contains("Old text") })
         await presenter.readmeTask?.value
         dispatcher.runPending()
         #expect(text(view).contains { $0.contains("New text") })
-        #expect(service.requests.withLock { $0 } == 1)
+        #expect(service.recorded("readme").count == 1)
         presenter.handle(.toggleReadme)
         #expect(view.last?.title == "octocat/github-tui")
         #expect(text(view).contains("Latest commits"))
         presenter.handle(.toggleReadme)
-        #expect(service.requests.withLock { $0 } == 1, "asked once")
+        #expect(service.recorded("readme").count == 1, "asked once")
     }
 
     @Test("No README says so; a failure says why and r tries again; a stored README stays when the network fails")
@@ -587,7 +566,7 @@ struct RepoDetailReadmeTests {
         #expect(text(view) == ["Could not load the README (network error) — r retries"])
         presenter.handle(.reloadCommits)
         await presenter.readmeTask?.value
-        #expect(failing.requests.withLock { $0 } == 2)
+        #expect(failing.recorded("readme").count == 2)
 
         let (kept, keptView, keptDispatcher) = try open(ReadmeGitHubService(.failure(.network), stored: "Stored words"))
         kept.handle(.toggleReadme)

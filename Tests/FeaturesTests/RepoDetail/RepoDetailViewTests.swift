@@ -41,7 +41,7 @@ struct RepoDetailViewTests {
                 configure: (RepoDetailPresenter, CollectingDispatcher) async -> Void = { _, _ in }) async throws -> Buffer {
         let listView = listView(width: width, height: height)
         let dispatcher = CollectingDispatcher()
-        let interactor = RepoDetailInteractor(repository: repository, service: CommitsGitHubService(),
+        let interactor = RepoDetailInteractor(repository: repository, service: CommitsGitHubService.detail(),
                                               store: try SQLiteStore.inMemory(), opener: SpyURLOpener(),
                                               clipboard: SpyClipboard(), cloner: SpyCloner(),
                                               environment: environment, now: { DetailSample.now })

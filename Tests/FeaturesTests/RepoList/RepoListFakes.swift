@@ -4,50 +4,46 @@ import GitHubEntities
 import Persistence
 import Synchronization
 import TerminalKit
+import TestSupport
 @testable import Features
 
-/// A GitHub service scripted per test; records what it was asked.
-final class FakeGitHubService: GitHubService {
-    struct Script: Sendable {
-        var owner: Result<Owner, GitHubError> = .success(Owner(id: 1, login: "octo", kind: .user))
-        /// Pages of repositories; page N links to N+1.
-        var pages: [[Repository]] = [[]]
-        /// A page index (0-based) whose request fails.
-        var failingPage: (index: Int, error: GitHubError)?
+/// The list's tests script TestSupport's one fake service in their own words.
+typealias FakeGitHubService = ScriptedGitHubService
+
+extension ScriptedGitHubService.Script {
+    /// The list's owner, octo, as every list test has it unless it says otherwise.
+    static let octo = Owner(id: 1, login: "octo", kind: .user)
+
+    /// The owner lookup's answer.
+    var owner: Result<Owner, GitHubError> {
+        get { ownerError.map { .failure($0) } ?? owners.values.first.map { .success($0) } ?? .failure(.notFound) }
+        set {
+            switch newValue {
+            case .success(let owner): owners = [owner.login.lowercased(): owner]; ownerError = nil
+            case .failure(let error): owners = [:]; ownerError = error
+            }
+        }
     }
 
-    let script: Mutex<Script>
-    let calls = Mutex<[String]>([])
-
-    init(_ script: Script = Script()) { self.script = Mutex(script) }
-
-    func owner(login: String) async throws -> Owner {
-        calls.withLock { $0.append("owner \(login)") }
-        return try script.withLock { $0.owner }.get()
+    /// Pages of repositories; page N links to N+1.
+    var pages: [[Repository]] {
+        get { repositoryPages }
+        set { repositoryPages = newValue }
     }
 
-    func repositories(ownerLogin: String) async throws -> Page<Repository> {
-        calls.withLock { $0.append("repos \(ownerLogin)") }
-        return try page(0)
+    /// A page index (0-based) whose request fails.
+    var failingPage: (index: Int, error: GitHubError)? {
+        get { repositoryErrors.first.map { ($0.key, $0.value) } }
+        set { repositoryErrors = newValue.map { [$0.index: $0.error] } ?? [:] }
     }
+}
 
-    func repositories(page url: URL) async throws -> Page<Repository> {
-        calls.withLock { $0.append("page \(url.absoluteString)") }
-        return try page(Int(url.lastPathComponent) ?? -1)
-    }
-
-    func latestCommits(ownerLogin: String, repository: String) async throws -> [Commit] { [] }
-
-    func searchRepositories(query: String) async throws -> (RepositorySearchPage, next: URL?) {
-        (RepositorySearchPage(totalCount: 0, incompleteResults: false, items: []), nil)
-    }
-
-    private func page(_ index: Int) throws -> Page<Repository> {
-        let script = self.script.withLock { $0 }
-        if let failing = script.failingPage, failing.index == index { throw failing.error }
-        guard script.pages.indices.contains(index) else { throw GitHubError.notFound }
-        let next = index + 1 < script.pages.count ? URL(string: "https://api.test/pages/\(index + 1)") : nil
-        return Page(items: script.pages[index], next: next, last: nil)
+extension ScriptedGitHubService {
+    /// octo's service: the owner known, no repositories.
+    static func octo() -> ScriptedGitHubService {
+        var script = Script()
+        script.owner = .success(Script.octo)
+        return ScriptedGitHubService(script)
     }
 }
 

@@ -8,6 +8,8 @@ import Testing
 @Suite("Repository list interactor")
 struct RepoListInteractorTests {
     func make(_ script: FakeGitHubService.Script, offline: Bool = false) throws -> (RepoListInteractor, FakeGitHubService, SQLiteStore) {
+        var script = script
+        if script.owners.isEmpty, script.ownerError == nil { script.owner = .success(FakeGitHubService.Script.octo) }
         let service = FakeGitHubService(script)
         let store = try SQLiteStore.inMemory()
         let interactor = RepoListInteractor(ownerLogin: "octo", service: service, store: store, isOffline: offline,
@@ -37,7 +39,7 @@ struct RepoListInteractorTests {
         // The owner and the first page are asked together (in either order), then the pages in turn.
         let calls = service.calls.withLock { $0 }
         #expect(Set(calls.prefix(2)) == ["owner octo", "repos octo"])
-        #expect(calls.dropFirst(2) == ["page https://api.test/pages/1", "page https://api.test/pages/2"])
+        #expect(calls.dropFirst(2) == ["repos page 1", "repos page 2"])
         // Nothing more to load.
         #expect(await interactor.loadNextPage() == .refreshed)
         #expect(service.calls.withLock { $0 }.count == 4)
@@ -97,7 +99,7 @@ struct RepoListInteractorTests {
 
     @Test("An invalid login is refused before any request")
     func invalidLogin() async throws {
-        let service = FakeGitHubService()
+        let service = FakeGitHubService.octo()
         let interactor = RepoListInteractor(ownerLogin: "-bad--login", service: service, store: try SQLiteStore.inMemory(), isOffline: false)
         #expect(await interactor.refresh() == .failed(.invalidLogin("-bad--login")))
         #expect(service.calls.withLock { $0 }.isEmpty)

@@ -2,6 +2,7 @@ import Foundation
 import GitHubAPI
 import GitHubEntities
 import Testing
+import TestSupport
 @testable import Features
 
 @Suite("Search interactor")
@@ -47,12 +48,5 @@ struct SearchInteractorTests {
         let interactor = SearchInteractor(service: service)
         #expect(await interactor.search(query: "x") == .failed(.rateLimited(resetAt: nil)))
         #expect(await interactor.nextPage(URL(string: "https://api.test/search/1")!) == .failed(.network))
-    }
-
-    @Test("A service that only scripts the first page gets an empty last page by default")
-    func defaultNextPage() async throws {
-        let (page, next) = try await FakeGitHubService().searchRepositories(page: URL(string: "https://api.test/x")!)
-        #expect(page.items.isEmpty)
-        #expect(next == nil)
     }
 }

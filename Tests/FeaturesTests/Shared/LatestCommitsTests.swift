@@ -3,30 +3,19 @@ import GitHubAPI
 import GitHubEntities
 import Persistence
 import Synchronization
+import TestSupport
 import Testing
 @testable import Features
 
-/// A service whose batched answer the test scripts; records REST and batched requests.
-private final class BatchingService: GitHubService {
-    let batched: Mutex<Result<[RepositoryReference: [Commit]], GitHubError>>
-    let rest = Mutex<[String]>([])
-    let batches = Mutex(0)
-
-    init(_ batched: Result<[RepositoryReference: [Commit]], GitHubError>) { self.batched = Mutex(batched) }
-
-    var batchesCommitQueries: Bool { true }
-    func owner(login: String) async throws -> Owner { throw GitHubError.notFound }
-    func repositories(ownerLogin: String) async throws -> Page<Repository> { throw GitHubError.notFound }
-    func repositories(page: URL) async throws -> Page<Repository> { throw GitHubError.notFound }
-    func searchRepositories(query: String) async throws -> (RepositorySearchPage, next: URL?) { throw GitHubError.notFound }
-    func latestCommits(ownerLogin: String, repository: String) async throws -> [Commit] {
-        rest.withLock { $0.append("\(ownerLogin)/\(repository)") }
-        return [Commit(sha: "fa11bac", message: "over REST", authorName: "R", date: nil)]
+/// A service with a token whose batched answer the test scripts; its REST answer is "over REST".
+private func BatchingService(_ batched: Result<[RepositoryReference: [Commit]], GitHubError>) -> ScriptedGitHubService {
+    let service = ScriptedGitHubService(ScriptedGitHubService.Script(
+        commits: .success([Commit(sha: "fa11bac", message: "over REST", authorName: "R", date: nil)])))
+    service.script.withLock {
+        $0.batchedCommits = batched
+        $0.isAuthenticated = true
     }
-    func latestCommits(of repositories: [RepositoryReference]) async throws -> [RepositoryReference: [Commit]] {
-        batches.withLock { $0 += 1 }
-        return try batched.withLock { $0 }.get()
-    }
+    return service
 }
 
 @Suite("Latest commits, batched")
@@ -37,7 +26,7 @@ struct LatestCommitsTests {
     }
     static let commit = Commit(sha: "abc1234", message: "batched", authorName: "B", date: nil)
 
-    fileprivate func make(_ answer: Result<[RepositoryReference: [Commit]], GitHubError>) throws -> (LatestCommits, BatchingService, SQLiteStore) {
+    fileprivate func make(_ answer: Result<[RepositoryReference: [Commit]], GitHubError>) throws -> (LatestCommits, ScriptedGitHubService, SQLiteStore) {
         let service = BatchingService(answer)
         let store = try SQLiteStore.inMemory()
         try store.replaceRepositories(Self.repositories, ownerLogin: "o", fetchedAt: Self.now)
@@ -52,8 +41,8 @@ struct LatestCommitsTests {
         ]))
         let outcomes = await commits.fetch(Self.repositories)
         #expect(outcomes == [1: .loaded([Self.commit]), 2: .empty, 3: .failed(.notFound)])
-        #expect(service.batches.withLock { $0 } == 1)
-        #expect(service.rest.withLock { $0 }.isEmpty)
+        #expect(service.recorded.filter { $0.hasPrefix("batch ") }.count == 1)
+        #expect(!service.recorded.contains { $0.hasPrefix("commits ") })
         #expect(try store.commits(repositoryID: 1)?.commits == [Self.commit])
         #expect(try store.commits(repositoryID: 2)?.isEmptyRepository == true)
         #expect(try store.commits(repositoryID: 3) == nil)
@@ -64,7 +53,7 @@ struct LatestCommitsTests {
         let (commits, service, _) = try make(.failure(.http(status: 502, message: nil)))
         let outcomes = await commits.fetch(Self.repositories)
         #expect(outcomes.values.allSatisfy { if case .loaded(let list) = $0 { list.first?.sha == "fa11bac" } else { false } })
-        #expect(Set(service.rest.withLock { $0 }) == ["o/r1", "o/r2", "o/r3"])
+        #expect(Set(service.recorded.filter { $0.hasPrefix("commits ") }) == ["commits o/r1", "commits o/r2", "commits o/r3"])
     }
 
     @Test("A rate limit fails every row at once, with no REST retry")
@@ -72,6 +61,6 @@ struct LatestCommitsTests {
         let (commits, service, _) = try make(.failure(.rateLimited(resetAt: nil)))
         let outcomes = await commits.fetch(Self.repositories)
         #expect(outcomes.values.allSatisfy { $0 == .failed(.rateLimited(resetAt: nil)) })
-        #expect(service.rest.withLock { $0 }.isEmpty)
+        #expect(!service.recorded.contains { $0.hasPrefix("commits ") })
     }
 }

@@ -1,0 +1,150 @@
+import Foundation
+import GitHubAPI
+import GitHubEntities
+import Synchronization
+
+/// The one `GitHubService` fake for tests: every answer scripted, every call recorded as a line
+/// ("owner octocat", "repos octocat", "repos page 2", "search swift", "search page 1",
+/// "commits o/r", "batch o/r,o/s", "star o/r", "unstar o/r", "avatar URL 16", "readme o/r").
+public final class ScriptedGitHubService: GitHubService {
+    public struct Script: Sendable {
+        /// Owners by lowercased login; any other login is 404.
+        public var owners: [String: Owner] = [:]
+        /// An error every owner lookup fails with instead.
+        public var ownerError: GitHubError?
+        /// Pages of repositories; page N links to N+1 (`https://api.test/repos/N`).
+        public var repositoryPages: [[Repository]] = [[]]
+        public var repositoryErrors: [Int: GitHubError] = [:]
+        /// Search pages; page N links to N+1 (`https://api.test/search/N`) while there are more.
+        public var searchPages: [RepositorySearchPage] = []
+        public var searchErrors: [Int: GitHubError] = [:]
+        /// Whether the last search page still links to a next one (as GitHub does at the cap).
+        public var searchLinksPastEnd = false
+        /// Every repository's latest commits (REST).
+        public var commits: Result<[Commit], GitHubError> = .success([])
+        /// The batched (GraphQL) answer; nil: the batch is asked one repository at a time over REST.
+        public var batchedCommits: Result<[RepositoryReference: [Commit]], GitHubError>?
+        /// With a token: batching and starring.
+        public var isAuthenticated = false
+        public var starred = false
+        public var avatar: Result<Data, GitHubError> = .failure(.notFound)
+        public var storedAvatar: Data?
+        /// The README (nil: the repository has none).
+        public var readme: Result<String?, GitHubError> = .success(nil)
+        public var storedReadme: String?
+        public var rateLimit: RateLimit?
+
+        public init(owners: [String: Owner] = [:], ownerError: GitHubError? = nil, repositoryPages: [[Repository]] = [[]],
+                    repositoryErrors: [Int: GitHubError] = [:], searchPages: [RepositorySearchPage] = [],
+                    searchErrors: [Int: GitHubError] = [:], searchLinksPastEnd: Bool = false,
+                    commits: Result<[Commit], GitHubError> = .success([])) {
+            self.owners = owners
+            self.ownerError = ownerError
+            self.repositoryPages = repositoryPages
+            self.repositoryErrors = repositoryErrors
+            self.searchPages = searchPages
+            self.searchErrors = searchErrors
+            self.searchLinksPastEnd = searchLinksPastEnd
+            self.commits = commits
+        }
+    }
+
+    public let script: Mutex<Script>
+    public let calls = Mutex<[String]>([])
+
+    public init(_ script: Script = Script()) { self.script = Mutex(script) }
+
+    /// The calls so far.
+    public var recorded: [String] { calls.withLock { $0 } }
+
+    private func record(_ call: String) { calls.withLock { $0.append(call) } }
+    private var current: Script { script.withLock { $0 } }
+
+    public func owner(login: String) async throws -> Owner {
+        record("owner \(login)")
+        let script = current
+        if let error = script.ownerError { throw error }
+        guard let owner = script.owners[login.lowercased()] else { throw GitHubError.notFound }
+        return owner
+    }
+
+    public func repositories(ownerLogin: String) async throws -> Page<Repository> {
+        record("repos \(ownerLogin)")
+        return try repositoryPage(0)
+    }
+
+    public func repositories(page url: URL) async throws -> Page<Repository> {
+        record("repos page \(url.lastPathComponent)")
+        return try repositoryPage(Int(url.lastPathComponent) ?? -1)
+    }
+
+    public func searchRepositories(query: String) async throws -> (RepositorySearchPage, next: URL?) {
+        record("search \(query)")
+        return try searchPage(0)
+    }
+
+    public func searchRepositories(page url: URL) async throws -> (RepositorySearchPage, next: URL?) {
+        record("search page \(url.lastPathComponent)")
+        return try searchPage(Int(url.lastPathComponent) ?? -1)
+    }
+
+    public func latestCommits(ownerLogin: String, repository: String) async throws -> [Commit] {
+        record("commits \(ownerLogin)/\(repository)")
+        return try current.commits.get()
+    }
+
+    public func latestCommits(of repositories: [RepositoryReference]) async throws -> [RepositoryReference: [Commit]] {
+        record("batch " + repositories.map(\.description).joined(separator: ","))
+        if let batched = current.batchedCommits { return try batched.get() }
+        var result: [RepositoryReference: [Commit]] = [:]
+        for repository in repositories { result[repository] = try current.commits.get() }
+        return result
+    }
+
+    public var lastRateLimit: RateLimit? { current.rateLimit }
+    public var batchesCommitQueries: Bool { current.isAuthenticated }
+    public var isAuthenticated: Bool { current.isAuthenticated }
+
+    public func isStarred(ownerLogin: String, repository: String) async throws -> Bool {
+        guard current.isAuthenticated else { throw GitHubError.unauthorized }
+        return current.starred
+    }
+
+    public func setStarred(_ on: Bool, ownerLogin: String, repository: String) async throws {
+        guard current.isAuthenticated else { throw GitHubError.unauthorized }
+        record("\(on ? "star" : "unstar") \(ownerLogin)/\(repository)")
+        script.withLock { $0.starred = on }
+    }
+
+    public func avatar(url: String, size: Int) async throws -> Data {
+        record("avatar \(url) \(size)")
+        return try current.avatar.get()
+    }
+
+    public func storedAvatar(url: String, size: Int) -> Data? { current.storedAvatar }
+
+    public func readme(ownerLogin: String, repository: String) async throws -> String? {
+        record("readme \(ownerLogin)/\(repository)")
+        return try current.readme.get()
+    }
+
+    public func storedReadme(ownerLogin: String, repository: String) -> String? { current.storedReadme }
+
+    private func repositoryPage(_ index: Int) throws -> Page<Repository> {
+        let script = current
+        if let error = script.repositoryErrors[index] { throw error }
+        guard script.repositoryPages.indices.contains(index) else { throw GitHubError.notFound }
+        let next = index + 1 < script.repositoryPages.count ? URL(string: "https://api.test/repos/\(index + 1)") : nil
+        return Page(items: script.repositoryPages[index], next: next)
+    }
+
+    private func searchPage(_ index: Int) throws -> (RepositorySearchPage, next: URL?) {
+        let script = current
+        if let error = script.searchErrors[index] { throw error }
+        guard script.searchPages.indices.contains(index) else {
+            throw GitHubError.http(status: 422, message: "Only the first 1000 search results are available")
+        }
+        let hasNext = index + 1 < script.searchPages.count || script.searchLinksPastEnd
+        return (script.searchPages[index], next: hasNext ? URL(string: "https://api.test/search/\(index + 1)") : nil)
+    }
+}
