@@ -45,6 +45,10 @@ final class FakeGitHub: Sendable {
         var maxInFlight = 0
         var remaining: [String: Int] = ["core": 5000, "search": 30, "graphql": 5000]
         var resetAt = Date().addingTimeInterval(3600)
+        /// GitHub's real budget for requests without a token, when set: every core request counts (a
+        /// 304 too) and, once it is spent, requests are refused with 403 until the reset.
+        var unauthenticatedLimit: Int?
+        var unauthenticatedSpent = 0
         var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
@@ -118,7 +122,36 @@ final class FakeGitHub: Sendable {
         if let failure = takeFailure(for: decodedPath) {
             if let response = apply(failure, to: request, path: decodedPath) { return response }
         }
-        return route(request, path: decodedPath)
+        guard request.header("authorization") == nil, !decodedPath.hasPrefix("/search/"), decodedPath != "/graphql",
+              let (limit, spent, reset) = spendUnauthenticated() else {
+            return route(request, path: decodedPath)
+        }
+        var response = spent > limit
+            ? error(403, "API rate limit exceeded for 127.0.0.1. (But here's the good news: Authenticated requests get a higher rate limit.)",
+                    docs: "https://docs.github.com/rest/overview/resources-in-the-rest-api#rate-limiting")
+            : route(request, path: decodedPath)
+        response.headers["X-RateLimit-Limit"] = String(limit)
+        response.headers["X-RateLimit-Remaining"] = String(max(0, limit - spent))
+        response.headers["X-RateLimit-Used"] = String(min(limit, spent))
+        response.headers["X-RateLimit-Reset"] = String(Int(reset.timeIntervalSince1970))
+        response.headers["X-RateLimit-Resource"] = "core"
+        return response
+    }
+
+    /// Counts one request against the unauthenticated budget, when there is one: (limit, spent so far, reset).
+    private func spendUnauthenticated() -> (Int, Int, Date)? {
+        state.withLock { state in
+            guard let limit = state.unauthenticatedLimit else { return nil }
+            state.unauthenticatedSpent += 1
+            return (limit, state.unauthenticatedSpent, state.resetAt)
+        }
+    }
+
+    func setUnauthenticatedLimit(_ limit: Int?) {
+        state.withLock { state in
+            state.unauthenticatedLimit = limit
+            state.unauthenticatedSpent = 0
+        }
     }
 
     /// The failure scripted for the longest matching prefix, counting its use.

@@ -138,6 +138,12 @@ public final class FakeGitHubServer: Sendable {
         core.setFailure(failure, forPathPrefix: prefix)
     }
 
+    /// Requests without a token get GitHub's real budget: `limit` core requests an hour, 304s
+    /// counted, refused with 403 once spent (nil: limits are reported, never enforced).
+    public func setUnauthenticatedLimit(_ limit: Int?) {
+        core.setUnauthenticatedLimit(limit)
+    }
+
     // MARK: Ready-made servers
 
     /// A server with the recorded sferik user and his 30 recorded repositories, the

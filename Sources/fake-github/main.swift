@@ -17,6 +17,7 @@ struct Options {
     var owner = "scale"
     var pageSize = 100
     var exotic = false
+    var unauthenticatedLimit: Int?
 }
 
 func fail(_ message: String) -> Never {
@@ -46,8 +47,11 @@ func parse(_ arguments: [String]) -> Options {
             options.pageSize = size
         case "--exotic":
             options.exotic = true
+        case "--unauthenticated-limit":
+            guard let limit = Int(value(argument)), limit >= 0 else { fail("--unauthenticated-limit takes a count") }
+            options.unauthenticatedLimit = limit
         case "-h", "--help":
-            print("usage: fake-github [--port N] [--repos N] [--owner LOGIN] [--page-size N] [--exotic]")
+            print("usage: fake-github [--port N] [--repos N] [--owner LOGIN] [--page-size N] [--exotic] [--unauthenticated-limit N]")
             exit(0)
         default:
             fail("unknown argument \(argument)")
@@ -65,6 +69,7 @@ let server = FakeGitHubServer(requestLogger: { request in
     FileHandle.standardError.write(Data((line + "\n").utf8))
 })
 server.addRecordedOwners(pageSize: options.pageSize)
+server.setUnauthenticatedLimit(options.unauthenticatedLimit)
 if options.repositories > 0 {
     server.addOwner(options.owner,
                     userJSON: FakeGitHubServer.generatedUser(login: options.owner, repositories: options.repositories),

@@ -7,13 +7,13 @@ import Testing
 struct RequestBudgetTests {
     let now = Date(timeIntervalSince1970: 1_700_000_000)
 
-    @Test("Background requests stop at the reserve: 24 of 60, 2,000 of 5,000")
+    @Test("Background requests stop at the reserve: 30 of 60, 2,500 of 5,000")
     func reserve() {
-        #expect(RequestBudget.reserve(of: 60) == 24)
-        #expect(RequestBudget.reserve(of: 5_000) == 2_000)
+        #expect(RequestBudget.reserve(of: 60) == 30)
+        #expect(RequestBudget.reserve(of: 5_000) == 2_500)
         let reset = now.addingTimeInterval(1_800)
-        #expect(RequestBudget.allowsPrefetch(RateLimit(limit: 60, remaining: 25, reset: reset), now: now))
-        #expect(!RequestBudget.allowsPrefetch(RateLimit(limit: 60, remaining: 24, reset: reset), now: now))
+        #expect(RequestBudget.allowsPrefetch(RateLimit(limit: 60, remaining: 31, reset: reset), now: now))
+        #expect(!RequestBudget.allowsPrefetch(RateLimit(limit: 60, remaining: 30, reset: reset), now: now))
         #expect(!RequestBudget.allowsPrefetch(RateLimit(limit: 60, remaining: 0, reset: reset), now: now))
         #expect(RequestBudget.allowsPrefetch(RateLimit(limit: 5_000, remaining: 4_000, reset: reset), now: now))
     }
