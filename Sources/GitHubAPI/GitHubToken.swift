@@ -79,7 +79,12 @@ public enum GitHubToken {
         let envp: [UnsafeMutablePointer<CChar>?] = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for pointer in envp { free(pointer) } }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
+        var spawned = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
+        // A program just written (an update of gh in progress) can be briefly busy: try again.
+        for _ in 0..<10 where spawned == ETXTBSY {
+            usleep(10_000)
+            spawned = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
+        }
         close(pipe[1])
         guard spawned == 0 else { return nil }
 

@@ -147,6 +147,9 @@ public enum StoreOpenOutcome: Sendable, Equatable {
     case recoveredFromCorruption(movedTo: URL)
     /// The data directory or file could not be used; the store lives in memory and nothing is saved.
     case inMemoryFallback(reason: String)
+    /// The stored database can be read but not written (read-only disk, file mode): it was copied
+    /// into memory and is shown; changes will not be saved.
+    case readOnly(reason: String)
 }
 
 /// Keys of the small settings table.

@@ -32,10 +32,18 @@ extension SQLiteStore {
     /// Never crashes.
     public static func open(directory: URL, now: Date = Date()) -> (store: SQLiteStore, outcome: StoreOpenOutcome) {
         let file = directory.appendingPathComponent(fileName, isDirectory: false)
+        // A stored database we may not write (a read-only disk, mode 0400): shown, not ignored.
+        if FileSystem.hasSQLiteHeader(file.path), FileManager.default.fileExists(atPath: file.path),
+           access(file.path, W_OK) != 0 || access(directory.path, W_OK) != 0 {
+            return readOnlyCopy(file, reason: "the stored data cannot be written (\(file.path))")
+        }
         do {
             try FileSystem.makeDirectory(directory.path)
             try FileSystem.makePrivateFile(file.path)
         } catch {
+            if FileManager.default.fileExists(atPath: file.path) {
+                return readOnlyCopy(file, reason: "\(error)")
+            }
             return fallback(reason: "\(error)")
         }
         // Not even an SQLite header: move it aside before SQLite touches it (and its -wal).
@@ -43,12 +51,56 @@ extension SQLiteStore {
             return rebuild(file, now: now)
         }
         do {
-            let pool = try openPool(file)
+            let pool = try openPoolWaitingForOthers(file)
             return (SQLiteStore(writer: pool, outcome: .opened, databaseURL: file), .opened)
         } catch let error where isCorruption(error) {
             return rebuild(file, now: now)
+        } catch let error where isReadOnly(error) {
+            return readOnlyCopy(file, reason: describe(error))
         } catch {
             return fallback(reason: "cannot open \(file.path): \(describe(error))")
+        }
+    }
+
+    /// How long an open waits for another instance opening (or migrating) the same file.
+    static let openPatience: Duration = .seconds(3)
+
+    /// Opens, retrying while another instance holds the file: switching to WAL and the first
+    /// migration can answer SQLITE_BUSY at once, without waiting in the busy handler.
+    static func openPoolWaitingForOthers(_ file: URL) throws -> DatabasePool {
+        let deadline = ContinuousClock.now.advanced(by: openPatience)
+        while true {
+            do {
+                return try openPool(file)
+            } catch let error as DatabaseError where (error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED)
+                && ContinuousClock.now < deadline {
+                usleep(UInt32.random(in: 20_000...60_000))
+            }
+        }
+    }
+
+    static func isReadOnly(_ error: any Error) -> Bool {
+        guard let error = error as? DatabaseError else { return false }
+        return error.resultCode == .SQLITE_READONLY || error.resultCode == .SQLITE_CANTOPEN || error.resultCode == .SQLITE_PERM
+    }
+
+    /// The stored database, read-only, copied into memory with SQLite's backup API (and migrated
+    /// there if its schema is older): everything stored is shown; nothing will be saved.
+    static func readOnlyCopy(_ file: URL, reason: String) -> (store: SQLiteStore, outcome: StoreOpenOutcome) {
+        let outcome = StoreOpenOutcome.readOnly(reason: oneLine(reason))
+        do {
+            var configuration = Configuration()
+            configuration.readonly = true
+            let source = try DatabaseQueue(path: file.path, configuration: configuration)
+            defer { try? source.close() }
+            var memoryConfiguration = Configuration()
+            memoryConfiguration.label = "github-tui.store.read-only-copy"
+            let memory = try DatabaseQueue(configuration: memoryConfiguration)
+            try source.backup(to: memory)
+            try Schema.migrate(memory)
+            return (SQLiteStore(writer: memory, outcome: outcome, databaseURL: nil), outcome)
+        } catch {
+            return fallback(reason: "\(reason); the stored data cannot be read either: \(describe(error))")
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import GitHubEntities
 import GRDB
+import GRDBSQLite
 import Synchronization
 
 /// The store on SQLite through GRDB: a WAL `DatabasePool` on disk, or an in-memory `DatabaseQueue`.
@@ -20,6 +21,45 @@ public final class SQLiteStore: RepositoryStore {
         self.unavailableReason = ""
         self.outcome = outcome
         self.databaseURL = databaseURL
+        file.withLock { $0.inode = databaseURL.flatMap { Self.inode(of: $0.path) } }
+    }
+
+    /// The database file as opened: its inode, and whether it was deleted (or replaced) while open.
+    private struct FileState {
+        var inode: UInt64?
+        var orphaned = false
+    }
+    private let file = Mutex(FileState())
+
+    static func inode(of path: String) -> UInt64? {
+        var info = stat()
+        return stat(path, &info) == 0 ? UInt64(info.st_ino) : nil
+    }
+
+    /// The file at the store's path is not the one open (deleted, or replaced): the database is
+    /// written back there with SQLite's backup API, from the writer's connection (which still has the
+    /// old file and its log open), so nothing set from now on is lost. While the open file is an
+    /// orphan, every call writes back again after it (a rare fault: correctness over speed), and
+    /// `close()` does once more.
+    private func writeBackIfGone(_ writer: any DatabaseWriter) {
+        guard let path = databaseURL?.path else { return }
+        let (opened, orphaned) = file.withLock { ($0.inode, $0.orphaned) }
+        guard let opened else { return }
+        if !orphaned {
+            guard Self.inode(of: path) != opened else { return }
+            for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
+        }
+        do {
+            try FileSystem.makePrivateFile(path)
+            let copy = try DatabaseQueue(path: path)
+            try writer.writeWithoutTransaction { source in
+                try copy.writeWithoutTransaction { destination in try source.backup(to: destination) }
+            }
+            try copy.close()
+            file.withLock { $0.orphaned = true }
+        } catch {
+            // Nothing more can be done now: the next call tries again.
+        }
     }
 
     /// A store whose every call throws: only when not even an in-memory database could be opened.
@@ -52,6 +92,8 @@ public final class SQLiteStore: RepositoryStore {
             return "The stored data was damaged and has been moved aside (\(movedTo.path)); starting fresh."
         case .inMemoryFallback(let reason):
             return Self.oneLine("The data directory cannot be used (\(reason)); nothing will be saved this time.")
+        case .readOnly(let reason):
+            return Self.oneLine("The stored data is read-only (\(reason)): it is shown, but changes will not be saved.")
         }
     }
 
@@ -64,6 +106,33 @@ public final class SQLiteStore: RepositoryStore {
         return writer
     }
 
+    /// Calls inside the store now, and whether it is closing (see `close()`).
+    private struct Access {
+        var closing = false
+        var active = 0
+    }
+    private let access = Mutex(Access())
+
+    /// Runs `body` on the database unless the store is closing; `close()` waits for calls inside.
+    private func withDatabase<T>(_ body: (any DatabaseWriter) throws -> T) throws -> T {
+        let writer = try database()
+        try access.withLock { access in
+            if access.closing { throw StoreError.unavailable("the store is closed") }
+            access.active += 1
+        }
+        defer { access.withLock { $0.active -= 1 } }
+        writeBackIfGone(writer)
+        let result = try body(writer)
+        if file.withLock({ $0.orphaned }) { writeBackIfGone(writer) }
+        return result
+    }
+
+    /// How long `close()` waits for calls already inside the store (a request thread storing a page).
+    static let closeGrace: Duration = .seconds(1)
+    /// The busy timeout while closing: another process holding the lock must not hold up `q`; the
+    /// checkpoint can wait for next time.
+    static let closeBusyTimeoutMilliseconds: Int32 = 150
+
     /// Closes the database (the last connection to close folds the WAL back into the file). Every later
     /// call throws. Optional: the connections close when the store is released.
     ///
@@ -73,8 +142,15 @@ public final class SQLiteStore: RepositoryStore {
     /// WAL connections) — ~1.2 ms of every launch. Replaying two frames costs next to nothing.
     public func close() throws {
         let writer = try database()
+        // No new call starts; the ones inside finish first (a request thread reading a validator).
+        access.withLock { $0.closing = true }
+        let deadline = ContinuousClock.now.advanced(by: Self.closeGrace)
+        while access.withLock({ $0.active }) > 0, ContinuousClock.now < deadline { usleep(1_000) }
+        // A file deleted while open was written back at the next call: write the final state back too.
+        if file.withLock({ $0.orphaned }) { writeBackIfGone(writer) }
         // Readers close last and read-only connections never checkpoint: fold the WAL in first.
         try? writer.writeWithoutTransaction { db in
+            sqlite3_busy_timeout(db.sqliteConnection, Self.closeBusyTimeoutMilliseconds)
             _ = try db.checkpoint(.truncate)
             try db.inSavepoint {
                 try db.execute(sql: "CREATE TABLE github_tui_wal_keeper (id INTEGER PRIMARY KEY); DROP TABLE github_tui_wal_keeper")
@@ -86,17 +162,17 @@ public final class SQLiteStore: RepositoryStore {
 
     /// A read of anything, for tests that check what the public API does not show.
     func read<T>(_ value: (Database) throws -> T) throws -> T {
-        try database().read(value)
+        try withDatabase { try $0.read(value) }
     }
 
     func readJournalMode() throws -> String {
-        try database().read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "" }
+        try withDatabase { try $0.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "" } }
     }
 
     // MARK: Owner list
 
     public func snapshot(ownerLogin: String) throws -> OwnerListSnapshot {
-        try database().read { db in try Self.fetchSnapshot(db, ownerLogin: ownerLogin) }
+        try withDatabase { try $0.read { db in try Self.fetchSnapshot(db, ownerLogin: ownerLogin) } }
     }
 
     static func fetchSnapshot(_ db: Database, ownerLogin: String) throws -> OwnerListSnapshot {
@@ -115,14 +191,14 @@ public final class SQLiteStore: RepositoryStore {
     /// Read on the writer connection, which `open` has already set up: a pool's first read would open
     /// a reader connection and parse the schema again, before the first frame.
     public func snapshotHead(ownerLogin: String, order: RepositoryOrder, limit: Int) throws -> OwnerListSnapshot {
-        try database().writeWithoutTransaction { db in
+        try withDatabase { try $0.writeWithoutTransaction { db in
             var head = OwnerListSnapshot()
             try db.inTransaction(.deferred) {
                 head = try Self.fetchSnapshotHead(db, ownerLogin: ownerLogin, order: order, limit: limit)
                 return .commit
             }
             return head
-        }
+        } }
     }
 
     static func fetchSnapshotHead(_ db: Database, ownerLogin: String, order: RepositoryOrder,
@@ -183,14 +259,14 @@ public final class SQLiteStore: RepositoryStore {
     }
 
     public func saveOwner(_ owner: Owner, fetchedAt: Date) throws {
-        try database().write { db in
+        try withDatabase { try $0.write { db in
             try db.cachedStatement(sql: Rows.upsertOwnerSQL)
                 .execute(arguments: Rows.ownerArguments(owner, fetchedAt: fetchedAt))
-        }
+        } }
     }
 
     public func replaceRepositories(_ repositories: [Repository], ownerLogin: String, fetchedAt: Date) throws {
-        try database().write { db in
+        try withDatabase { try $0.write { db in
             try db.execute(sql: "DELETE FROM repository WHERE owner_login = ?", arguments: [ownerLogin])
             try Self.upsert(db, repositories, ownerLogin: ownerLogin, startingAt: 0, fetchedAt: fetchedAt)
             try db.execute(sql: """
@@ -198,19 +274,19 @@ public final class SQLiteStore: RepositoryStore {
                 ON CONFLICT(owner_login) DO UPDATE SET
                     owner_login = excluded.owner_login, fetched_at = excluded.fetched_at
                 """, arguments: [ownerLogin, Rows.encode(fetchedAt)])
-        }
+        } }
     }
 
     /// Stores the page; the list's fetched-at is set only if the list had none (a page is not a refresh).
     public func upsertRepositories(_ repositories: [Repository], ownerLogin: String, startingAt position: Int,
                                    fetchedAt: Date) throws {
-        try database().write { db in
+        try withDatabase { try $0.write { db in
             try Self.upsert(db, repositories, ownerLogin: ownerLogin, startingAt: position, fetchedAt: fetchedAt)
             try db.execute(sql: """
                 INSERT INTO owner_list (owner_login, fetched_at) VALUES (?, ?)
                 ON CONFLICT(owner_login) DO NOTHING
                 """, arguments: [ownerLogin, Rows.encode(fetchedAt)])
-        }
+        } }
     }
 
     private static func upsert(_ db: Database, _ repositories: [Repository], ownerLogin: String,
@@ -233,7 +309,7 @@ public final class SQLiteStore: RepositoryStore {
     public func commits(repositoryIDs: [Int64]) throws -> [Int64: StoredCommits] {
         let ids = Array(Set(repositoryIDs))
         guard !ids.isEmpty else { return [:] }
-        return try database().read { db in
+        return try withDatabase { try $0.read { db in
             var result: [Int64: StoredCommits] = [:]
             // Chunks keep the number of SQL parameters well under SQLite's limit.
             for start in stride(from: 0, to: ids.count, by: 500) {
@@ -257,12 +333,12 @@ public final class SQLiteStore: RepositoryStore {
                 }
             }
             return result
-        }
+        } }
     }
 
     public func saveCommits(_ commits: [Commit], repositoryID: Int64, isEmptyRepository: Bool,
                             fetchedAt: Date) throws {
-        try database().write { db in
+        try withDatabase { try $0.write { db in
             try db.execute(sql: #"DELETE FROM "commit" WHERE repository_id = ?"#, arguments: [repositoryID])
             let statement = try db.cachedStatement(sql: Rows.insertCommitSQL)
             for (position, commit) in commits.prefix(3).enumerated() {
@@ -274,20 +350,20 @@ public final class SQLiteStore: RepositoryStore {
                 ON CONFLICT(repository_id) DO UPDATE SET
                     fetched_at = excluded.fetched_at, is_empty = excluded.is_empty
                 """, arguments: [repositoryID, Rows.encode(fetchedAt), isEmptyRepository])
-        }
+        } }
     }
 
     // MARK: Favourites
 
     public func isFavourite(repositoryID: Int64) throws -> Bool {
-        try database().read { db in
+        try withDatabase { try $0.read { db in
             try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM favourite WHERE repository_id = ?)",
                               arguments: [repositoryID]) ?? false
-        }
+        } }
     }
 
     public func setFavourite(_ on: Bool, repositoryID: Int64) throws {
-        try database().write { db in
+        try withDatabase { try $0.write { db in
             if on {
                 try db.execute(sql: """
                     INSERT INTO favourite (repository_id, created_at) VALUES (?, ?)
@@ -296,25 +372,25 @@ public final class SQLiteStore: RepositoryStore {
             } else {
                 try db.execute(sql: "DELETE FROM favourite WHERE repository_id = ?", arguments: [repositoryID])
             }
-        }
+        } }
     }
 
     /// Every favourite repository id, listed or not.
     public func favouriteIDs() throws -> Set<Int64> {
-        try database().read { db in Set(try Int64.fetchAll(db, sql: "SELECT repository_id FROM favourite")) }
+        try withDatabase { try $0.read { db in Set(try Int64.fetchAll(db, sql: "SELECT repository_id FROM favourite")) } }
     }
 
     // MARK: Settings
 
     /// Read on the writer connection: settings are read at launch, before any reader connection is needed.
     public func setting(_ key: String) throws -> String? {
-        try database().writeWithoutTransaction { db in
+        try withDatabase { try $0.writeWithoutTransaction { db in
             try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key])
-        }
+        } }
     }
 
     public func setSetting(_ key: String, value: String?) throws {
-        try database().write { db in
+        try withDatabase { try $0.write { db in
             if let value {
                 try db.execute(sql: """
                     INSERT INTO setting (key, value) VALUES (?, ?)
@@ -323,19 +399,19 @@ public final class SQLiteStore: RepositoryStore {
             } else {
                 try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [key])
             }
-        }
+        } }
     }
 
     // MARK: Validators
 
     public func validator(for key: String) throws -> StoredValidator? {
-        try database().read { db in
+        try withDatabase { try $0.read { db in
             try Row.fetchOne(db, sql: "SELECT * FROM validator WHERE key = ?", arguments: [key]).map(Rows.validator)
-        }
+        } }
     }
 
     public func saveValidator(_ v: StoredValidator, for key: String) throws {
-        try database().write { db in
+        try withDatabase { try $0.write { db in
             let values: Rows.Values = [key, v.etag, v.lastModified, v.body, v.linkHeader, Rows.encode(v.storedAt)]
             try db.execute(sql: """
                 INSERT INTO validator (key, etag, last_modified, body, link_header, stored_at)
@@ -344,7 +420,7 @@ public final class SQLiteStore: RepositoryStore {
                     etag = excluded.etag, last_modified = excluded.last_modified, body = excluded.body,
                     link_header = excluded.link_header, stored_at = excluded.stored_at
                 """, arguments: StatementArguments(values))
-        }
+        } }
     }
 
     // MARK: Observation
