@@ -81,6 +81,39 @@ struct ChaosEndToEndTests {
         if kill(pid, 0) == 0 { kill(pid, SIGKILL) }
     }
 
+    @Test("A server streaming an endless body: the app stops at the limit, says so, and its memory stays bounded")
+    func endlessBody() async throws {
+        let port = Int.random(in: 20_000..<60_000)
+        let server = try TmuxSession(command: """
+            python3 -c "
+            import socket, threading
+            s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1); s.bind(('127.0.0.1', \(port))); s.listen(8)
+            print('LISTENING', flush=True)
+            def serve(c):
+                c.recv(65536)
+                c.sendall(b'HTTP/1.1 200 OK\\r\\nContent-Type: application/json\\r\\nTransfer-Encoding: chunked\\r\\n\\r\\n')
+                chunk = b'1000\\r\\n' + b' ' * 4096 + b'\\r\\n'
+                try:
+                    while True: c.sendall(chunk)
+                except Exception: pass
+            while True:
+                c, _ = s.accept(); threading.Thread(target=serve, args=(c,), daemon=True).start()
+            "
+            """)
+        await server.waitFor(text: "LISTENING")
+        let data = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let tmux = try TmuxSession(command: appCommand(["--api-url", "http://127.0.0.1:\(port)", "octocat"], dataDirectory: data))
+        let screen = await tmux.waitFor(text: "far larger than GitHub", timeout: .seconds(30))
+        #expect(screen.contains("far larger than GitHub"))
+        if let pid = try appPID(tmux), let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+           let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+           let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") {
+            #expect(kilobytes < 300_000, "resident \(kilobytes) kB after an endless body")
+        }
+        _ = try TmuxSession.run(["tmux", "-L", server.socket, "kill-server"])
+    }
+
     @Test("A burst of 200 f (a paste) leaves the app responsive and the marks consistent")
     func favouriteBurst() async throws {
         let data = try temporaryDirectory()
