@@ -2,6 +2,9 @@ import ArgumentParser
 import Foundation
 import GitHubAPI
 import GitHubEntities
+import TerminalKit
+
+extension Theme: ExpressibleByArgument {}
 
 /// The command line of PRODUCT.md §2, parsed and validated. Running the app is `AppLauncher`'s job.
 public struct AppCommand: ParsableCommand {
@@ -35,6 +38,9 @@ public struct AppCommand: ParsableCommand {
 
     @Flag(help: "Never touch the network; show what is stored.")
     public var offline = false
+
+    @Option(help: ArgumentHelp("Colours: default (dark backgrounds), light, mono (attributes only), terminal (the 16 ANSI colours). NO_COLOR wins.", valueName: "theme"))
+    public var theme: Theme?
 
     public init() {}
 

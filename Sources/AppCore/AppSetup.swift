@@ -37,7 +37,7 @@ public struct AppSetup {
             return AppSetup(
                 ownerLogin: command.owner ?? AppCommand.demoOwner, isDemo: true, isOffline: command.offline,
                 service: GitHubClient(configuration: configuration, transport: transport),
-                store: store, storeNotice: nil, environment: environment)
+                store: store, storeNotice: nil, theme: command.theme ?? .default, environment: environment)
         }
         let configuration: APIConfiguration
         do {
@@ -56,7 +56,7 @@ public struct AppSetup {
             ownerLogin: owner, isDemo: false, isOffline: command.offline,
             service: GitHubClient(configuration: configuration, transport: CurlTransport(environment: environment),
                                   validatorCache: StoreValidatorCache(store: store, now: Date.init)),
-            store: store, storeNotice: store.outcomeMessage, environment: environment)
+            store: store, storeNotice: store.outcomeMessage, theme: command.theme ?? .default, environment: environment)
     }
 }
 

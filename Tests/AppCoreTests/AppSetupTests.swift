@@ -128,3 +128,15 @@ struct DemoSearchTests {
         #expect(try await client.searchRepositories(query: "zzzz-nothing").0.items.isEmpty)
     }
 }
+
+@Suite("Themes on the command line")
+struct ThemeFlagTests {
+    @Test("--theme picks the colours; an unknown theme is refused; default without the flag")
+    func theme() throws {
+        #expect(try AppCommand.parse(["--theme", "light"]).theme == .light)
+        #expect(try AppCommand.parse(["--theme=mono"]).theme == .mono)
+        #expect(throws: (any Error).self) { try AppCommand.parse(["--theme", "neon"]) }
+        #expect(try AppSetup.resolve(try AppCommand.parse(["--demo", "--theme", "terminal"]), environment: [:]).theme == .terminal)
+        #expect(try AppSetup.resolve(try AppCommand.parse(["--demo"]), environment: [:]).theme == .default)
+    }
+}
