@@ -211,6 +211,17 @@ final class FakeGitHub: Sendable {
         }
     }
 
+    /// `/avatars/LOGIN`: a 1×1 PNG photo with an ETag (304 when asked with it), as
+    /// avatars.githubusercontent.com answers.
+    private func avatar(_ request: RecordedRequest) -> Response {
+        let png = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==")!
+        let etag = "\"\(Self.fnv1a(png))\""
+        if let match = request.header("if-none-match"), Self.etagMatches(match, etag) {
+            return Response(status: 304, headers: ["ETag": etag])
+        }
+        return Response(status: 200, headers: ["Content-Type": "image/png", "ETag": etag, "Cache-Control": "max-age=300"], body: png)
+    }
+
     private func jsonHeaders() -> [String: String] {
         ["Content-Type": "application/json; charset=utf-8", "Server": "fake-github"]
     }
@@ -225,6 +236,7 @@ final class FakeGitHub: Sendable {
             return error(404, "Not Found", docs: "https://docs.github.com/rest")
         }
         let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        if parts.count == 2, parts[0] == "avatars" { return avatar(request) }
         switch parts.count {
         case 2 where parts[0] == "users":
             return user(parts[1], request: request)

@@ -52,3 +52,22 @@ struct AvatarTests {
         #expect(await gitHubError { try await client.avatar(url: "https://avatars.githubusercontent.com/u/1", size: 32) } != nil)
     }
 }
+
+@Suite("Owner photos over loopback")
+struct AvatarLoopbackTests {
+    @Test("Over a real connection: no Authorization to the photo's host, and the second load is a conditional request answered 304")
+    func loopback() async throws {
+        try await withFakeGitHub(token: "secret-token", validatorCache: InMemoryValidatorCache()) { server, client, url in
+            let photo = url.absoluteString + "/avatars/octocat"
+            let first = try await client.avatar(url: photo, size: 32)
+            let second = try await client.avatar(url: photo, size: 32)
+            #expect(first == second)
+            #expect(first.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+            let requests = await server.requests(pathPrefix: "/avatars/")
+            #expect(requests.count == 2)
+            #expect(requests.allSatisfy { $0.header("authorization") == nil })
+            #expect(requests[0].header("if-none-match") == nil)
+            #expect(requests[1].header("if-none-match") != nil)
+        }
+    }
+}
