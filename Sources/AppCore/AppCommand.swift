@@ -59,14 +59,14 @@ public struct AppCommand: ParsableCommand {
         }
     }
 
-    /// The everyday command lines — an owner, `--demo`, `--offline`, `--api-url URL`, `--data-dir DIR`
-    /// (also `--name=value`), each at most once — parsed without swift-argument-parser, whose
+    /// The everyday command lines — an owner, `--demo`, `--offline`, `--api-url URL`, `--data-dir DIR`,
+    /// `--theme THEME` (also `--name=value`), each at most once — parsed without swift-argument-parser, whose
     /// reflection costs ~3 ms of every launch (it scans the binary's protocol conformances; see
     /// docs/performance.md). Anything else, and anything that fails `validate()`, returns `nil`:
     /// `parse` then handles it, with its help, version and error messages. Tests check that both
     /// parsers agree on every line this one accepts.
     public static func parseEveryday(_ arguments: [String]) -> AppCommand? {
-        var owner: String?, apiURL: String?, dataDir: String?
+        var owner: String?, apiURL: String?, dataDir: String?, theme: Theme?
         var demo = false, offline = false
         var index = 0
         func value(of name: String, _ argument: String) -> String?? {
@@ -88,6 +88,9 @@ public struct AppCommand: ParsableCommand {
             } else if let found = value(of: "--data-dir", argument) {
                 guard let dir = found, dataDir == nil else { return nil }
                 dataDir = dir
+            } else if let found = value(of: "--theme", argument) {
+                guard let name = found, theme == nil, let chosen = Theme(rawValue: name) else { return nil }
+                theme = chosen
             } else if !argument.hasPrefix("-"), owner == nil { owner = argument }
             else { return nil }
             index += 1
@@ -98,6 +101,8 @@ public struct AppCommand: ParsableCommand {
         command.apiURL = apiURL
         command.dataDir = dataDir
         command.offline = offline
+        // Every property is assigned: a property wrapper never set by a parse cannot be read.
+        command.theme = theme
         guard (try? command.validate()) != nil else { return nil }
         return command
     }

@@ -49,7 +49,8 @@ final class FakeGitHub: Sendable {
         /// 304 too) and, once it is spent, requests are refused with 403 until the reset.
         var unauthenticatedLimit: Int?
         var unauthenticatedSpent = 0
-        var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        var waiters: [(id: UInt64, count: Int, continuation: CheckedContinuation<Bool, Never>)] = []
+        var nextWaiterID: UInt64 = 0
     }
 
     let state = Mutex(State())
@@ -89,7 +90,7 @@ final class FakeGitHub: Sendable {
     // MARK: Handling
 
     func begin(_ request: RecordedRequest) {
-        let ready = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+        let ready = state.withLock { state -> [CheckedContinuation<Bool, Never>] in
             state.requests.append(request)
             state.inFlight += 1
             state.maxInFlight = max(state.maxInFlight, state.inFlight)
@@ -98,18 +99,28 @@ final class FakeGitHub: Sendable {
             state.waiters.removeAll { $0.count <= count }
             return ready
         }
-        ready.forEach { $0.resume() }
+        ready.forEach { $0.resume(returning: true) }
     }
 
-    /// Returns once at least `count` requests have arrived.
-    func waitForRequests(_ count: Int) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let resumeNow = state.withLock { state -> Bool in
-                if state.requests.count >= count { return true }
-                state.waiters.append((count, continuation))
-                return false
+    /// Returns `true` once at least `count` requests have arrived, `false` when `timeout` passes first
+    /// (a test waiting for requests the app never makes must fail, not hang).
+    func waitForRequests(_ count: Int, timeout: Duration) async -> Bool {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            let waiter = state.withLock { state -> UInt64? in
+                if state.requests.count >= count { return nil }
+                state.nextWaiterID += 1
+                state.waiters.append((state.nextWaiterID, count, continuation))
+                return state.nextWaiterID
             }
-            if resumeNow { continuation.resume() }
+            guard let waiter else { return continuation.resume(returning: true) }
+            Task.detached { [self] in
+                try? await Task.sleep(for: timeout)
+                let expired = state.withLock { state -> CheckedContinuation<Bool, Never>? in
+                    guard let index = state.waiters.firstIndex(where: { $0.id == waiter }) else { return nil }
+                    return state.waiters.remove(at: index).continuation
+                }
+                expired?.resume(returning: false)
+            }
         }
     }
 

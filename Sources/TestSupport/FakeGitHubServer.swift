@@ -105,8 +105,10 @@ public final class FakeGitHubServer: Sendable {
     }
 
     /// Returns once at least `count` requests have arrived in all (no polling, no sleeping).
-    public func waitForRequests(count: Int) async {
-        await core.waitForRequests(count)
+    /// Waits until at least `count` requests have arrived; `false` when `timeout` passed first.
+    @discardableResult
+    public func waitForRequests(count: Int, timeout: Duration = .seconds(30)) async -> Bool {
+        await core.waitForRequests(count, timeout: timeout)
     }
 
     public func clearRequests() async {

@@ -9,6 +9,7 @@ struct EverydayParsingTests {
         "octo", "Octo-Cat", "bad--login", "日本", "", "--demo", "--offline", "--api-url", "http://127.0.0.1:8080",
         "https://example.com/api", "ftp://x", "--api-url=http://127.0.0.1:9", "--api-url=", "--data-dir", "/tmp/x",
         "--data-dir=", "--data-dir=/d", "-h", "--help", "--version", "--", "-x", "--demo=1",
+        "--theme", "light", "--theme=mono", "--theme=purple", "terminal",
     ]
 
     /// Every list of up to two tokens, and a fixed pseudo-random sample of longer ones.
@@ -30,7 +31,7 @@ struct EverydayParsingTests {
     }
 
     static func describe(_ command: AppCommand) -> String {
-        "\(command.owner ?? "-") demo=\(command.demo) offline=\(command.offline) api=\(command.apiURL ?? "-") data=\(command.dataDir ?? "-")"
+        "\(command.owner ?? "-") demo=\(command.demo) offline=\(command.offline) api=\(command.apiURL ?? "-") data=\(command.dataDir ?? "-") theme=\(command.theme?.rawValue ?? "-")"
     }
 
     @Test("whatever the fast path accepts, the full parser accepts with the same values")
@@ -48,7 +49,7 @@ struct EverydayParsingTests {
     @Test("the everyday lines take the fast path", arguments: [
         [], ["octo"], ["--demo"], ["--demo", "demo-unicode"],
         ["--api-url", "http://127.0.0.1:9", "--data-dir", "/tmp/store", "scale"], ["octo", "--offline"],
-        ["--api-url=https://ghe.example/api/v3", "octo"],
+        ["--api-url=https://ghe.example/api/v3", "octo"], ["--theme", "light", "octo"], ["--demo", "--theme=mono"],
     ])
     func everyday(line: [String]) throws {
         let fast = try #require(AppCommand.parseEveryday(line))
@@ -58,6 +59,7 @@ struct EverydayParsingTests {
     @Test("help, version, errors and anything unusual go to the full parser", arguments: [
         ["--help"], ["-h"], ["--version"], ["bad--login"], ["--api-url", "http://example.com"], ["--data-dir="],
         ["a", "b"], ["--demo", "--demo"], ["--api-url"], ["--", "octo"], ["--nope"],
+        ["--theme", "purple"], ["--theme=light", "--theme=mono"],
     ])
     func unusual(line: [String]) {
         #expect(AppCommand.parseEveryday(line) == nil)

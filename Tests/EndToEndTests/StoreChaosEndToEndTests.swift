@@ -78,4 +78,49 @@ struct StoreChaosEndToEndTests {
             #expect(!screen.contains("nothing will be saved"), "\(screen)")
         }
     }
+
+    @Test("Ctrl-C at any moment while a 240-repository owner loads: the app always ends cleanly (no crash on quit)")
+    func quitWhileLoading() async throws {
+        let server = FakeGitHubServer()
+        server.addOwner("bigorg", userJSON: FakeGitHubServer.generatedUser(login: "bigorg", repositories: 240),
+                        repositories: FakeGitHubServer.generatedRepositories(count: 240, owner: "bigorg"))
+        server.setFailure(.delay(seconds: 0.05), forPathPrefix: "/repos/")
+        let baseURL = try await server.start()
+        defer { Task { await server.stop() } }
+        for attempt in 0..<12 {
+            let data = try temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: data) }
+            let tmux = try TmuxSession(command: appCommand(["--api-url", baseURL.absoluteString, "bigorg"], dataDirectory: data))
+            await tmux.waitFor(text: "bigorg")
+            // A different moment each time: right away, while pages and commits are in flight, later.
+            // (The first screen makes about 27: the owner, a page, the visible rows' commits.)
+            let waitedRequests = attempt * 2
+            if waitedRequests > 0 {
+                #expect(await server.waitForRequests(count: waitedRequests, timeout: .seconds(10)), "attempt \(attempt)")
+            }
+            try tmux.send("C-c")
+            let screen = await tmux.waitFor(text: "<<END>>", timeout: .seconds(10))
+            #expect(screen.contains("EXIT:0"), "attempt \(attempt):\n\(screen)")
+            #expect(terminalIsCooked(screen), "attempt \(attempt): terminal not restored")
+            await server.clearRequests()
+        }
+    }
+
+    @Test("A store on a read-only mount is shown, with a one-line notice, not an empty throwaway list",
+          .enabled(if: geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare"), "needs root for a read-only bind mount"))
+    func readOnlyMount() async throws {
+        let server = FakeGitHubServer.sferik()
+        let baseURL = try await server.start()
+        defer { Task { await server.stop() } }
+        let data = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        try await fillStore(data, baseURL)
+        let store = data.appendingPathComponent("github-tui").path
+        let command = "unshare -m --propagation private sh -c \"mount --bind '\(store)' '\(store)' && mount -o remount,bind,ro '\(store)' && "
+            + appCommand(["--offline", "sferik"], dataDirectory: data).replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        let tmux = try TmuxSession(command: command)
+        let screen = await tmux.waitFor(text: "30 repositories")
+        #expect(screen.contains("410_in_140"))
+        #expect(screen.contains("read-only"), "the notice says changes will not be saved:\n\(screen)")
+    }
 }

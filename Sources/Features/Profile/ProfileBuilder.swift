@@ -14,7 +14,7 @@ public struct ProfileDependencies {
     public var showsPhotos = false
 
     public init(login: String, service: any GitHubService, dispatcher: any UIDispatcher, scheduler: any Scheduler,
-                now: @escaping @Sendable () -> Date = Date.init) {
+                now: @escaping @Sendable () -> Date) {
         self.login = login
         self.service = service
         self.dispatcher = dispatcher
