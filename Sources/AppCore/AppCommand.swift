@@ -12,9 +12,11 @@ public struct AppCommand: ParsableCommand {
         commandName: "github-tui",
         abstract: "A full-screen terminal browser for a GitHub owner's public repositories.",
         discussion: """
-        Stored repositories appear at once, then refresh from the GitHub API.
-        Environment: GH_TOKEN or GITHUB_TOKEN (API token, sent only to the API host), GH_HOST \
-        (GitHub Enterprise host), NO_COLOR (no colours), XDG_DATA_HOME (store location).
+        Stored repositories appear at once, then refresh from the GitHub API. Press ? in the app for its keys.
+        Environment: GH_TOKEN or GITHUB_TOKEN (API token, sent only to the API host; else a logged-in \
+        gh's token), GH_HOST (GitHub Enterprise host), SSL_CERT_FILE and SSL_CERT_DIR (CAs to trust), \
+        NO_COLOR (no colours), XDG_DATA_HOME (store location).
+        Exit status: 0 on quit (q, Ctrl-C), 2 for a usage error, 128+N when ended by signal N.
         """,
         version: GitHubTUIVersion.current
     )
@@ -33,7 +35,8 @@ public struct AppCommand: ParsableCommand {
     @Option(name: .customLong("api-url"), help: ArgumentHelp("REST API root (https; plain http only for loopback hosts).", valueName: "url"))
     public var apiURL: String?
 
-    @Option(name: .customLong("data-dir"), help: ArgumentHelp("Where the SQLite store lives (default: $XDG_DATA_HOME/github-tui).", valueName: "dir"))
+    @Option(name: .customLong("data-dir"), help: ArgumentHelp("Where the SQLite store lives (default: $XDG_DATA_HOME/github-tui).", valueName: "dir"),
+            completion: .directory)
     public var dataDir: String?
 
     @Flag(help: "Never touch the network; show what is stored.")
