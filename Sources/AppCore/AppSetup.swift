@@ -30,7 +30,9 @@ public struct AppSetup {
 
     public static func resolve(_ command: AppCommand, environment: [String: String]) throws -> AppSetup {
         if command.demo {
-            guard let directory = DemoData.directory else { throw Failure(description: "the bundled demo data is missing") }
+            guard let directory = DemoData.directory else {
+                throw Failure(description: "the bundled demo data is missing: \(DemoData.bundleURL.path) should be beside the binary (scripts/install puts it there)")
+            }
             let transport = try DemoTransport(directory: directory)
             let configuration = APIConfiguration(baseURL: APIConfiguration.defaultBaseURL, token: nil)
             let store = try SQLiteStore.inMemory()

@@ -1,4 +1,4 @@
-import DemoData
+@testable import DemoData
 import Foundation
 import GitHubEntities
 import ImageDecoding
@@ -19,6 +19,13 @@ import Testing
     }
 
     private func directory() throws -> URL { try #require(DemoData.directory) }
+
+    @Test("the demo folder is found where SwiftPM's Bundle.module finds it: the bundle beside the binary")
+    func foundBesideTheBinary() throws {
+        #expect(Bundle.module.bundleURL.lastPathComponent == DemoData.bundleName)
+        let expected = try #require(Bundle.module.url(forResource: "Demo", withExtension: nil))
+        #expect(try directory().standardizedFileURL.path == expected.standardizedFileURL.path)
+    }
 
     private func answer(_ name: String) throws -> (answer: Answer, body: Data) {
         let data = try Data(contentsOf: directory().appendingPathComponent(name))
