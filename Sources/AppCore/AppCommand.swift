@@ -13,9 +13,11 @@ public struct AppCommand: ParsableCommand {
         abstract: "A full-screen terminal browser for a GitHub owner's public repositories.",
         discussion: """
         Stored repositories appear at once, then refresh from the GitHub API. Press ? in the app for its keys.
+
         Environment: GH_TOKEN or GITHUB_TOKEN (API token, sent only to the API host; else a logged-in \
         gh's token), GH_HOST (GitHub Enterprise host), SSL_CERT_FILE and SSL_CERT_DIR (CAs to trust), \
         NO_COLOR (no colours), XDG_DATA_HOME (store location).
+
         Exit status: 0 on quit (q, Ctrl-C), 2 for a usage error, 128+N when ended by signal N.
         """,
         version: GitHubTUIVersion.current
