@@ -79,7 +79,8 @@ public enum ScriptOutput {
         public static func resolve(_ command: AppCommand, format: ScriptFormat,
                                    environment: [String: String]) throws -> Job {
             let setup = try AppSetup.resolve(command, environment: environment)
-            return Job(ownerLogin: setup.ownerLogin, isOffline: setup.isOffline, format: format,
+            // The demo's answers are bundled (no network) and its store starts empty: offline or not, they are read.
+            return Job(ownerLogin: setup.ownerLogin, isOffline: setup.isOffline && !setup.isDemo, format: format,
                        service: setup.service, store: setup.store, storeNotice: setup.storeNotice)
         }
     }
@@ -203,8 +204,11 @@ public enum ScriptOutput {
 
     /// A JSON array (pretty-printed, keys sorted, a final newline) of objects with exactly `fields`.
     /// Strings are the API's text as it is; whatever JSON does not escape but a terminal would obey
-    /// (DEL, C1 controls, bidi overrides) is written as `\uXXXX`, which decodes to the same text.
+    /// (DEL, C1 controls, bidi overrides) or takes for a line break (U+2028, U+2029) is written as
+    /// `\uXXXX`, which decodes to the same text.
     public static func json(_ repositories: [Repository], fields: [RepositoryField]) throws -> String {
+        // Foundation pretty-prints an empty array on three lines.
+        if repositories.isEmpty { return "[]\n" }
         let objects: [[String: Any]] = repositories.map { repository in
             var object: [String: Any] = [:]
             for field in fields { object[field.rawValue] = value(of: field, in: repository) }
@@ -214,7 +218,7 @@ public enum ScriptOutput {
                                               options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         var text = ""
         for scalar in String(decoding: data, as: UTF8.self).unicodeScalars {
-            if scalar == "\n" || Sanitizer.isAllowed(scalar) {
+            if scalar == "\n" || (Sanitizer.isAllowed(scalar) && scalar != "\u{2028}" && scalar != "\u{2029}") {
                 text.unicodeScalars.append(scalar)
             } else {
                 let hex = String(scalar.value, radix: 16, uppercase: true)

@@ -237,13 +237,15 @@ struct ScriptOutputLoopbackTests {
         #expect(offline.errors == ["github-tui: nothing is stored for codeforamerica; run once without --offline to fetch it."])
     }
 
-    @Test("--demo prints the bundled owner's list, no network")
+    @Test("--demo prints the bundled owner's list, no network, --offline or not")
     func demo() async throws {
         let result = try await run(["--demo", "--plain"])
         #expect(result.exitCode == 0)
         let names = result.output.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
         #expect(names.count == 30)
         #expect(names.first == "410_in_140")
+        // The demo's data is bundled: --offline changes nothing.
+        #expect(try await run(["--demo", "--offline"]) == result)
         let unicode = try await run(["--demo", "demo-unicode"])
         #expect(unicode.exitCode == 0)
         #expect(unicode.output.split(separator: "\n").allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == 5 })
