@@ -42,7 +42,19 @@ public struct AppCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Colours: default (dark backgrounds), light, mono (attributes only), terminal (the 16 ANSI colours). NO_COLOR wins.", valueName: "theme"))
     public var theme: Theme?
 
+    @Flag(help: "Print the repositories as tab-separated lines (name, stars, language, updated, description), sorted by name; the default when standard output is not a terminal.")
+    public var plain = false
+
+    @Option(help: ArgumentHelp("Print a JSON array of the repositories, sorted by name, with these comma-separated fields: \(RepositoryField.names).", valueName: "fields"))
+    public var json: String?
+
     public init() {}
+
+    /// `--plain` or `--json`: what to print instead of running the full-screen app (nil: neither flag).
+    public var scriptFormat: ScriptFormat? {
+        if let json, let fields = try? RepositoryField.parseList(json) { return .json(fields) }
+        return plain ? .tsv : nil
+    }
 
     public func validate() throws {
         if let owner, !OwnerLogin.isValid(owner) {
@@ -57,17 +69,21 @@ public struct AppCommand: ParsableCommand {
         if let dataDir, dataDir.unicodeScalars.contains(where: Self.isControl) {
             throw ValidationError("--data-dir must not contain control characters (a newline or a tab, say): '\(Self.printable(dataDir))'.")
         }
+        if let json {
+            if plain { throw ValidationError("--plain and --json cannot be used together.") }
+            do { _ = try RepositoryField.parseList(json) } catch { throw ValidationError("--json: \(error)") }
+        }
     }
 
     /// The everyday command lines — an owner, `--demo`, `--offline`, `--api-url URL`, `--data-dir DIR`,
-    /// `--theme THEME` (also `--name=value`), each at most once — parsed without swift-argument-parser, whose
+    /// `--theme THEME`, `--plain`, `--json FIELDS` (also `--name=value`), each at most once — parsed without swift-argument-parser, whose
     /// reflection costs ~3 ms of every launch (it scans the binary's protocol conformances; see
     /// docs/performance.md). Anything else, and anything that fails `validate()`, returns `nil`:
     /// `parse` then handles it, with its help, version and error messages. Tests check that both
     /// parsers agree on every line this one accepts.
     public static func parseEveryday(_ arguments: [String]) -> AppCommand? {
         var owner: String?, apiURL: String?, dataDir: String?, theme: Theme?
-        var demo = false, offline = false
+        var demo = false, offline = false, plain = false, json: String?
         var index = 0
         func value(of name: String, _ argument: String) -> String?? {
             if argument == name {
@@ -82,6 +98,11 @@ public struct AppCommand: ParsableCommand {
             let argument = arguments[index]
             if argument == "--demo", !demo { demo = true }
             else if argument == "--offline", !offline { offline = true }
+            else if argument == "--plain", !plain { plain = true }
+            else if let found = value(of: "--json", argument) {
+                guard let fields = found, json == nil else { return nil }
+                json = fields
+            }
             else if let found = value(of: "--api-url", argument) {
                 guard let url = found, apiURL == nil else { return nil }
                 apiURL = url
@@ -103,6 +124,8 @@ public struct AppCommand: ParsableCommand {
         command.offline = offline
         // Every property is assigned: a property wrapper never set by a parse cannot be read.
         command.theme = theme
+        command.plain = plain
+        command.json = json
         guard (try? command.validate()) != nil else { return nil }
         return command
     }

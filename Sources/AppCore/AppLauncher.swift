@@ -7,7 +7,7 @@ import Foundation
 
 /// The executable's whole `main`: parse, check the terminal, resolve, run, exit.
 public enum AppLauncher {
-    /// Exit code for usage errors (bad flag, bad URL, not a terminal), as PRODUCT.md §2 says.
+    /// Exit code for usage errors (bad flag, bad URL, the full-screen app without a terminal), as PRODUCT.md §2 says.
     public static let usageExitCode: Int32 = 2
 
     @MainActor
@@ -29,11 +29,15 @@ public enum AppLauncher {
             printError(AppCommand.fullMessage(for: error))
             exit(usageExitCode)
         }
-        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-            printError("github-tui: standard input and output must be a terminal (try running it in one).")
+        let environment = ProcessInfo.processInfo.environment
+        // Output for scripts (ScriptOutput.swift): `--plain`, `--json`, or standard output not a terminal.
+        if let format = command.scriptFormat ?? (isatty(STDOUT_FILENO) == 1 ? nil : .tsv) {
+            exit(ScriptOutput.execute(command, format: format, environment: environment))
+        }
+        guard isatty(STDIN_FILENO) == 1 else {
+            printError("github-tui: standard input must be a terminal for the full-screen app (for scripts: --plain or --json FIELDS).")
             exit(usageExitCode)
         }
-        let environment = ProcessInfo.processInfo.environment
         do {
             let setup = try AppSetup.resolve(command, environment: environment)
             let app = try App(setup: setup, useColor: environment["NO_COLOR"].map(\.isEmpty) ?? true)
