@@ -42,6 +42,9 @@ public struct AppCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Colours: default (dark backgrounds), light, mono (attributes only), terminal (the 16 ANSI colours). NO_COLOR wins.", valueName: "theme"))
     public var theme: Theme?
 
+    @Option(name: .customLong("config"), help: ArgumentHelp("Config file (default: $XDG_CONFIG_HOME/github-tui/config.toml).", valueName: "path"))
+    public var configPath: String?
+
     public init() {}
 
     public func validate() throws {
@@ -57,16 +60,19 @@ public struct AppCommand: ParsableCommand {
         if let dataDir, dataDir.unicodeScalars.contains(where: Self.isControl) {
             throw ValidationError("--data-dir must not contain control characters (a newline or a tab, say): '\(Self.printable(dataDir))'.")
         }
+        if let configPath, configPath.isEmpty || configPath.unicodeScalars.contains(where: Self.isControl) {
+            throw ValidationError("--config must be a path without control characters: '\(Self.printable(configPath))'.")
+        }
     }
 
     /// The everyday command lines — an owner, `--demo`, `--offline`, `--api-url URL`, `--data-dir DIR`,
-    /// `--theme THEME` (also `--name=value`), each at most once — parsed without swift-argument-parser, whose
+    /// `--theme THEME`, `--config PATH` (also `--name=value`), each at most once — parsed without swift-argument-parser, whose
     /// reflection costs ~3 ms of every launch (it scans the binary's protocol conformances; see
     /// docs/performance.md). Anything else, and anything that fails `validate()`, returns `nil`:
     /// `parse` then handles it, with its help, version and error messages. Tests check that both
     /// parsers agree on every line this one accepts.
     public static func parseEveryday(_ arguments: [String]) -> AppCommand? {
-        var owner: String?, apiURL: String?, dataDir: String?, theme: Theme?
+        var owner: String?, apiURL: String?, dataDir: String?, theme: Theme?, configPath: String?
         var demo = false, offline = false
         var index = 0
         func value(of name: String, _ argument: String) -> String?? {
@@ -91,6 +97,9 @@ public struct AppCommand: ParsableCommand {
             } else if let found = value(of: "--theme", argument) {
                 guard let name = found, theme == nil, let chosen = Theme(rawValue: name) else { return nil }
                 theme = chosen
+            } else if let found = value(of: "--config", argument) {
+                guard let path = found, configPath == nil else { return nil }
+                configPath = path
             } else if !argument.hasPrefix("-"), owner == nil { owner = argument }
             else { return nil }
             index += 1
@@ -103,6 +112,7 @@ public struct AppCommand: ParsableCommand {
         command.offline = offline
         // Every property is assigned: a property wrapper never set by a parse cannot be read.
         command.theme = theme
+        command.configPath = configPath
         guard (try? command.validate()) != nil else { return nil }
         return command
     }

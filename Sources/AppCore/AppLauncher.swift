@@ -4,6 +4,7 @@ import Glibc
 import ArgumentParser
 import CSystem
 import Foundation
+import TerminalKit
 
 /// The executable's whole `main`: parse, check the terminal, resolve, run, exit.
 public enum AppLauncher {
@@ -29,13 +30,23 @@ public enum AppLauncher {
             printError(AppCommand.fullMessage(for: error))
             exit(usageExitCode)
         }
+        let environment = ProcessInfo.processInfo.environment
+        let config: AppConfig
+        do {
+            // Before any screen (and key table) exists; a bad file stops here, nothing applied.
+            config = try ConfigFile.load(explicitPath: command.configPath, environment: environment)
+            KeyRemapping.install(config.keys)
+            try ConfigFile.checkKeys(config)
+        } catch {
+            printError("github-tui: " + "\(error)".replacingOccurrences(of: "\n", with: "\ngithub-tui: "))
+            exit(usageExitCode)
+        }
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             printError("github-tui: standard input and output must be a terminal (try running it in one).")
             exit(usageExitCode)
         }
-        let environment = ProcessInfo.processInfo.environment
         do {
-            let setup = try AppSetup.resolve(command, environment: environment)
+            let setup = try AppSetup.resolve(command, environment: environment, config: config)
             let app = try App(setup: setup, useColor: environment["NO_COLOR"].map(\.isEmpty) ?? true)
             let code = try app.run()
             // `exit` runs no deinit: close the store here, or its write-ahead log stays beside the file and
