@@ -149,7 +149,11 @@ public enum ConfigFile {
                 problem(["keys"], "keys must be a table: [keys]")
             }
         }
-        guard problems.isEmpty else { throw ConfigError(path: path, problems: problems) }
+        guard problems.isEmpty else {
+            throw ConfigError(path: path, problems: problems.enumerated().sorted {
+                ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset)
+            }.map(\.element))
+        }
         return config
     }
 
