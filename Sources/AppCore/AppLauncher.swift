@@ -47,7 +47,7 @@ public enum AppLauncher {
         }
         do {
             let setup = try AppSetup.resolve(command, environment: environment, config: config)
-            let app = try App(setup: setup, useColor: environment["NO_COLOR"].map(\.isEmpty) ?? true)
+            let app = try App(setup: setup, useColor: usesColor(environment: environment))
             let code = try app.run()
             // `exit` runs no deinit: close the store here, or its write-ahead log stays beside the file and
             // the next launch replays it before its first frame (600 reads for 1,000 repositories).
@@ -57,6 +57,11 @@ public enum AppLauncher {
             printError("github-tui: \(error)")
             exit(usageExitCode)
         }
+    }
+
+    /// `NO_COLOR` (set and not empty) turns colours off whatever the theme (`--theme` or the config).
+    static func usesColor(environment: [String: String]) -> Bool {
+        environment["NO_COLOR"].map(\.isEmpty) ?? true
     }
 
     static func printError(_ message: String) {

@@ -2,6 +2,7 @@ import Features
 import Foundation
 import Persistence
 import TerminalKit
+import TerminalNcurses
 import Testing
 @testable import AppCore
 
@@ -155,6 +156,16 @@ struct ConfigFileTests {
         let file = try AppSetup.resolve(try AppCommand.parse(["--demo"]), environment: [:], config: config)
         #expect(file.theme == .light)
         #expect(try AppSetup.resolve(try AppCommand.parse(["--demo"]), environment: [:]).theme == .default)
+    }
+
+    @Test("NO_COLOR wins over every theme, from the flag or the file")
+    func noColorWins() {
+        #expect(!AppLauncher.usesColor(environment: ["NO_COLOR": "1"]))
+        #expect(AppLauncher.usesColor(environment: ["NO_COLOR": ""]))
+        #expect(AppLauncher.usesColor(environment: [:]))
+        for theme in Theme.allCases {
+            #expect(theme.depth(on: ColorMapper.depth(colors: 256, hasRGB: true, colorAllowed: false)) == ColorDepth.none)
+        }
     }
 
     @Test("Owner: the argument, else default_owner, else the remembered one, else mralexgray")
