@@ -61,6 +61,19 @@ struct ConfigFileTests {
         ])
     }
 
+    @Test("docs/config.toml is a good file and names every action of every screen")
+    func documentedExample() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../docs/config.toml").standardizedFileURL
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let config = try parse(text)
+        #expect(config.keys.everywhere["toggleFavourite"]?.keys == [.character("x")])
+        for (screen, names) in ScreenKeys.actionNamesByScreen() {
+            #expect(text.contains("[keys.\(screen)]"))
+            for name in names { #expect(text.contains(" \(name) "), "docs/config.toml does not name \(screen)'s \(name)") }
+        }
+    }
+
     @Test("An empty file changes nothing")
     func emptyFile() throws {
         var expected = AppConfig()
