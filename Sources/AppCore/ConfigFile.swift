@@ -79,9 +79,10 @@ public enum ConfigFile {
         return (home(environment) as NSString).appendingPathComponent(".config/github-tui/config.toml")
     }
 
-    /// The config for this launch: `explicitPath` must exist; the default file may be missing
-    /// (nothing to apply).
+    /// The config for this launch: `explicitPath` must exist (`~/` is expanded, as a shell would not
+    /// after `--config=`); the default file may be missing (nothing to apply).
     public static func load(explicitPath: String?, environment: [String: String]) throws(ConfigError) -> AppConfig {
+        let explicitPath = explicitPath.map { $0.hasPrefix("~/") ? expandHome($0, environment: environment) ?? $0 : $0 }
         let path = explicitPath ?? defaultPath(environment: environment)
         var info = stat()
         guard stat(path, &info) == 0 else {

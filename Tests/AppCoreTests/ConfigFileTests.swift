@@ -157,6 +157,7 @@ struct ConfigFileTests {
         let file = directory.appendingPathComponent("github-tui/config.toml")
         try Data("theme = \"mono\"\n".utf8).write(to: file)
         #expect(try ConfigFile.load(explicitPath: nil, environment: ["XDG_CONFIG_HOME": directory.path]).theme == .mono)
+        #expect(try ConfigFile.load(explicitPath: "~/github-tui/config.toml", environment: ["HOME": directory.path]).theme == .mono)
         #expect(throws: ConfigError.self) { try ConfigFile.load(explicitPath: directory.path, environment: [:]) }
     }
 
