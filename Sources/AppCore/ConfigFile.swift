@@ -86,9 +86,10 @@ public enum ConfigFile {
         let path = explicitPath ?? defaultPath(environment: environment)
         var info = stat()
         guard stat(path, &info) == 0 else {
-            if explicitPath == nil, errno == ENOENT || errno == ENOTDIR { return AppConfig() }
-            throw ConfigError(path: path, explicitPath == nil ? String(cString: strerror(errno))
-                                                              : "no such config file (\(String(cString: strerror(errno))))")
+            let missing = errno == ENOENT || errno == ENOTDIR
+            if explicitPath == nil, missing { return AppConfig() }
+            let reason = String(cString: strerror(errno))
+            throw ConfigError(path: path, missing ? "no such config file (\(reason))" : "cannot be read (\(reason))")
         }
         guard (info.st_mode & S_IFMT) == S_IFREG else { throw ConfigError(path: path, "not a regular file") }
         guard let data = FileManager.default.contents(atPath: path) else { throw ConfigError(path: path, "cannot be read") }
