@@ -16,6 +16,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift.git", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
         .package(url: "https://github.com/swhitty/FlyingFox.git", exact: "0.27.1"),
+        // The config file (config.toml): TOMLKit wraps toml++ (C++); read only when a config file exists.
+        .package(url: "https://github.com/LebJe/TOMLKit.git", exact: "0.6.0"),
     ],
     targets: [
         // MARK: System library
@@ -64,7 +66,8 @@ let package = Package(
         .target(name: "AppCore",
                 dependencies: ["TerminalKit", "TerminalNcurses", "GitHubEntities", "GitHubAPI",
                                "Persistence", "Features", "DemoData", "CSystem",
-                               .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                               .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                               .product(name: "TOMLKit", package: "TOMLKit")],
                 swiftSettings: strict),
         // Release builds link a position-dependent executable: with the Swift runtime linked statically
         // (README, "Install"), a PIE binary spends ~2.5 ms of every launch on 87,000 relocations and the

@@ -30,11 +30,11 @@ public final class App: AppNavigator {
     private var lastFrame: Buffer?
     private var memoryTrim: (any Cancellable)?
     /// `y` in the overlay: OSC 52 to this terminal, and the desktop's clipboard command.
-    private lazy var clipboard = SystemClipboard(environment: setup.environment) { bytes in
+    private lazy var clipboard = SystemClipboard(environment: setup.environment, method: setup.clipboard) { bytes in
         bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) } == bytes.count
     }
     /// `c` in the overlay: git gets the terminal while it clones.
-    private lazy var cloner = GitCloner(root: GitCloner.defaultRoot(environment: setup.environment),
+    private lazy var cloner = GitCloner(root: setup.cloneRoot ?? GitCloner.defaultRoot(environment: setup.environment),
                                         environment: setup.environment) { [unowned self] body in
         self.terminal?.suspend()
         defer { self.terminal?.resume() }
@@ -146,10 +146,11 @@ public final class App: AppNavigator {
     // MARK: Private
 
     private func makeListScreen() -> any Screen {
-        let dependencies = RepoListDependencies(
+        var dependencies = RepoListDependencies(
             ownerLogin: ownerLogin, service: setup.service, store: setup.store,
             dispatcher: loop.mainQueue, scheduler: loop, isOffline: setup.isOffline, isDemo: setup.isDemo,
             notice: screens.isEmpty && !noticeShown ? setup.storeNotice : nil, cloner: cloner, now: Date.init)
+        dependencies.commitPrefetch = setup.commitPrefetch
         noticeShown = true
         return RepoListBuilder.build(dependencies, navigator: self)
     }

@@ -48,6 +48,9 @@ public struct AppCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Print a JSON array of the repositories, sorted by name, with these comma-separated fields: \(RepositoryField.names).", valueName: "fields"))
     public var json: String?
 
+    @Option(name: .customLong("config"), help: ArgumentHelp("Config file (default: $XDG_CONFIG_HOME/github-tui/config.toml).", valueName: "path"))
+    public var configPath: String?
+
     public init() {}
 
     /// `--plain` or `--json`: what to print instead of running the full-screen app (nil: neither flag).
@@ -73,16 +76,19 @@ public struct AppCommand: ParsableCommand {
             if plain { throw ValidationError("--plain and --json cannot be used together.") }
             do { _ = try RepositoryField.parseList(json) } catch { throw ValidationError("--json: \(error)") }
         }
+        if let configPath, configPath.isEmpty || configPath.unicodeScalars.contains(where: Self.isControl) {
+            throw ValidationError("--config must be a path without control characters: '\(Self.printable(configPath))'.")
+        }
     }
 
     /// The everyday command lines — an owner, `--demo`, `--offline`, `--api-url URL`, `--data-dir DIR`,
-    /// `--theme THEME`, `--plain`, `--json FIELDS` (also `--name=value`), each at most once — parsed without swift-argument-parser, whose
+    /// `--theme THEME`, `--plain`, `--json FIELDS`, `--config PATH` (also `--name=value`), each at most once — parsed without swift-argument-parser, whose
     /// reflection costs ~3 ms of every launch (it scans the binary's protocol conformances; see
     /// docs/performance.md). Anything else, and anything that fails `validate()`, returns `nil`:
     /// `parse` then handles it, with its help, version and error messages. Tests check that both
     /// parsers agree on every line this one accepts.
     public static func parseEveryday(_ arguments: [String]) -> AppCommand? {
-        var owner: String?, apiURL: String?, dataDir: String?, theme: Theme?
+        var owner: String?, apiURL: String?, dataDir: String?, theme: Theme?, configPath: String?
         var demo = false, offline = false, plain = false, json: String?
         var index = 0
         func value(of name: String, _ argument: String) -> String?? {
@@ -112,6 +118,9 @@ public struct AppCommand: ParsableCommand {
             } else if let found = value(of: "--theme", argument) {
                 guard let name = found, theme == nil, let chosen = Theme(rawValue: name) else { return nil }
                 theme = chosen
+            } else if let found = value(of: "--config", argument) {
+                guard let path = found, configPath == nil else { return nil }
+                configPath = path
             } else if !argument.hasPrefix("-"), owner == nil { owner = argument }
             else { return nil }
             index += 1
@@ -126,6 +135,7 @@ public struct AppCommand: ParsableCommand {
         command.theme = theme
         command.plain = plain
         command.json = json
+        command.configPath = configPath
         guard (try? command.validate()) != nil else { return nil }
         return command
     }

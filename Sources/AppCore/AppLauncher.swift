@@ -4,6 +4,7 @@ import Glibc
 import ArgumentParser
 import CSystem
 import Foundation
+import TerminalKit
 
 /// The executable's whole `main`: parse, check the terminal, resolve, run, exit.
 public enum AppLauncher {
@@ -30,17 +31,27 @@ public enum AppLauncher {
             exit(usageExitCode)
         }
         let environment = ProcessInfo.processInfo.environment
+        let config: AppConfig
+        do {
+            // Before any screen (and key table) exists; a bad file stops here, nothing applied.
+            config = try ConfigFile.load(explicitPath: command.configPath, environment: environment)
+            KeyRemapping.install(config.keys)
+            try ConfigFile.checkKeys(config)
+        } catch {
+            printError("github-tui: " + "\(error)".replacingOccurrences(of: "\n", with: "\ngithub-tui: "))
+            exit(usageExitCode)
+        }
         // Output for scripts (ScriptOutput.swift): `--plain`, `--json`, or standard output not a terminal.
         if let format = command.scriptFormat ?? (isatty(STDOUT_FILENO) == 1 ? nil : .tsv) {
-            exit(ScriptOutput.execute(command, format: format, environment: environment))
+            exit(ScriptOutput.execute(command, format: format, environment: environment, config: config))
         }
         guard isatty(STDIN_FILENO) == 1 else {
             printError("github-tui: standard input must be a terminal for the full-screen app (for scripts: --plain or --json FIELDS).")
             exit(usageExitCode)
         }
         do {
-            let setup = try AppSetup.resolve(command, environment: environment)
-            let app = try App(setup: setup, useColor: environment["NO_COLOR"].map(\.isEmpty) ?? true)
+            let setup = try AppSetup.resolve(command, environment: environment, config: config)
+            let app = try App(setup: setup, useColor: usesColor(environment: environment))
             let code = try app.run()
             // `exit` runs no deinit: close the store here, or its write-ahead log stays beside the file and
             // the next launch replays it before its first frame (600 reads for 1,000 repositories).
@@ -50,6 +61,11 @@ public enum AppLauncher {
             printError("github-tui: \(error)")
             exit(usageExitCode)
         }
+    }
+
+    /// `NO_COLOR` (set and not empty) turns colours off whatever the theme (`--theme` or the config).
+    static func usesColor(environment: [String: String]) -> Bool {
+        environment["NO_COLOR"].map(\.isEmpty) ?? true
     }
 
     static func printError(_ message: String) {

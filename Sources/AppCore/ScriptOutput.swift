@@ -76,9 +76,9 @@ public enum ScriptOutput {
         }
 
         /// `AppSetup.resolve` for the command (the same owner, client and store as the app).
-        public static func resolve(_ command: AppCommand, format: ScriptFormat,
-                                   environment: [String: String]) throws -> Job {
-            let setup = try AppSetup.resolve(command, environment: environment)
+        public static func resolve(_ command: AppCommand, format: ScriptFormat, environment: [String: String],
+                                   config: AppConfig = AppConfig()) throws -> Job {
+            let setup = try AppSetup.resolve(command, environment: environment, config: config)
             // The demo's answers are bundled (no network) and its store starts empty: offline or not, they are read.
             return Job(ownerLogin: setup.ownerLogin, isOffline: setup.isOffline && !setup.isDemo, format: format,
                        service: setup.service, store: setup.store, storeNotice: setup.storeNotice)
@@ -270,10 +270,11 @@ public enum ScriptOutput {
 extension ScriptOutput {
     /// Resolves the command, runs, writes standard error then standard output; returns the exit
     /// code. Touches no terminal: standard input may be anything.
-    static func execute(_ command: AppCommand, format: ScriptFormat, environment: [String: String]) -> Int32 {
+    static func execute(_ command: AppCommand, format: ScriptFormat, environment: [String: String],
+                        config: AppConfig) -> Int32 {
         let job: Job
         do {
-            job = try Job.resolve(command, format: format, environment: environment)
+            job = try Job.resolve(command, format: format, environment: environment, config: config)
         } catch {
             _ = write("github-tui: \(error)\n", to: STDERR_FILENO)
             return AppLauncher.usageExitCode

@@ -65,6 +65,13 @@ public final class NcursesTerminal: TerminalBackend {
         cbreak()
         noecho()
         nonl()
+        // Ctrl-S and Ctrl-Q reach the app as keys (config.toml can bind them) instead of pausing and
+        // resuming output (XON/XOFF flow control). The saved modes, restored on the way out, keep it.
+        var modes = termios()
+        if tcgetattr(STDIN_FILENO, &modes) == 0 {
+            modes.c_iflag &= ~tcflag_t(IXON)
+            _ = tcsetattr(STDIN_FILENO, TCSANOW, &modes)
+        }
         keypad(window, true)
         nodelay(window, true)
         set_escdelay(25)
