@@ -49,11 +49,11 @@ enum UniversalKeys {
 
     /// q and Ctrl-C: quit.
     static func quit<Action>(_ action: Action) -> KeyBinding<Action> {
-        KeyBinding([.character("q"), .control("c")], action, help: tr("keys.quit"), footer: ("q", tr("keys.quit")))
+        KeyBinding([.character("q"), .control("c")], action, help: tr("keys.quit"), footer: ("q", tr("keys.footer.quit")))
     }
 
     /// Ctrl-C alone: quit where `q` types a q (a text field has the focus).
     static func quitWhileTyping<Action>(_ action: Action) -> KeyBinding<Action> {
-        KeyBinding([.control("c")], action, help: tr("keys.quit"), footer: ("Ctrl-C", tr("keys.quit")))
+        KeyBinding([.control("c")], action, help: tr("keys.quit"), footer: ("Ctrl-C", tr("keys.footer.quit")))
     }
 }
