@@ -3,6 +3,7 @@ import Glibc
 #endif
 import ArgumentParser
 import CSystem
+import Features
 import Foundation
 
 /// The executable's whole `main`: parse, check the terminal, resolve, run, exit.
@@ -29,11 +30,13 @@ public enum AppLauncher {
             printError(AppCommand.fullMessage(for: error))
             exit(usageExitCode)
         }
+        let environment = ProcessInfo.processInfo.environment
+        // The interface's language, once, before any screen is built (LC_ALL, LC_MESSAGES, LANG).
+        L10n.setLanguage(Language.fromEnvironment(environment))
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-            printError("github-tui: standard input and output must be a terminal (try running it in one).")
+            printError(L10n.tr("app.notATerminal"))
             exit(usageExitCode)
         }
-        let environment = ProcessInfo.processInfo.environment
         do {
             let setup = try AppSetup.resolve(command, environment: environment)
             let app = try App(setup: setup, useColor: environment["NO_COLOR"].map(\.isEmpty) ?? true)

@@ -28,7 +28,7 @@ final class SystemClipboard: ClipboardWriter {
            Self.run(command, input: Array(text.utf8)) {
             ways.append(URL(fileURLWithPath: command[0]).lastPathComponent)
         }
-        return ways.isEmpty ? .failed("no clipboard: the text is longer than a terminal takes, and no wl-copy, xclip or xsel") : .copied(via: ways)
+        return ways.isEmpty ? .failed(L10n.tr("clipboard.none")) : .copied(via: ways)
     }
 
     /// OSC 52 for this terminal. Inside tmux the plain sequence goes to tmux itself (its paste buffer

@@ -87,7 +87,8 @@ struct StringsTableTests {
     static func keysUsed() throws -> [String: String] {
         var keys: [String: String] = [:]
         let enumerator = try #require(FileManager.default.enumerator(at: sourcesDirectory, includingPropertiesForKeys: nil))
-        let pattern = try Regex(#"\btr\(\s*"([^"\\]+)""#)
+        // `tr(` after anything but an identifier character (`L10n.tr(` too; `\b` would not split "L10n.tr").
+        let pattern = try Regex(#"(?:^|[^A-Za-z0-9_])tr\(\s*"([^"\\]+)""#)
         for case let url as URL in enumerator where url.pathExtension == "swift" {
             let text = try String(contentsOf: url, encoding: .utf8)
             for match in text.matches(of: pattern) {
