@@ -33,6 +33,10 @@ public enum AppLauncher {
         let environment = ProcessInfo.processInfo.environment
         // The interface's language, once, before any screen is built (LC_ALL, LC_MESSAGES, LANG).
         L10n.setLanguage(Language.fromEnvironment(environment))
+        if let problem = L10n.preload() {
+            printError("github-tui: cannot read the interface's strings (\(problem)); is github-tui_Features.resources beside the binary?")
+            exit(1)
+        }
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             printError(L10n.tr("app.notATerminal"))
             exit(usageExitCode)

@@ -21,6 +21,13 @@ public enum L10n {
         processLanguage.withLock { $0 = language }
     }
 
+    /// Reads the current language's table now (before the terminal is taken over, so a missing or
+    /// broken resource bundle is said on stderr, not on a half-drawn screen); nil, or what is wrong.
+    public static func preload() -> String? {
+        let table = table(language)
+        return table.problem ?? (table.entries.isEmpty ? "the strings table of \(language.rawValue) is empty" : nil)
+    }
+
     /// The string for `key` in the current language, its placeholders (`%@`, `%d`, `%1$@`…) filled
     /// with `arguments` in order (or by position). A key missing from the table (a test prevents it)
     /// falls back to English, then to the key itself.
