@@ -32,6 +32,10 @@ public enum L10n {
     /// with `arguments` in order (or by position). A key missing from the table (a test prevents it)
     /// falls back to English, then to the key itself.
     public static func tr(_ key: StaticString, _ arguments: any CustomStringConvertible...) -> String {
+        lookUp(key, arguments)
+    }
+
+    static func lookUp(_ key: StaticString, _ arguments: [any CustomStringConvertible]) -> String {
         let key = key.description
         let template = table(language).entries[key] ?? table(.english).entries[key] ?? key
         return arguments.isEmpty ? template : StringFormat.format(template, arguments.map(\.description))
@@ -51,9 +55,7 @@ public enum L10n {
 
 /// Module-internal shorthand for `L10n.tr`: `tr("keys.quit")` is "quit" in English.
 func tr(_ key: StaticString, _ arguments: any CustomStringConvertible...) -> String {
-    let key = key.description
-    let template = L10n.table(L10n.language).entries[key] ?? L10n.table(.english).entries[key] ?? key
-    return arguments.isEmpty ? template : StringFormat.format(template, arguments.map(\.description))
+    L10n.lookUp(key, arguments)
 }
 
 /// A parsed `Localizable.strings`.

@@ -23,6 +23,23 @@ struct StringsFileTests {
         #expect(throws: StringsFile.ParseError.self) { try StringsFile.parse(text) }
     }
 
+    @Test("Random bytes and mangled tables never crash the parser")
+    func robustness() throws {
+        var generator = SystemRandomNumberGenerator()
+        let english = try String(contentsOf: StringsTable.url(.english), encoding: .utf8)
+        let alphabet = Array("\"\\=;/*\nUu0Dx é★".utf8)
+        for round in 0..<300 {
+            var bytes = Array(english.utf8)
+            for _ in 0..<(1 + round % 8) {
+                let at = Int.random(in: 0..<bytes.count, using: &generator)
+                bytes[at] = round.isMultiple(of: 3) ? UInt8.random(in: 0...255, using: &generator)
+                    : alphabet.randomElement(using: &generator)!
+            }
+            _ = try? StringsFile.parse(utf8: bytes)
+            _ = try? StringsFile.parse(utf8: Array(bytes.prefix(Int.random(in: 0...bytes.count, using: &generator))))
+        }
+    }
+
     @Test("The line of an error is counted")
     func errorLine() {
         #expect(throws: StringsFile.ParseError(line: 3, reason: "expected \";\"")) {
