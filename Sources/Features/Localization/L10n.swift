@@ -64,6 +64,22 @@ public struct StringsTable: Sendable {
     /// Why the table is empty, when it could not be read (shown by tests; the app falls back to keys).
     public let problem: String?
 
+    /// A whole file's bytes with `open`/`read` (no FileManager or Data on the first frame's path).
+    static func readFile(_ path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 32 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { return nil }
+            if count == 0 { return bytes }
+            bytes += chunk[0..<count]
+        }
+    }
+
     /// Where a language's table is: the resource bundle's `<code>.lproj/Localizable.strings`.
     static func url(_ language: Language) -> URL {
         resourceDirectory
@@ -97,11 +113,11 @@ public struct StringsTable: Sendable {
     /// The resource bundle's `<code>.lproj/Localizable.strings`, read with our own parser.
     static func load(_ language: Language) -> StringsTable {
         let url = url(language)
-        guard let data = FileManager.default.contents(atPath: url.path) else {
+        guard let bytes = readFile(url.path) else {
             return StringsTable(entries: [:], problem: "cannot read \(url.path)")
         }
         do {
-            return StringsTable(entries: try StringsFile.parse(utf8: [UInt8](data)), problem: nil)
+            return StringsTable(entries: try StringsFile.parse(utf8: bytes), problem: nil)
         } catch {
             return StringsTable(entries: [:], problem: "\(url.path): \(error)")
         }
