@@ -7,6 +7,7 @@ let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 
 let package = Package(
     name: "github-tui",
+    defaultLocalization: "en",
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "github-tui", targets: ["github-tui"]),
@@ -56,6 +57,8 @@ let package = Package(
         .target(name: "Features",
                 dependencies: ["TerminalKit", "GitHubEntities", "GitHubAPI", "Persistence", "ImageDecoding",
                                "MarkdownRendering"],
+                // The interface's strings: Resources/<language>.lproj/Localizable.strings (Localization/L10n.swift).
+                resources: [.process("Resources")],
                 swiftSettings: strict),
 
         // MARK: Bundled demo data (top-level Resources/)

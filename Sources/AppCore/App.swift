@@ -180,8 +180,8 @@ public final class App: AppNavigator {
         var buffer = Buffer(width: size.width, height: size.height)
         if size.width < Self.minimumSize.width || size.height < Self.minimumSize.height {
             let middle = size.height / 2
-            buffer.writeCentered("Terminal too small", in: buffer.bounds, y: max(0, middle - 1), style: .bold)
-            buffer.writeCentered("\(size.width)×\(size.height), needs \(Self.minimumSize.width)×\(Self.minimumSize.height)",
+            buffer.writeCentered(L10n.tr("app.tooSmall"), in: buffer.bounds, y: max(0, middle - 1), style: .bold)
+            buffer.writeCentered(L10n.tr("app.tooSmall.size", size.width, size.height, Self.minimumSize.width, Self.minimumSize.height),
                                  in: buffer.bounds, y: min(size.height - 1, middle), style: .dim)
         } else {
             for screen in screens { screen.render(into: &buffer) }

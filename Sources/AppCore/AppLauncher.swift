@@ -3,6 +3,7 @@ import Glibc
 #endif
 import ArgumentParser
 import CSystem
+import Features
 import Foundation
 import TerminalKit
 
@@ -31,6 +32,12 @@ public enum AppLauncher {
             exit(usageExitCode)
         }
         let environment = ProcessInfo.processInfo.environment
+        // The interface's language, once, before any screen is built (LC_ALL, LC_MESSAGES, LANG).
+        L10n.setLanguage(Language.fromEnvironment(environment))
+        if let problem = L10n.preload() {
+            printError("github-tui: cannot read the interface's strings (\(problem)); is github-tui_Features.resources beside the binary?")
+            exit(1)
+        }
         let config: AppConfig
         do {
             // Before any screen (and key table) exists; a bad file stops here, nothing applied.
@@ -46,7 +53,7 @@ public enum AppLauncher {
             exit(ScriptOutput.execute(command, format: format, environment: environment, config: config))
         }
         guard isatty(STDIN_FILENO) == 1 else {
-            printError("github-tui: standard input must be a terminal for the full-screen app (for scripts: --plain or --json FIELDS).")
+            printError(L10n.tr("app.notATerminal"))
             exit(usageExitCode)
         }
         do {

@@ -76,7 +76,7 @@ public struct AppSetup {
             ownerLogin: owner, isDemo: false, isOffline: command.offline,
             service: GitHubClient(configuration: configuration, transport: CurlTransport(environment: environment),
                                   validatorCache: StoreValidatorCache(store: store, now: Date.init)),
-            store: store, storeNotice: store.outcomeMessage, theme: command.theme ?? .default, environment: environment)
+            store: store, storeNotice: StoreNotice.message(for: store.outcome), theme: command.theme ?? .default, environment: environment)
     }
 }
 

@@ -34,9 +34,9 @@ final class SystemClipboard: ClipboardWriter {
         }
         guard ways.isEmpty else { return .copied(via: ways) }
         switch method {
-        case .osc52: return .failed("no clipboard: the text is longer than a terminal takes")
-        case .command: return .failed("no clipboard: no wl-copy, xclip or xsel (clipboard = \"command\")")
-        case .auto, .none: return .failed("no clipboard: the text is longer than a terminal takes, and no wl-copy, xclip or xsel")
+        case .osc52: return .failed(L10n.tr("clipboard.tooLong"))
+        case .command: return .failed(L10n.tr("clipboard.noCommand"))
+        case .auto, .none: return .failed(L10n.tr("clipboard.none"))
         }
     }
 

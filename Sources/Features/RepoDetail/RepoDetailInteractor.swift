@@ -57,7 +57,7 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
         // Only a web address reaches the browser's command line (never an option or a local file).
         guard let url = URL(string: address), let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http",
               url.host != nil else {
-            return .failed("not a web address")
+            return .failed(tr("detail.open.notWebAddress"))
         }
         return opener.open(address, environment: environment)
     }
@@ -68,13 +68,13 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
         let web = repository.htmlURL
         let host = URL(string: web)?.host ?? "github.com"
         var choices = [
-            CopyChoice(label: "HTTPS URL", text: web),
-            CopyChoice(label: "SSH clone URL", text: "git@\(host):\(repository.fullName).git"),
-            CopyChoice(label: "Clone command", text: "git clone \(web).git"),
-            CopyChoice(label: "owner/name", text: repository.fullName),
+            CopyChoice(label: tr("detail.copy.https"), text: web),
+            CopyChoice(label: tr("detail.copy.ssh"), text: "git@\(host):\(repository.fullName).git"),
+            CopyChoice(label: tr("detail.copy.command"), text: "git clone \(web).git"),
+            CopyChoice(label: tr("detail.copy.fullName"), text: repository.fullName),
         ]
         for commit in commits.prefix(LatestCommits.count) {
-            choices.append(CopyChoice(label: "SHA of \(commit.shortSHA) \(commit.summary)", text: commit.sha))
+            choices.append(CopyChoice(label: tr("detail.copy.sha", commit.shortSHA, commit.summary), text: commit.sha))
         }
         return choices
     }

@@ -248,9 +248,9 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
         let choice = copyChoices[index]
         switch interactor.copy(choice) {
         case .copied(let ways):
-            status = "Copied \(Sanitizer.line(choice.label)): \(Sanitizer.line(choice.text)) (\(ways.joined(separator: ", ")))"
+            status = tr("detail.status.copied", Sanitizer.line(choice.label), Sanitizer.line(choice.text), ways.joined(separator: ", "))
         case .failed(let reason):
-            status = "Could not copy: \(Sanitizer.line(reason))"
+            status = tr("detail.status.copyFailed", Sanitizer.line(reason))
         }
         publish()
     }
@@ -259,23 +259,23 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
         switch interactor.isCloned() ? .alreadyCloned(path: interactor.cloneDirectory()) : interactor.clone() {
         case .cloned(let path):
             clonePath = path
-            status = "Cloned into \(Sanitizer.line(path))"
+            status = tr("detail.status.cloned", Sanitizer.line(path))
         case .alreadyCloned(let path):
             clonePath = path
-            status = "Already cloned at \(Sanitizer.line(path))"
+            status = tr("detail.status.alreadyCloned", Sanitizer.line(path))
         case .failed(let reason):
-            status = "Could not clone: \(Sanitizer.line(reason))"
+            status = tr("detail.status.cloneFailed", Sanitizer.line(reason))
         }
     }
 
     private func toggleStar() {
         guard interactor.canStar else {
-            status = "Starring needs a token: set GH_TOKEN or run gh auth login"
+            status = tr("detail.status.starNeedsToken")
             return
         }
         guard starTask == nil else { return }
         let on = !(isStarred ?? false)
-        status = on ? "Starring…" : "Unstarring…"
+        status = on ? tr("detail.status.starring") : tr("detail.status.unstarring")
         let interactor = self.interactor
         starTask = dispatcher.background { await interactor.setStarred(on) } then: { [weak self] outcome in
             self?.starDidFinish(outcome)
@@ -287,11 +287,11 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
         switch outcome {
         case .starred(let on):
             isStarred = on
-            status = on ? "★ Starred on GitHub" : "Unstarred on GitHub"
+            status = on ? tr("detail.status.starred") : tr("detail.status.unstarred")
         case .needsToken:
-            status = "Starring needs a token: set GH_TOKEN or run gh auth login"
+            status = tr("detail.status.starNeedsToken")
         case .failed(let error):
-            status = "Could not star: \(error.shortReason)"
+            status = tr("detail.status.starFailed", error.shortReason)
         }
         publish()
     }
@@ -312,15 +312,15 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
         do {
             try interactor.setFavourite(on)
             isFavourite = on
-            status = on ? "★ Added to favourites" : "Removed from favourites"
+            status = on ? tr("detail.status.favouriteAdded") : tr("detail.status.favouriteRemoved")
         } catch {
-            modal.message = MessageBox(title: "Error", message: "Could not save the favourite: \(Sanitizer.line(String(describing: error)))")
+            modal.message = .error(tr("message.favouriteNotSaved", Sanitizer.line(String(describing: error))))
         }
     }
 
     private func openInBrowser() {
         guard openTask == nil else { return }
-        status = "Opening \(address)…"
+        status = tr("detail.status.opening", address)
         let interactor = self.interactor
         openTask = dispatcher.background { await interactor.openInBrowser() } then: { [weak self] outcome in
             self?.openDidFinish(outcome)
@@ -331,11 +331,11 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
         openTask = nil
         switch outcome {
         case .opened(let program):
-            status = "Opened \(address) with \(Sanitizer.line(program))"
+            status = tr("detail.status.opened", address, Sanitizer.line(program))
         case .noBrowser:
-            status = "\(address) — no $BROWSER or xdg-open"
+            status = tr("detail.status.noBrowser", address)
         case .failed(let reason):
-            status = "\(address) — could not open: \(Sanitizer.line(reason))"
+            status = tr("detail.status.openFailed", address, Sanitizer.line(reason))
         }
         publish()
     }
@@ -414,51 +414,51 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
         }
         let description = Sanitizer.text(repository.description ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         if description.isEmpty {
-            lines.append(.note("No description", isError: false))
+            lines.append(.note(tr("detail.noDescription"), isError: false))
         } else {
             lines += description.wrapped(toWidth: width).map { .text($0) }
         }
         var badges: [String] = []
-        if isFavourite { badges.append("★ Favourite") }
-        if isStarred == true { badges.append("Starred on GitHub") }
-        if clonePath != nil { badges.append("Cloned") }
-        if repository.isArchived { badges.append("Archived") }
-        if repository.isFork { badges.append("Fork") }
+        if isFavourite { badges.append(tr("detail.badge.favourite")) }
+        if isStarred == true { badges.append(tr("detail.badge.starred")) }
+        if clonePath != nil { badges.append(tr("detail.badge.cloned")) }
+        if repository.isArchived { badges.append(tr("detail.badge.archived")) }
+        if repository.isFork { badges.append(tr("detail.badge.fork")) }
         if !badges.isEmpty { lines.append(.badges(badges)) }
         lines.append(.blank)
         lines += fieldLines(for: repository)
         lines.append(.blank)
-        lines.append(.heading("Latest commits"))
+        lines.append(.heading(tr("detail.latestCommits")))
         lines += commitLines()
         return lines
     }
 
     private func fieldLines(for repository: Repository) -> [DetailLine] {
-        let owner = LabeledField(label: "Owner", value: Self.value(repository.ownerLogin))
+        let owner = LabeledField(label: tr("detail.field.owner"), value: Self.value(repository.ownerLogin))
         let languageName = Sanitizer.line(repository.language ?? "")
-        let language = languageName.isEmpty ? LabeledField(label: "Language", value: "—")
-            : LabeledField(label: "Language", value: "\(LanguageBadge.dot) \(languageName)",
+        let language = languageName.isEmpty ? LabeledField(label: tr("detail.field.language"), value: "—")
+            : LabeledField(label: tr("detail.field.language"), value: "\(LanguageBadge.dot) \(languageName)",
                           dotColor: LanguageBadge.color(for: repository.language ?? ""))
-        let stars = LabeledField(label: "Stars", value: "★ \(Formatting.grouped(repository.stargazersCount))")
-        let forks = LabeledField(label: "Forks", value: Formatting.grouped(repository.forksCount))
-        let watchers = LabeledField(label: "Watchers", value: Formatting.grouped(repository.watchersCount))
-        let issues = LabeledField(label: "Open issues", value: Formatting.grouped(repository.openIssuesCount))
-        let created = LabeledField(label: "Created", value: date(repository.createdAt))
-        let license = LabeledField(label: "License", value: Self.value(repository.license))
-        let updated = LabeledField(label: "Updated", value: date(repository.updatedAt))
-        let branch = LabeledField(label: "Default branch", value: Self.value(repository.defaultBranch))
-        let pushed = LabeledField(label: "Pushed", value: date(repository.pushedAt))
+        let stars = LabeledField(label: tr("detail.field.stars"), value: "★ \(Formatting.grouped(repository.stargazersCount))")
+        let forks = LabeledField(label: tr("detail.field.forks"), value: Formatting.grouped(repository.forksCount))
+        let watchers = LabeledField(label: tr("detail.field.watchers"), value: Formatting.grouped(repository.watchersCount))
+        let issues = LabeledField(label: tr("detail.field.openIssues"), value: Formatting.grouped(repository.openIssuesCount))
+        let created = LabeledField(label: tr("detail.field.created"), value: date(repository.createdAt))
+        let license = LabeledField(label: tr("detail.field.license"), value: Self.value(repository.license))
+        let updated = LabeledField(label: tr("detail.field.updated"), value: date(repository.updatedAt))
+        let branch = LabeledField(label: tr("detail.field.defaultBranch"), value: Self.value(repository.defaultBranch))
+        let pushed = LabeledField(label: tr("detail.field.pushed"), value: date(repository.pushedAt))
         var flags: [String] = []
-        if repository.isArchived { flags.append("archived") }
-        if repository.isFork { flags.append("fork") }
-        let flagsField = LabeledField(label: "Flags", value: flags.isEmpty ? "—" : flags.joined(separator: ", "))
+        if repository.isArchived { flags.append(tr("detail.flag.archived")) }
+        if repository.isFork { flags.append(tr("detail.flag.fork")) }
+        let flagsField = LabeledField(label: tr("detail.field.flags"), value: flags.isEmpty ? "—" : flags.joined(separator: ", "))
         let pairs = [(owner, language), (stars, forks), (watchers, issues), (created, license), (updated, branch), (pushed, flagsField)]
         let topics = Sanitizer.line(repository.topics.map(Sanitizer.line).filter { !$0.isEmpty }.joined(separator: ", "))
         let wide = [
-            LabeledField(label: "Topics", value: topics.isEmpty ? "—" : topics),
-            LabeledField(label: "Homepage", value: Self.value(repository.homepage)),
-            LabeledField(label: "GitHub", value: Self.value(repository.htmlURL)),
-        ] + (clonePath.map { [LabeledField(label: "Clone", value: Sanitizer.line($0))] } ?? [])
+            LabeledField(label: tr("detail.field.topics"), value: topics.isEmpty ? "—" : topics),
+            LabeledField(label: tr("detail.field.homepage"), value: Self.value(repository.homepage)),
+            LabeledField(label: tr("detail.field.github"), value: Self.value(repository.htmlURL)),
+        ] + (clonePath.map { [LabeledField(label: tr("detail.field.clone"), value: Sanitizer.line($0))] } ?? [])
 
         var lines: [DetailLine] = []
         if width >= Self.twoColumnWidth {
@@ -493,14 +493,14 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
     private func commitLines() -> [DetailLine] {
         switch commits {
         case .loading:
-            return [.note("\(spinner.symbol) loading commits…", isError: false)]
+            return [.note("\(spinner.symbol) " + tr("commits.loading"), isError: false)]
         case .empty, .loaded([]):
-            return [.note("No commits yet", isError: false)]
+            return [.note(tr("commits.none"), isError: false)]
         case .loaded(let list):
             let now = now()
             return list.map { .commit(CommitLineState($0, now: now)) }
         case .failed(let reason):
-            return [.note("Could not load commits (\(reason)) — r retries", isError: true)]
+            return [.note(tr("commits.failed", reason), isError: true)]
         }
     }
 

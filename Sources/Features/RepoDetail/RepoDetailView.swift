@@ -126,11 +126,11 @@ public final class RepoDetailView: Screen, RepoDetailViewProtocol {
     /// The copy menu: a box over the panel, its entries numbered, the selected one reversed.
     static func renderMenu(_ menu: CopyMenuState, into buffer: inout Buffer, over panel: Rect) {
         let lines = menu.items.enumerated().map { "\($0.offset + 1)  \($0.element)" }
-        let hint = "↑↓ Enter or 1–\(min(9, menu.items.count)) · Esc"
+        let hint = tr("detail.copy.hint", min(9, menu.items.count))
         let width = min(panel.width - 4, max(hint.displayWidth, lines.map(\.displayWidth).max() ?? 0) + 4)
         let rect = panel.centered(width: max(12, width), height: min(panel.height, lines.count + 4))
         buffer.fill(rect)
-        buffer.drawBox(rect, title: "Copy", box: .rounded)
+        buffer.drawBox(rect, title: tr("detail.copy.title"), box: .rounded)
         for (i, line) in lines.enumerated() where rect.y + 1 + i < rect.maxY - 2 {
             let y = rect.y + 1 + i
             let style: Style = i == menu.selected ? .reverse : .plain
