@@ -70,6 +70,10 @@ public final class RepoDetailView: Screen, RepoDetailViewProtocol {
     public func handle(_ event: Event) {
         switch event {
         case .key(let key):
+            if state.searchField != nil, state.message == nil, state.help == nil {
+                if let action = RepoDetailKeys.searchAction(for: key) { presenter.handle(action) }
+                return
+            }
             guard let action = RepoDetailKeys.table.action(for: key) else { return }
             // The table says which keys choose in the copy menu; the digit says which entry.
             if case .choose = action, case .character(let digit) = key, let number = digit.wholeNumberValue {
@@ -215,6 +219,16 @@ public final class RepoDetailView: Screen, RepoDetailViewProtocol {
     }
 
     private func renderStatusLine(into buffer: inout Buffer, x startX: Int, y: Int, width: Int) {
+        if let field = state.searchField {
+            // "/" and the field, then its hints.
+            let prompt = buffer.write("/", x: startX, y: y, style: .bold)
+            let hints = state.footer.map { "\($0.keys) \($0.help)" }.joined(separator: "  ")
+            let fieldWidth = max(1, min(width - prompt, max(width / 2, width - prompt - hints.displayWidth - 2)))
+            field.render(into: &buffer, x: startX + prompt, y: y, width: fieldWidth, style: Style(attributes: .underline))
+            let hintX = startX + prompt + fieldWidth + 2
+            if hintX + hints.displayWidth <= startX + width { buffer.write(hints, x: hintX, y: y, style: .dim) }
+            return
+        }
         if let status = state.status {
             buffer.write(status.truncated(toWidth: width), x: startX, y: y, maxWidth: width,
                          style: Style(foreground: .yellow, attributes: .bold))
