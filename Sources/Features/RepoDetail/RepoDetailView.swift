@@ -223,10 +223,11 @@ public final class RepoDetailView: Screen, RepoDetailViewProtocol {
             // "/" and the field, then its hints.
             let prompt = buffer.write("/", x: startX, y: y, style: .bold)
             let hints = state.footer.map { "\($0.keys) \($0.help)" }.joined(separator: "  ")
-            let fieldWidth = max(1, min(width - prompt, max(width / 2, width - prompt - hints.displayWidth - 2)))
+            // The hints only when the field keeps at least 12 columns.
+            let withHints = width - prompt - hints.displayWidth - 2
+            let fieldWidth = max(1, withHints >= 12 ? withHints : width - prompt)
             field.render(into: &buffer, x: startX + prompt, y: y, width: fieldWidth, style: Style(attributes: .underline))
-            let hintX = startX + prompt + fieldWidth + 2
-            if hintX + hints.displayWidth <= startX + width { buffer.write(hints, x: hintX, y: y, style: .dim) }
+            if withHints >= 12 { buffer.write(hints, x: startX + prompt + fieldWidth + 2, y: y, style: .dim) }
             return
         }
         if let status = state.status {

@@ -341,3 +341,79 @@ struct RepoDetailLinkTests {
         #expect(o.opener.commands.isEmpty)
     }
 }
+
+@Suite("Repository detail rendering: README search and links")
+@MainActor
+struct RepoDetailLinkViewTests {
+    /// The list, then the overlay showing the sample README after `configure`, at 80×24.
+    func render(configure: (RepoDetailPresenter) -> Void) async throws -> Buffer {
+        let listView = RepoDetailViewTests().listView(width: 80, height: 24)
+        let dispatcher = CollectingDispatcher()
+        let interactor = RepoDetailInteractor(repository: DetailSample.repository, service: ReadmeGitHubService(.success(LinkSample.readme)),
+                                              store: try SQLiteStore.inMemory(), opener: SpyURLOpener(),
+                                              clipboard: SpyClipboard(), cloner: SpyCloner(),
+                                              environment: [:], now: { DetailSample.now })
+        let presenter = RepoDetailPresenter(interactor: interactor, router: SpyRepoDetailRouter(), dispatcher: dispatcher,
+                                            scheduler: ManualScheduler(), now: { DetailSample.now })
+        let view = RepoDetailView(presenter: presenter)
+        presenter.view = view
+        view.handle(.resize(width: 80, height: 24))
+        view.viewDidAppear()
+        await presenter.loadTask?.value
+        dispatcher.runPending()
+        view.handle(.key(.character("R")))
+        await presenter.readmeTask?.value
+        dispatcher.runPending()
+        configure(presenter)
+        var buffer = Buffer(width: 80, height: 24)
+        listView.render(into: &buffer)
+        view.render(into: &buffer)
+        return buffer
+    }
+
+    @Test("80×24: a kept search, its matches reversed, the current one bold and underlined, the count in the status line")
+    func searchHighlighted() async throws {
+        let buffer = try await render { presenter in
+            presenter.handle(.startSearch)
+            for character in "gone" { presenter.handle(.editSearch(.insert(String(character)))) }
+            presenter.handle(.submitSearch)
+            presenter.handle(.nextMatch)
+        }
+        assertScreenSnapshot(buffer.snapshot(), named: "detail-80x24-readme-search")
+        assertScreenSnapshot(buffer.attributeMask(.reverse), named: "detail-80x24-readme-search-reverse")
+        assertScreenSnapshot(buffer.attributeMask(.underline), named: "detail-80x24-readme-search-underline")
+    }
+
+    @Test("80×24: the search field in the status line while typing; a selected link reversed")
+    func fieldAndSelectedLink() async throws {
+        let typing = try await render { presenter in
+            presenter.handle(.startSearch)
+            for character in "日本" { presenter.handle(.editSearch(.insert(String(character)))) }
+        }
+        assertScreenSnapshot(typing.snapshot(), named: "detail-80x24-readme-search-field")
+        let selected = try await render { presenter in
+            presenter.handle(.nextLink)
+            presenter.handle(.nextLink)
+        }
+        assertScreenSnapshot(selected.snapshot(), named: "detail-80x24-readme-selected-link")
+        assertScreenSnapshot(selected.attributeMask(.reverse), named: "detail-80x24-readme-selected-link-reverse")
+    }
+
+    @Test("Keys: / opens the search; in the field keys type (q is a q), Enter keeps, Esc clears; Tab, digits, Backspace")
+    func keys() {
+        let spy = RepoDetailViewTests.PresenterSpy()
+        let view = RepoDetailView(presenter: spy)
+        view.handle(.resize(width: 80, height: 24))
+        for key: Key in [.character("/"), .character("n"), .character("N"), .tab, .backTab, .character("0"), .character("7"), .backspace] {
+            view.handle(.key(key))
+        }
+        #expect(spy.actions == [.startSearch, .nextMatch, .previousMatch, .nextLink, .previousLink, .choose(0), .choose(7), .close])
+        spy.actions = []
+        view.display(RepoDetailViewState(searchField: TextField(text: "x")))
+        for key: Key in [.character("q"), .character("/"), .backspace, .left, .enter, .escape, .control("c")] {
+            view.handle(.key(key))
+        }
+        #expect(spy.actions == [.editSearch(.insert("q")), .editSearch(.insert("/")), .editSearch(.deleteBackward),
+                                .editSearch(.moveLeft), .submitSearch, .cancelSearch, .quit])
+    }
+}
