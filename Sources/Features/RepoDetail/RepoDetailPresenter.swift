@@ -167,7 +167,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
         case .clone: clone()
         case .toggleStar: toggleStar()
         case .close:
-            if !searchQuery.isEmpty { clearSearch(); break }
+            if showsReadme, !searchQuery.isEmpty { clearSearch(); break }
             router.close(); return
         case .startSearch:
             if showsReadme { searchField = TextField(text: searchQuery, maxLength: Self.maximumQueryLength) }
@@ -265,11 +265,13 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
 
     /// The matches of the query in the README's lines as they are now (after a new width or README).
     private func refreshMatches() {
-        guard !searchQuery.isEmpty, showsReadme else {
+        guard !searchQuery.isEmpty else {
             matches = []
             currentMatch = nil
             return
         }
+        // The details have no matches; the README's are found again when it is shown.
+        guard showsReadme else { return }
         matches = ReadmeSearch.matches(of: searchQuery, in: makeLines().map { line in
             if case .markdown(let styled) = line { return styled }
             return nil

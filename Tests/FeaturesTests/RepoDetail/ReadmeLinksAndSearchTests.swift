@@ -241,6 +241,24 @@ struct RepoDetailLinkTests {
         #expect(o.router.closeCount == 0)
     }
 
+    @Test("A kept search belongs to the README: in the details Esc closes the overlay; back in the README it is there again")
+    func searchAndDetails() async throws {
+        let o = try await open()
+        o.presenter.handle(.startSearch)
+        type("line 2", into: o.presenter)
+        o.presenter.handle(.submitSearch)
+        #expect(o.status == "1/11 matches")
+        o.presenter.handle(.toggleReadme)
+        o.presenter.handle(.nextMatch)
+        #expect(o.status == nil)
+        o.presenter.handle(.toggleReadme)
+        o.presenter.handle(.nextMatch)
+        #expect(o.status == "2/11 matches")
+        o.presenter.handle(.toggleReadme)
+        o.presenter.handle(.close)
+        #expect(o.router.closeCount == 1)
+    }
+
     @Test("A typed number and Enter follow a link to another repository: fetched when not stored, opened over this overlay")
     func followNumberToRepository() async throws {
         let o = try await open()
