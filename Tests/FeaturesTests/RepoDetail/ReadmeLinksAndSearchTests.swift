@@ -55,6 +55,30 @@ struct GitHubLinkTests {
         #expect(GitHubLink.classify("https://github.com/a/b", host: "ghe.example") == .browser("https://github.com/a/b"))
     }
 
+    @Test("Random links built from tricky pieces: never a crash; what opens in the app has valid names on the host itself")
+    func randomPieces() {
+        let pieces = ["https://", "http://", "github.com", "www.github.com", "GITHUB.COM", "evil.example", "@", ":", ":443",
+                      "/", "//", "sferik", "active_admin", ".git", "blob", "tree", "issues", "settings", "#", "?", "%2F",
+                      "..", ".", "-", "日本", "\u{1B}", " ", "\u{202E}", "a", "1"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<5_000 {
+            let link = (0..<Int.random(in: 1...9, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            switch GitHubLink.classify(link) {
+            case .repository(let owner, let name):
+                #expect(OwnerLogin.isValid(owner) && RepositoryName.isValid(name), "\(link)")
+                #expect(["github.com", "www.github.com"].contains(WebAddress(link)?.host), "\(link)")
+            case .owner(let owner):
+                #expect(OwnerLogin.isValid(owner) && !GitHubLink.reservedSegments.contains(owner.lowercased()), "\(link)")
+                #expect(["github.com", "www.github.com"].contains(WebAddress(link)?.host), "\(link)")
+            case .browser(let address):
+                #expect(address == link && WebAddress(link) != nil, "\(link)")
+                #expect(!link.unicodeScalars.contains { $0.value < 0x21 }, "\(link)")
+            case .unsupported:
+                break
+            }
+        }
+    }
+
     @Test("Hostile and non-web links open nothing")
     func unsupported() {
         for link in ["javascript:alert(1)", "mailto:a@example.com", "file:///etc/passwd", "ftp://github.com/a/b", "",
