@@ -53,7 +53,10 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
     }
 
     func openInBrowser() async -> URLOpenOutcome {
-        let address = repository.htmlURL
+        await open(repository.htmlURL)
+    }
+
+    func open(_ address: String) async -> URLOpenOutcome {
         // Only a web address reaches the browser's command line (never an option or a local file).
         guard let url = URL(string: address), let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http",
               url.host != nil else {
@@ -86,6 +89,36 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
     @MainActor func cloneDirectory() -> String { cloner.directory(for: repository) }
     @MainActor func isCloned() -> Bool { cloner.isCloned(repository) }
     @MainActor func clone() -> CloneOutcome { cloner.clone(repository) }
+
+    // MARK: Links
+
+    func repository(owner: String, name: String) async -> RepositoryLookup {
+        if let snapshot = try? store.snapshot(ownerLogin: owner),
+           let stored = snapshot.repositories.first(where: { $0.name.lowercased() == name.lowercased() }) {
+            return .found(stored)
+        }
+        do {
+            let fetched = try await service.repository(ownerLogin: owner, name: name)
+            return Task.isCancelled ? .cancelled : .found(fetched)
+        } catch is CancellationError {
+            return .cancelled
+        } catch let error as GitHubError {
+            return .failed(error)
+        } catch {
+            return .failed(.network)
+        }
+    }
+
+    func ownerExists(_ login: String) async -> GitHubError? {
+        do {
+            _ = try await service.owner(login: login)
+            return nil
+        } catch let error as GitHubError {
+            return error
+        } catch {
+            return .network
+        }
+    }
 
     var canStar: Bool { service.isAuthenticated }
 

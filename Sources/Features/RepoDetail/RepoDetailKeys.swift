@@ -4,10 +4,12 @@ import TerminalKit
 /// generated from it. The keys every screen shares come from `UniversalKeys`.
 enum RepoDetailKeys {
     static var table: KeyTable<RepoDetailAction> { tables.value }
+    /// While the README's search field is open: keys type text (`q` is a q).
+    static var searchField: KeyTable<RepoDetailAction> { searchFields.value }
 
     /// Built once per language: the help texts are looked up in the strings table.
     private static let tables = PerLanguage { KeyTable<RepoDetailAction>(
-        [KeyBinding([.escape], .close, help: tr("detail.keys.close"), footer: ("Esc", tr("detail.footer.close")))]
+        [KeyBinding([.escape, .backspace], .close, help: tr("detail.keys.close"), footer: ("Esc", tr("detail.footer.close")))]
         + UniversalKeys.move(up: .scrollUp, upHelp: tr("detail.keys.scrollUp"), down: .scrollDown, downHelp: tr("detail.keys.scrollDown"), footer: nil)
         + UniversalKeys.paging(up: .pageUp, down: .pageDown, extraPageDownKeys: [.character(" ")])
         + UniversalKeys.topAndBottom(home: .home, homeHelp: tr("detail.keys.top"), end: .end, endHelp: tr("detail.keys.bottom"))
@@ -20,8 +22,27 @@ enum RepoDetailKeys {
             KeyBinding([.character("c")], .clone, help: tr("detail.keys.clone"), footer: ("c", tr("detail.footer.clone"))),
             KeyBinding([.character("*")], .toggleStar, help: tr("detail.keys.star")),
             KeyBinding((1...9).map { .character(Character(String($0))) }, .choose(0), help: tr("detail.keys.choose"), label: "1…9"),
+            KeyBinding([.character("0")], .choose(0), help: tr("detail.keys.linkNumber"), label: "0…9"),
+            KeyBinding([.tab], .nextLink, help: tr("detail.keys.nextLink"), footer: ("Tab", tr("detail.footer.link"))),
+            KeyBinding([.backTab], .previousLink, help: tr("detail.keys.previousLink")),
+            KeyBinding([.character("/")], .startSearch, help: tr("detail.keys.search"), footer: ("/", tr("detail.footer.search"))),
+            KeyBinding([.character("n")], .nextMatch, help: tr("detail.keys.nextMatch")),
+            KeyBinding([.character("N")], .previousMatch, help: tr("detail.keys.previousMatch")),
             KeyBinding([.enter], .confirm, help: tr("detail.keys.confirm")),
             UniversalKeys.help(.toggleHelp),
             UniversalKeys.quit(.quit),
         ]) }
+
+    private static let searchFields = PerLanguage { KeyTable<RepoDetailAction>(
+        [
+            KeyBinding([.enter], .submitSearch, help: tr("detail.keys.keepSearch"), footer: ("Enter", tr("detail.footer.keepSearch"))),
+            KeyBinding([.escape], .cancelSearch, help: tr("detail.keys.clearSearch"), footer: ("Esc", tr("detail.footer.clearSearch"))),
+            UniversalKeys.quitWhileTyping(.quit),
+        ] + TextEditingKeys.bindings { .editSearch($0) }
+    ) }
+
+    /// The action for a key while the search field is open: the table's, or typing.
+    static func searchAction(for key: Key) -> RepoDetailAction? {
+        searchField.action(for: key) ?? TextField.typedEdit(for: key).map { .editSearch($0) }
+    }
 }

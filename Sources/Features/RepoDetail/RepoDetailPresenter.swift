@@ -63,6 +63,17 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
     private(set) var loadTask: Task<Void, Never>?
     /// The browser being started (tests await it).
     private(set) var openTask: Task<Void, Never>?
+    /// The README's search: the field while it is edited, the query kept, its matches.
+    private var searchField: TextField?
+    private var searchQuery = ""
+    private var matches: [TextMatch] = []
+    private var currentMatch: Int?
+    /// The README link number being typed (digits, then Enter).
+    private var typedLink = ""
+    /// The README link selected with Tab/Shift-Tab (its number).
+    private(set) var selectedLink: Int?
+    /// A link being followed: the repository or owner looked up (tests await it).
+    private(set) var followTask: Task<Void, Never>?
 
     init(interactor: any RepoDetailInteractorProtocol, router: any RepoDetailRouterProtocol,
                 dispatcher: any UIDispatcher, scheduler: any Scheduler, showsPhotos: Bool = false,
@@ -82,6 +93,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
         starTask?.cancel()
         photoTask?.cancel()
         readmeTask?.cancel()
+        followTask?.cancel()
     }
 
     // MARK: RepoDetailPresenterProtocol
@@ -113,6 +125,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
         self.width = max(1, width)
         self.height = max(1, height)
         clampOffset(lineCount: makeLines().count)
+        refreshMatches()
         publish()
     }
 
@@ -125,6 +138,15 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
         }
         if copyMenu != nil {
             handleMenu(action)
+            return
+        }
+        if searchField != nil {
+            handleSearchField(action)
+            publish()
+            return
+        }
+        if handleLinkKeys(action) {
+            publish()
             return
         }
         switch action {
@@ -144,8 +166,14 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
         case .copy: openCopyMenu()
         case .clone: clone()
         case .toggleStar: toggleStar()
-        case .close: router.close(); return
-        case .confirm, .choose: break
+        case .close:
+            if showsReadme, !searchQuery.isEmpty { clearSearch(); break }
+            router.close(); return
+        case .startSearch:
+            if showsReadme { searchField = TextField(text: searchQuery, maxLength: Self.maximumQueryLength) }
+        case .nextMatch: moveMatch(by: 1)
+        case .previousMatch: moveMatch(by: -1)
+        case .confirm, .choose, .editSearch, .submitSearch, .cancelSearch, .nextLink, .previousLink: break
         case .quit: router.quit(); return
         }
         publish()
@@ -173,6 +201,8 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
             loadReadme()
         }
         clampOffset(lineCount: makeLines().count)
+        typedLink = ""
+        refreshMatches()
     }
 
     private func loadReadme() {
@@ -195,7 +225,224 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
         case .cancelled: return
         }
         clampOffset(lineCount: makeLines().count)
+        refreshMatches()
         publish()
+    }
+
+    // MARK: Search in the README
+
+    /// The longest query kept.
+    static let maximumQueryLength = 200
+
+    private func handleSearchField(_ action: RepoDetailAction) {
+        switch action {
+        case .editSearch(let edit):
+            guard var field = searchField, field.apply(edit) else { return }
+            searchField = field
+            searchQuery = field.text
+            refreshMatches()
+            showFirstMatch()
+        case .submitSearch:
+            searchField = nil
+            if searchQuery.isEmpty { clearSearch(); return }
+            showFirstMatch()
+            status = matchStatus
+        case .cancelSearch, .close:
+            clearSearch()
+        case .quit:
+            router.quit()
+        default:
+            break
+        }
+    }
+
+    private func clearSearch() {
+        searchField = nil
+        searchQuery = ""
+        matches = []
+        currentMatch = nil
+    }
+
+    /// The matches of the query in the README's lines as they are now (after a new width or README).
+    private func refreshMatches() {
+        guard !searchQuery.isEmpty else {
+            matches = []
+            currentMatch = nil
+            return
+        }
+        // The details have no matches; the README's are found again when it is shown.
+        guard showsReadme else { return }
+        matches = ReadmeSearch.matches(of: searchQuery, in: makeLines().map { line in
+            if case .markdown(let styled) = line { return styled }
+            return nil
+        })
+        if let current = currentMatch, !matches.indices.contains(current) { currentMatch = matches.isEmpty ? nil : 0 }
+    }
+
+    /// The first match at or below the top line becomes the current one, scrolled into view.
+    private func showFirstMatch() {
+        guard !matches.isEmpty else { currentMatch = nil; return }
+        currentMatch = matches.firstIndex { $0.line >= offset } ?? 0
+        revealCurrentMatch()
+    }
+
+    private func moveMatch(by step: Int) {
+        guard showsReadme, !searchQuery.isEmpty else { return }
+        if matches.isEmpty {
+            status = matchStatus
+            return
+        }
+        let count = matches.count
+        if let current = currentMatch {
+            currentMatch = ((current + step) % count + count) % count
+        } else {
+            currentMatch = step > 0 ? (matches.firstIndex { $0.line >= offset } ?? 0) : (matches.lastIndex { $0.line < offset + height } ?? count - 1)
+        }
+        revealCurrentMatch()
+        status = matchStatus
+    }
+
+    /// Scrolls so that the current match is on screen (at the top when it was not).
+    private func revealCurrentMatch() {
+        guard let current = currentMatch, matches.indices.contains(current) else { return }
+        let line = matches[current].line
+        if line < offset || line >= offset + height { scroll(to: line) }
+    }
+
+    /// "3/7 matches", or "no match for …".
+    private var matchStatus: String {
+        guard let current = currentMatch, !matches.isEmpty else { return "no match for “\(searchQuery)”" }
+        return "\(current + 1)/\(matches.count) matches"
+    }
+
+    // MARK: Links
+
+    /// Digits, Tab/Shift-Tab and Enter in the README; returns whether the action was one of them.
+    private func handleLinkKeys(_ action: RepoDetailAction) -> Bool {
+        guard showsReadme else { return false }
+        switch action {
+        case .choose(let digit):
+            guard typedLink.count < 4, !(typedLink.isEmpty && digit == 0) else { return true }
+            typedLink += String(digit)
+            status = "Link [\(typedLink)] — Enter follows it, Esc cancels"
+            return true
+        case .confirm:
+            if let number = Int(typedLink) {
+                typedLink = ""
+                follow(number)
+            } else if let selectedLink, linksOnScreen().contains(selectedLink) {
+                follow(selectedLink)
+            }
+            return true
+        case .close where !typedLink.isEmpty:
+            typedLink = ""
+            return true
+        case .nextLink, .previousLink:
+            typedLink = ""
+            selectLink(forward: action == .nextLink)
+            return true
+        default:
+            typedLink = ""
+            return false
+        }
+    }
+
+    /// The links drawn in the lines now on screen, in order of first appearance.
+    private func linksOnScreen() -> [Int] {
+        let lines = makeLines()
+        let end = min(lines.count, offset + height)
+        var numbers: [Int] = []
+        guard offset < end else { return [] }
+        for line in lines[offset..<end] {
+            guard case .markdown(let styled) = line else { continue }
+            for span in styled.spans { if let link = span.link, !numbers.contains(link) { numbers.append(link) } }
+        }
+        return numbers
+    }
+
+    private func selectLink(forward: Bool) {
+        let numbers = linksOnScreen()
+        guard !numbers.isEmpty else {
+            selectedLink = nil
+            status = "No link on screen"
+            return
+        }
+        if let current = selectedLink, let index = numbers.firstIndex(of: current) {
+            selectedLink = numbers[((index + (forward ? 1 : -1)) % numbers.count + numbers.count) % numbers.count]
+        } else {
+            selectedLink = forward ? numbers.first : numbers.last
+        }
+        if let selectedLink, let link = readme.links.first(where: { $0.number == selectedLink }) {
+            status = "[\(selectedLink)] \(Sanitizer.line(link.url)) — Enter follows it"
+        }
+    }
+
+    /// Follows link `number`: a repository or an owner on GitHub opens in the app, anything else in
+    /// the browser.
+    private func follow(_ number: Int) {
+        guard let link = readme.links.first(where: { $0.number == number }) else {
+            status = "No link [\(number)]"
+            return
+        }
+        selectedLink = number
+        let repository = interactor.repository
+        let target = GitHubLink.classify(link.url, host: GitHubLink.host(ofWebPage: repository.htmlURL))
+        guard followTask == nil else { return }
+        let interactor = self.interactor
+        switch target {
+        case .repository(let owner, let name)
+            where owner.lowercased() == repository.ownerLogin.lowercased() && name.lowercased() == repository.name.lowercased():
+            // A file or folder of this repository: its page.
+            openLink(link.url)
+        case .repository(let owner, let name):
+            status = "Opening \(owner)/\(name)…"
+            followTask = dispatcher.background { await interactor.repository(owner: owner, name: name) } then: { [weak self] lookup in
+                self?.repositoryDidLoad(lookup, fullName: "\(owner)/\(name)")
+            }
+        case .owner(let login):
+            status = "Opening \(login)…"
+            followTask = dispatcher.background { await interactor.ownerExists(login) } then: { [weak self] error in
+                self?.ownerDidLoad(login, error: error)
+            }
+        case .browser(let address):
+            openLink(address)
+        case .unsupported:
+            status = "Not a web address: \(Sanitizer.line(link.url))"
+        }
+    }
+
+    func repositoryDidLoad(_ lookup: RepositoryLookup, fullName: String) {
+        followTask = nil
+        switch lookup {
+        case .found(let repository):
+            status = nil
+            router.showRepositoryDetail(repository)
+        case .failed(let error):
+            status = "Could not open \(fullName): \(error.shortReason)"
+        case .cancelled:
+            status = nil
+        }
+        publish()
+    }
+
+    func ownerDidLoad(_ login: String, error: GitHubError?) {
+        followTask = nil
+        if let error {
+            status = "Could not open \(login): \(error.shortReason)"
+            publish()
+        } else {
+            router.open(ownerLogin: login)
+        }
+    }
+
+    private func openLink(_ address: String) {
+        guard openTask == nil else { return }
+        let shown = Sanitizer.line(address)
+        status = "Opening \(shown)…"
+        let interactor = self.interactor
+        openTask = dispatcher.background { await interactor.open(address) } then: { [weak self] outcome in
+            self?.openDidFinish(outcome, address: shown)
+        }
     }
 
     // MARK: Photo
@@ -327,8 +574,9 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
         }
     }
 
-    func openDidFinish(_ outcome: URLOpenOutcome) {
+    func openDidFinish(_ outcome: URLOpenOutcome, address: String? = nil) {
         openTask = nil
+        let address = address ?? self.address
         switch outcome {
         case .opened(let program):
             status = tr("detail.status.opened", address, Sanitizer.line(program))
@@ -381,7 +629,9 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
     func makeState() -> RepoDetailViewState {
         let lines = makeLines()
         let end = min(lines.count, offset + height)
-        let window = offset < end ? Array(lines[offset..<end]) : []
+        var window = offset < end ? Array(lines[offset..<end]) : []
+        if showsReadme { window = decorated(window) }
+        let readmeOnly: Set<String> = ["/", "Tab"]
         return RepoDetailViewState(
             title: Sanitizer.line(interactor.repository.fullName) + (showsReadme ? " · README" : ""),
             isFavourite: isFavourite,
@@ -391,11 +641,27 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
             canScrollUp: offset > 0,
             canScrollDown: end < lines.count,
             status: status,
-            footer: RepoDetailKeys.table.footerHints.map { HelpEntry(keys: $0.keys, help: $0.help) },
+            footer: (searchField != nil ? RepoDetailKeys.searchField : RepoDetailKeys.table).footerHints
+                .filter { showsReadme || !readmeOnly.contains($0.keys) }.map { HelpEntry(keys: $0.keys, help: $0.help) },
             help: modal.showsHelp ? RepoDetailKeys.table.helpEntries.map { HelpEntry(keys: $0.keys, help: $0.help) } : nil,
             message: modal.message,
-            menu: copyMenu
+            menu: copyMenu,
+            searchField: searchField
         )
+    }
+
+    /// The window's README lines with the search matches and the selected link highlighted.
+    private func decorated(_ window: [DetailLine]) -> [DetailLine] {
+        guard !matches.isEmpty || selectedLink != nil else { return window }
+        return window.enumerated().map { index, line in
+            guard case .markdown(let styled) = line else { return line }
+            let lineIndex = offset + index
+            var highlights: [ReadmeSearch.Highlight] = []
+            for (number, match) in matches.enumerated() where match.line == lineIndex {
+                highlights.append(.init(columns: match.column..<(match.column + match.width), isCurrent: number == currentMatch))
+            }
+            return .markdown(ReadmeSearch.decorate(styled, highlights: highlights, selectedLink: selectedLink))
+        }
     }
 
     /// Every line of the content at the current width: the details, or the README.

@@ -10,10 +10,12 @@ extension RepoListAction: NamedKeyAction {
 
 extension RepoDetailAction: NamedKeyAction {
     static var keyScreen: String { "detail" }
-    /// The copy menu's digits (`choose`) are not rebound.
+    /// The copy menu's digits (`choose`) and typing in the README's search are not rebound.
     var keyName: String? {
-        if case .choose = self { return nil }
-        return String(describing: self)
+        switch self {
+        case .choose, .editSearch: return nil
+        default: return String(describing: self)
+        }
     }
 }
 
