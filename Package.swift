@@ -7,6 +7,7 @@ let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 
 let package = Package(
     name: "github-tui",
+    defaultLocalization: "en",
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "github-tui", targets: ["github-tui"]),
@@ -16,6 +17,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift.git", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
         .package(url: "https://github.com/swhitty/FlyingFox.git", exact: "0.27.1"),
+        // The config file (config.toml): TOMLKit wraps toml++ (C++); read only when a config file exists.
+        .package(url: "https://github.com/LebJe/TOMLKit.git", exact: "0.6.0"),
     ],
     targets: [
         // MARK: System library
@@ -54,6 +57,8 @@ let package = Package(
         .target(name: "Features",
                 dependencies: ["TerminalKit", "GitHubEntities", "GitHubAPI", "Persistence", "ImageDecoding",
                                "MarkdownRendering"],
+                // The interface's strings: Resources/<language>.lproj/Localizable.strings (Localization/L10n.swift).
+                resources: [.process("Resources")],
                 swiftSettings: strict),
 
         // MARK: Bundled demo data (top-level Resources/)
@@ -64,7 +69,8 @@ let package = Package(
         .target(name: "AppCore",
                 dependencies: ["TerminalKit", "TerminalNcurses", "GitHubEntities", "GitHubAPI",
                                "Persistence", "Features", "DemoData", "CSystem",
-                               .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                               .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                               .product(name: "TOMLKit", package: "TOMLKit")],
                 swiftSettings: strict),
         // Release builds link a position-dependent executable: with the Swift runtime linked statically
         // (README, "Install"), a PIE binary spends ~2.5 ms of every launch on 87,000 relocations and the

@@ -30,11 +30,11 @@ public final class App: AppNavigator {
     private var lastFrame: Buffer?
     private var memoryTrim: (any Cancellable)?
     /// `y` in the overlay: OSC 52 to this terminal, and the desktop's clipboard command.
-    private lazy var clipboard = SystemClipboard(environment: setup.environment) { bytes in
+    private lazy var clipboard = SystemClipboard(environment: setup.environment, method: setup.clipboard) { bytes in
         bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) } == bytes.count
     }
     /// `c` in the overlay: git gets the terminal while it clones.
-    private lazy var cloner = GitCloner(root: GitCloner.defaultRoot(environment: setup.environment),
+    private lazy var cloner = GitCloner(root: setup.cloneRoot ?? GitCloner.defaultRoot(environment: setup.environment),
                                         environment: setup.environment) { [unowned self] body in
         self.terminal?.suspend()
         defer { self.terminal?.resume() }
@@ -146,10 +146,11 @@ public final class App: AppNavigator {
     // MARK: Private
 
     private func makeListScreen() -> any Screen {
-        let dependencies = RepoListDependencies(
+        var dependencies = RepoListDependencies(
             ownerLogin: ownerLogin, service: setup.service, store: setup.store,
             dispatcher: loop.mainQueue, scheduler: loop, isOffline: setup.isOffline, isDemo: setup.isDemo,
             notice: screens.isEmpty && !noticeShown ? setup.storeNotice : nil, cloner: cloner, now: Date.init)
+        dependencies.commitPrefetch = setup.commitPrefetch
         noticeShown = true
         return RepoListBuilder.build(dependencies, navigator: self)
     }
@@ -179,8 +180,8 @@ public final class App: AppNavigator {
         var buffer = Buffer(width: size.width, height: size.height)
         if size.width < Self.minimumSize.width || size.height < Self.minimumSize.height {
             let middle = size.height / 2
-            buffer.writeCentered("Terminal too small", in: buffer.bounds, y: max(0, middle - 1), style: .bold)
-            buffer.writeCentered("\(size.width)×\(size.height), needs \(Self.minimumSize.width)×\(Self.minimumSize.height)",
+            buffer.writeCentered(L10n.tr("app.tooSmall"), in: buffer.bounds, y: max(0, middle - 1), style: .bold)
+            buffer.writeCentered(L10n.tr("app.tooSmall.size", size.width, size.height, Self.minimumSize.width, Self.minimumSize.height),
                                  in: buffer.bounds, y: min(size.height - 1, middle), style: .dim)
         } else {
             for screen in screens { screen.render(into: &buffer) }

@@ -47,7 +47,22 @@ public struct AppCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Colours: default (dark backgrounds), light, mono (attributes only), terminal (the 16 ANSI colours). NO_COLOR wins.", valueName: "theme"))
     public var theme: Theme?
 
+    @Flag(help: "Print the repositories as tab-separated lines (name, stars, language, updated, description), sorted by name; the default when standard output is not a terminal.")
+    public var plain = false
+
+    @Option(help: ArgumentHelp("Print a JSON array of the repositories, sorted by name, with these comma-separated fields: \(RepositoryField.names).", valueName: "fields"))
+    public var json: String?
+
+    @Option(name: .customLong("config"), help: ArgumentHelp("Config file (default: $XDG_CONFIG_HOME/github-tui/config.toml).", valueName: "path"))
+    public var configPath: String?
+
     public init() {}
+
+    /// `--plain` or `--json`: what to print instead of running the full-screen app (nil: neither flag).
+    public var scriptFormat: ScriptFormat? {
+        if let json, let fields = try? RepositoryField.parseList(json) { return .json(fields) }
+        return plain ? .tsv : nil
+    }
 
     public func validate() throws {
         if let owner, !OwnerLogin.isValid(owner) {
@@ -62,17 +77,24 @@ public struct AppCommand: ParsableCommand {
         if let dataDir, dataDir.unicodeScalars.contains(where: Self.isControl) {
             throw ValidationError("--data-dir must not contain control characters (a newline or a tab, say): '\(Self.printable(dataDir))'.")
         }
+        if let json {
+            if plain { throw ValidationError("--plain and --json cannot be used together.") }
+            do { _ = try RepositoryField.parseList(json) } catch { throw ValidationError("--json: \(error)") }
+        }
+        if let configPath, configPath.isEmpty || configPath.unicodeScalars.contains(where: Self.isControl) {
+            throw ValidationError("--config must be a path without control characters: '\(Self.printable(configPath))'.")
+        }
     }
 
     /// The everyday command lines — an owner, `--demo`, `--offline`, `--api-url URL`, `--data-dir DIR`,
-    /// `--theme THEME` (also `--name=value`), each at most once — parsed without swift-argument-parser, whose
+    /// `--theme THEME`, `--plain`, `--json FIELDS`, `--config PATH` (also `--name=value`), each at most once — parsed without swift-argument-parser, whose
     /// reflection costs ~3 ms of every launch (it scans the binary's protocol conformances; see
     /// docs/performance.md). Anything else, and anything that fails `validate()`, returns `nil`:
     /// `parse` then handles it, with its help, version and error messages. Tests check that both
     /// parsers agree on every line this one accepts.
     public static func parseEveryday(_ arguments: [String]) -> AppCommand? {
-        var owner: String?, apiURL: String?, dataDir: String?, theme: Theme?
-        var demo = false, offline = false
+        var owner: String?, apiURL: String?, dataDir: String?, theme: Theme?, configPath: String?
+        var demo = false, offline = false, plain = false, json: String?
         var index = 0
         func value(of name: String, _ argument: String) -> String?? {
             if argument == name {
@@ -87,6 +109,11 @@ public struct AppCommand: ParsableCommand {
             let argument = arguments[index]
             if argument == "--demo", !demo { demo = true }
             else if argument == "--offline", !offline { offline = true }
+            else if argument == "--plain", !plain { plain = true }
+            else if let found = value(of: "--json", argument) {
+                guard let fields = found, json == nil else { return nil }
+                json = fields
+            }
             else if let found = value(of: "--api-url", argument) {
                 guard let url = found, apiURL == nil else { return nil }
                 apiURL = url
@@ -96,6 +123,9 @@ public struct AppCommand: ParsableCommand {
             } else if let found = value(of: "--theme", argument) {
                 guard let name = found, theme == nil, let chosen = Theme(rawValue: name) else { return nil }
                 theme = chosen
+            } else if let found = value(of: "--config", argument) {
+                guard let path = found, configPath == nil else { return nil }
+                configPath = path
             } else if !argument.hasPrefix("-"), owner == nil { owner = argument }
             else { return nil }
             index += 1
@@ -108,6 +138,9 @@ public struct AppCommand: ParsableCommand {
         command.offline = offline
         // Every property is assigned: a property wrapper never set by a parse cannot be read.
         command.theme = theme
+        command.plain = plain
+        command.json = json
+        command.configPath = configPath
         guard (try? command.validate()) != nil else { return nil }
         return command
     }

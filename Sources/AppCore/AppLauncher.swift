@@ -3,11 +3,13 @@ import Glibc
 #endif
 import ArgumentParser
 import CSystem
+import Features
 import Foundation
+import TerminalKit
 
 /// The executable's whole `main`: parse, check the terminal, resolve, run, exit.
 public enum AppLauncher {
-    /// Exit code for usage errors (bad flag, bad URL, not a terminal), as PRODUCT.md §2 says.
+    /// Exit code for usage errors (bad flag, bad URL, the full-screen app without a terminal), as PRODUCT.md §2 says.
     public static let usageExitCode: Int32 = 2
 
     @MainActor
@@ -29,14 +31,34 @@ public enum AppLauncher {
             printError(AppCommand.fullMessage(for: error))
             exit(usageExitCode)
         }
-        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-            printError("github-tui: standard input and output must be a terminal (try running it in one).")
+        let environment = ProcessInfo.processInfo.environment
+        // The interface's language, once, before any screen is built (LC_ALL, LC_MESSAGES, LANG).
+        L10n.setLanguage(Language.fromEnvironment(environment))
+        if let problem = L10n.preload() {
+            printError("github-tui: cannot read the interface's strings (\(problem)); is github-tui_Features.resources beside the binary?")
+            exit(1)
+        }
+        let config: AppConfig
+        do {
+            // Before any screen (and key table) exists; a bad file stops here, nothing applied.
+            config = try ConfigFile.load(explicitPath: command.configPath, environment: environment)
+            KeyRemapping.install(config.keys)
+            try ConfigFile.checkKeys(config)
+        } catch {
+            printError("github-tui: " + "\(error)".replacingOccurrences(of: "\n", with: "\ngithub-tui: "))
             exit(usageExitCode)
         }
-        let environment = ProcessInfo.processInfo.environment
+        // Output for scripts (ScriptOutput.swift): `--plain`, `--json`, or standard output not a terminal.
+        if let format = command.scriptFormat ?? (isatty(STDOUT_FILENO) == 1 ? nil : .tsv) {
+            exit(ScriptOutput.execute(command, format: format, environment: environment, config: config))
+        }
+        guard isatty(STDIN_FILENO) == 1 else {
+            printError(L10n.tr("app.notATerminal"))
+            exit(usageExitCode)
+        }
         do {
-            let setup = try AppSetup.resolve(command, environment: environment)
-            let app = try App(setup: setup, useColor: environment["NO_COLOR"].map(\.isEmpty) ?? true)
+            let setup = try AppSetup.resolve(command, environment: environment, config: config)
+            let app = try App(setup: setup, useColor: usesColor(environment: environment))
             let code = try app.run()
             // `exit` runs no deinit: close the store here, or its write-ahead log stays beside the file and
             // the next launch replays it before its first frame (600 reads for 1,000 repositories).
@@ -46,6 +68,11 @@ public enum AppLauncher {
             printError("github-tui: \(error)")
             exit(usageExitCode)
         }
+    }
+
+    /// `NO_COLOR` (set and not empty) turns colours off whatever the theme (`--theme` or the config).
+    static func usesColor(environment: [String: String]) -> Bool {
+        environment["NO_COLOR"].map(\.isEmpty) ?? true
     }
 
     static func printError(_ message: String) {

@@ -22,13 +22,33 @@ public struct AppSetup {
     public var theme: Theme = .default
     /// The process environment (`BROWSER`, `PATH` for the opener).
     public var environment: [String: String] = [:]
+    /// Where `c` clones (the config's `clone_root`; nil: `~/src`).
+    public var cloneRoot: String?
+    /// How `y` copies (the config's `clipboard`).
+    public var clipboard: ClipboardMethod = .auto
+    /// When the list loads commits unasked (the config's `commit_prefetch`).
+    public var commitPrefetch: CommitPrefetch = .visible
 
     /// Errors that stop the app before it starts (exit 2).
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
     }
 
-    public static func resolve(_ command: AppCommand, environment: [String: String]) throws -> AppSetup {
+    /// The owner is the command line's, else the config's `default_owner`, else the one opened last,
+    /// else `mralexgray` (`--demo`: the command line's, else sferik). The theme is `--theme`'s, else
+    /// the config's (`NO_COLOR` still wins, in `App`).
+    public static func resolve(_ command: AppCommand, environment: [String: String],
+                               config: AppConfig = AppConfig()) throws -> AppSetup {
+        var setup = try resolveOwnerAndSources(command, environment: environment, config: config)
+        setup.theme = command.theme ?? config.theme ?? .default
+        setup.cloneRoot = config.cloneRoot
+        setup.clipboard = config.clipboard
+        setup.commitPrefetch = config.commitPrefetch
+        return setup
+    }
+
+    private static func resolveOwnerAndSources(_ command: AppCommand, environment: [String: String],
+                                              config: AppConfig) throws -> AppSetup {
         if command.demo {
             guard let directory = DemoData.directory else {
                 throw Failure(description: "the bundled demo data is missing: \(DemoData.bundleURL.path) should be beside the binary (scripts/install puts it there)")
@@ -53,12 +73,12 @@ public struct AppSetup {
             ?? SQLiteStore.defaultDirectory(environment: environment)
         let (store, _) = SQLiteStore.open(directory: directory)
         let remembered = (try? store.setting(SettingKey.lastOwner)).flatMap { $0 }
-        let owner = command.owner ?? remembered.flatMap { OwnerLoginCheck.valid($0) } ?? AppCommand.defaultOwner
+        let owner = command.owner ?? config.defaultOwner ?? remembered.flatMap { OwnerLoginCheck.valid($0) } ?? AppCommand.defaultOwner
         return AppSetup(
             ownerLogin: owner, isDemo: false, isOffline: command.offline,
             service: GitHubClient(configuration: configuration, transport: CurlTransport(environment: environment),
                                   validatorCache: StoreValidatorCache(store: store, now: Date.init)),
-            store: store, storeNotice: store.outcomeMessage, theme: command.theme ?? .default, environment: environment)
+            store: store, storeNotice: StoreNotice.message(for: store.outcome), theme: command.theme ?? .default, environment: environment)
     }
 }
 

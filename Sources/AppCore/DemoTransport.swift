@@ -43,6 +43,16 @@ public struct DemoTransport: HTTPTransport {
                 statusCode: 200, headers: ["content-type": "application/vnd.github.raw+json", "etag": "\"demo-\(name)\""],
                 body: try Data(contentsOf: file))
         }
+        // Each bundled repository alone at /repos/OWNER/REPO (a README's link to it is followed).
+        for (path, answer) in answers where path.hasPrefix("/users/") && path.hasSuffix("/repos") {
+            guard let list = try? JSONSerialization.jsonObject(with: answer.body) as? [[String: Any]] else { continue }
+            for repository in list {
+                guard let fullName = repository["full_name"] as? String,
+                      let body = try? JSONSerialization.data(withJSONObject: repository) else { continue }
+                answers["/repos/\(fullName)".lowercased()] = HTTPResponse(
+                    statusCode: 200, headers: ["content-type": "application/json", "etag": "\"demo-repo-\(fullName)\""], body: body)
+            }
+        }
         self.answers = answers
     }
 

@@ -45,21 +45,21 @@ final class GitCloner: RepositoryCloner {
     func clone(_ repository: Repository) -> CloneOutcome {
         let target = directory(for: repository)
         if isCloned(repository) { return .alreadyCloned(path: target) }
-        guard let url = cloneURL(repository) else { return .failed("not a web address: \(repository.htmlURL)") }
+        guard let url = cloneURL(repository) else { return .failed(L10n.tr("clone.notWebAddress", repository.htmlURL)) }
         guard let git = BrowserCommand.locate("git", path: environment["PATH"] ?? "/usr/bin:/bin", isExecutable: BrowserCommand.isExecutableFile) else {
-            return .failed("git is not installed")
+            return .failed(L10n.tr("clone.noGit"))
         }
         do {
             try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         } catch {
-            return .failed("cannot create \((target as NSString).deletingLastPathComponent): \(error.localizedDescription)")
+            return .failed(L10n.tr("clone.cannotCreate", (target as NSString).deletingLastPathComponent, error.localizedDescription))
         }
         let status = handOver {
             let banner = "\ngithub-tui: git clone \(url) \(target)\n"
             _ = banner.withCString { write(STDOUT_FILENO, $0, strlen($0)) }
             return Self.runInForeground([git, "clone", "--", url, target], environment: environment)
         }
-        return status == 0 ? .cloned(path: target) : .failed("git clone ended with status \(status)")
+        return status == 0 ? .cloned(path: target) : .failed(L10n.tr("clone.failedStatus", status))
     }
 
     /// The HTTPS clone address: the repository's web page with `.git`, only for http(s) pages.

@@ -13,22 +13,31 @@ final class SystemClipboard: ClipboardWriter {
     /// Writes bytes to the terminal between frames (the app's output descriptor).
     private let writeToTerminal: ([UInt8]) -> Bool
     private let environment: [String: String]
+    /// Which of the two ways are used (the config's `clipboard`).
+    private let method: ClipboardMethod
 
-    init(environment: [String: String], writeToTerminal: @escaping ([UInt8]) -> Bool) {
+    init(environment: [String: String], method: ClipboardMethod = .auto, writeToTerminal: @escaping ([UInt8]) -> Bool) {
         self.environment = environment
+        self.method = method
         self.writeToTerminal = writeToTerminal
     }
 
     func copy(_ text: String) -> ClipboardOutcome {
+        if method == .none { return .failed("copying is off (clipboard = \"none\" in the config file)") }
         var ways: [String] = []
-        if let sequence = Self.terminalSequence(text, environment: environment), writeToTerminal(sequence) {
+        if method != .command, let sequence = Self.terminalSequence(text, environment: environment), writeToTerminal(sequence) {
             ways.append("terminal")
         }
-        if let command = ExternalClipboard.command(environment: environment, isExecutable: BrowserCommand.isExecutableFile),
+        if method != .osc52, let command = ExternalClipboard.command(environment: environment, isExecutable: BrowserCommand.isExecutableFile),
            Self.run(command, input: Array(text.utf8)) {
             ways.append(URL(fileURLWithPath: command[0]).lastPathComponent)
         }
-        return ways.isEmpty ? .failed("no clipboard: the text is longer than a terminal takes, and no wl-copy, xclip or xsel") : .copied(via: ways)
+        guard ways.isEmpty else { return .copied(via: ways) }
+        switch method {
+        case .osc52: return .failed(L10n.tr("clipboard.tooLong"))
+        case .command: return .failed(L10n.tr("clipboard.noCommand"))
+        case .auto, .none: return .failed(L10n.tr("clipboard.none"))
+        }
     }
 
     /// OSC 52 for this terminal. Inside tmux the plain sequence goes to tmux itself (its paste buffer

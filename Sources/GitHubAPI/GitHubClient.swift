@@ -79,6 +79,14 @@ public final class GitHubClient: GitHubService {
         return try await repositoryPage(page)
     }
 
+    public func repository(ownerLogin: String, name: String) async throws -> Repository {
+        try Self.validate(login: ownerLogin)
+        try Self.validate(repositoryName: name)
+        let url = try endpoint("/repos/\(Self.segment(ownerLogin))/\(Self.segment(name))")
+        let fetched = try await get(url)
+        return try Self.decode(Repository.self, from: fetched.response.body)
+    }
+
     public func latestCommits(ownerLogin: String, repository: String) async throws -> [Commit] {
         try Self.validate(login: ownerLogin)
         try Self.validate(repositoryName: repository)
@@ -298,10 +306,7 @@ public final class GitHubClient: GitHubService {
 
     /// Repository names: 1–100 of letters, digits, `-`, `_`, `.`; not `.` or `..`.
     static func validate(repositoryName name: String) throws {
-        let allowed = name.unicodeScalars.allSatisfy {
-            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0))
-        }
-        guard allowed, (1...100).contains(name.count), name != ".", name != ".." else {
+        guard RepositoryName.isValid(name) else {
             throw GitHubError.invalidLogin(name)
         }
     }

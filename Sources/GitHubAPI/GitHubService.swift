@@ -9,6 +9,8 @@ public protocol GitHubService: Sendable {
     func repositories(ownerLogin: String) async throws -> Page<Repository>
     /// Follows a `Link` URL exactly as the server gave it.
     func repositories(page: URL) async throws -> Page<Repository>
+    /// GET /repos/{owner}/{repo}: one repository (a link followed in a README).
+    func repository(ownerLogin: String, name: String) async throws -> Repository
     /// GET /repos/{owner}/{repo}/commits?per_page=3. An empty repository (409) gives [].
     func latestCommits(ownerLogin: String, repository: String) async throws -> [Commit]
     /// The core bucket's rate limit as last reported by the API (`nil` before any answer).

@@ -58,6 +58,9 @@ public enum GitHubToken {
     static func run(_ arguments: [String], environment: [String: String], timeout: Duration) -> String? {
         var pipe: [Int32] = [0, 0]
         guard Glibc.pipe(&pipe) == 0 else { return nil }
+        // Close-on-exec: a process another thread spawns later must not keep our pipe open (pipe2 is
+        // not exported by the Glibc module; the window before fcntl is a few instructions).
+        for end in pipe { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         defer { close(pipe[0]) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -81,7 +84,7 @@ public enum GitHubToken {
         var pid: pid_t = 0
         var spawned = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
         // A program just written (an update of gh in progress) can be briefly busy: try again.
-        for _ in 0..<10 where spawned == ETXTBSY {
+        for _ in 0..<50 where spawned == ETXTBSY {
             usleep(10_000)
             spawned = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
         }

@@ -5,15 +5,15 @@ import Foundation
 /// URL, to decide where the token may go (`Origin`), which redirects to follow and which page links
 /// and photo addresses to accept. Foundation's `URL.host` is never asked: two parsers on one boundary
 /// can disagree.
-struct WebAddress: Equatable {
+public struct WebAddress: Equatable, Sendable {
     /// Lowercased: "https" or "http" (anything else is not a web address).
-    var scheme: String
+    public var scheme: String
     /// Lowercased host as written (`[::1]` keeps its brackets).
-    var host: String
+    public var host: String
     /// The port written, else the scheme's default.
-    var port: Int
+    public var port: Int
 
-    init?(_ text: String) {
+    public init?(_ text: String) {
         guard let separator = text.firstRange(of: "://") else { return nil }
         let scheme = text[..<separator.lowerBound].lowercased()
         guard scheme == "https" || scheme == "http",
@@ -41,4 +41,13 @@ struct WebAddress: Equatable {
 
     /// https anywhere, plain http only on a loopback host.
     var isAllowed: Bool { scheme == "https" || isLoopback }
+
+    /// The path as written after the authority, up to a `?` or `#` (empty when there is none); nil
+    /// when `text` is not a web address. Percent escapes are left as they are.
+    public static func path(of text: String) -> Substring? {
+        guard WebAddress(text) != nil, let separator = text.firstRange(of: "://"),
+              let authority = APIConfiguration.writtenAuthority(of: text) else { return nil }
+        let rest = text[separator.upperBound...].dropFirst(authority.count)
+        return rest.prefix { $0 != "?" && $0 != "#" }
+    }
 }

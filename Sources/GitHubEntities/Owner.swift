@@ -101,3 +101,13 @@ public enum OwnerLogin {
         return true
     }
 }
+
+/// GitHub repository names: 1–100 of ASCII letters, digits, `-`, `_`, `.`; not `.` or `..`.
+public enum RepositoryName {
+    public static func isValid(_ name: String) -> Bool {
+        let allowed = name.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0))
+        }
+        return allowed && (1...100).contains(name.unicodeScalars.count) && name != "." && name != ".."
+    }
+}

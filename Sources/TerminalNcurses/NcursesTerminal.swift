@@ -42,10 +42,22 @@ public final class NcursesTerminal: TerminalBackend {
     private let theme: Theme
     public var inputFD: Int32? { STDIN_FILENO }
 
+    /// A locale variable names a locale this machine does not have (`LANG=de_DE.UTF-8` in a container
+    /// with only C.UTF-8): glibc then sets none, and curses would take every byte above 127 as garbage.
+    /// The character type alone is tried, then C.UTF-8 when the variable asked for UTF-8 anyway.
+    static func useUTF8CharactersWithoutTheLocale() {
+        if setlocale(LC_CTYPE, "") != nil { return }
+        let names: [String] = ["LC_ALL", "LC_CTYPE", "LANG"]
+        let wanted = names.lazy.compactMap { name -> String? in getenv(name).map { String(cString: $0) } }
+            .first { !$0.isEmpty } ?? ""
+        let lowered = wanted.lowercased()
+        if lowered.contains("utf-8") || lowered.contains("utf8") { setlocale(LC_CTYPE, "C.UTF-8") }
+    }
+
     /// Starts curses on the process's terminal. Fails (without exiting) when `TERM` is unusable:
     /// unknown, or without what curses needs (`TerminalRequirements`).
     public static func start(useColor: Bool, theme: Theme = .default) throws -> NcursesTerminal {
-        setlocale(LC_ALL, "")
+        if setlocale(LC_ALL, "") == nil { useUTF8CharactersWithoutTheLocale() }
         if let problem = TerminalRequirements.problem(term: nil) { throw TerminalStartError(description: problem) }
         guard let screen = tui_newterm() else {
             let term = getenv("TERM").map { String(cString: $0) } ?? "(unset)"
@@ -65,6 +77,13 @@ public final class NcursesTerminal: TerminalBackend {
         cbreak()
         noecho()
         nonl()
+        // Ctrl-S and Ctrl-Q reach the app as keys (config.toml can bind them) instead of pausing and
+        // resuming output (XON/XOFF flow control). The saved modes, restored on the way out, keep it.
+        var modes = termios()
+        if tcgetattr(STDIN_FILENO, &modes) == 0 {
+            modes.c_iflag &= ~tcflag_t(IXON)
+            _ = tcsetattr(STDIN_FILENO, TCSANOW, &modes)
+        }
         keypad(window, true)
         nodelay(window, true)
         set_escdelay(25)

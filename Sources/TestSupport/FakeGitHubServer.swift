@@ -51,13 +51,18 @@ public final class FakeGitHubServer: Sendable {
 
     // MARK: Lifecycle
 
-    /// Starts listening on 127.0.0.1:`port` (0: a random free port) and returns `http://127.0.0.1:PORT`.
+    /// Starts listening and returns its root: on 127.0.0.1:`port` when a port is given; with port 0 on a
+    /// random free port of a loopback address of its own (127.1.x.y), so that a connection kept alive
+    /// to a server that stopped is never reused for a new one that got the same port (the process has
+    /// one libcurl connection cache, and a stopped FlyingFox server can still answer on a kept-alive
+    /// connection).
     @discardableResult
     public func start(port: UInt16 = 0) async throws -> URL {
         if let url = running.withLock({ $0?.baseURL }) { return url }
         let core = self.core
         let logger = requestLogger
-        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port), timeout: 600,
+        let host = port == 0 ? Self.nextLoopbackAddress() : "127.0.0.1"
+        let server = HTTPServer(address: try .inet(ip4: host, port: port), timeout: 600,
                                 logger: .disabled,
                                 handler: ClosureHTTPHandler { request in
                                     try await Self.handle(request, core: core, logger: logger)
@@ -70,7 +75,7 @@ public final class FakeGitHubServer: Sendable {
             throw error
         }
         guard case let .ip4(_, actualPort)? = await server.listeningAddress,
-              let url = URL(string: "http://127.0.0.1:\(actualPort)") else {
+              let url = URL(string: "http://\(host):\(actualPort)") else {
             await server.stop()
             task.cancel()
             throw URLError(.cannotConnectToHost)
@@ -84,6 +89,17 @@ public final class FakeGitHubServer: Sendable {
     public var baseURL: URL? { running.withLock { $0?.baseURL } }
 
     /// Stops listening and closes every connection.
+    private static let addressesHandedOut = Mutex(0)
+
+    /// 127.1.0.1, 127.1.0.2, … (the whole of 127.0.0.0/8 is this machine's loopback on Linux).
+    static func nextLoopbackAddress() -> String {
+        let index = addressesHandedOut.withLock { count -> Int in
+            count += 1
+            return count
+        }
+        return "127.1.\((index / 250) % 250).\(index % 250 + 1)"
+    }
+
     public func stop() async {
         guard let current = running.withLock({ state -> Running? in
             defer { state = nil }

@@ -5,7 +5,7 @@ import Synchronization
 
 /// The one `GitHubService` fake for tests: every answer scripted, every call recorded as a line
 /// ("owner octocat", "repos octocat", "repos page 2", "search swift", "search page 1",
-/// "commits o/r", "batch o/r,o/s", "star o/r", "unstar o/r", "avatar URL 16", "readme o/r").
+/// "repo o/r", "commits o/r", "batch o/r,o/s", "star o/r", "unstar o/r", "avatar URL 16", "readme o/r").
 public final class ScriptedGitHubService: GitHubService {
     public struct Script: Sendable {
         /// Owners by lowercased login; any other login is 404.
@@ -33,6 +33,8 @@ public final class ScriptedGitHubService: GitHubService {
         public var readme: Result<String?, GitHubError> = .success(nil)
         public var storedReadme: String?
         public var rateLimit: RateLimit?
+        /// Single repositories by lowercased "owner/name"; any other is 404.
+        public var repositories: [String: Repository] = [:]
 
         public init(owners: [String: Owner] = [:], ownerError: GitHubError? = nil, repositoryPages: [[Repository]] = [[]],
                     repositoryErrors: [Int: GitHubError] = [:], searchPages: [RepositorySearchPage] = [],
@@ -86,6 +88,12 @@ public final class ScriptedGitHubService: GitHubService {
     public func searchRepositories(page url: URL) async throws -> (RepositorySearchPage, next: URL?) {
         record("search page \(url.lastPathComponent)")
         return try searchPage(Int(url.lastPathComponent) ?? -1)
+    }
+
+    public func repository(ownerLogin: String, name: String) async throws -> Repository {
+        record("repo \(ownerLogin)/\(name)")
+        guard let repository = current.repositories["\(ownerLogin)/\(name)".lowercased()] else { throw GitHubError.notFound }
+        return repository
     }
 
     public func latestCommits(ownerLogin: String, repository: String) async throws -> [Commit] {

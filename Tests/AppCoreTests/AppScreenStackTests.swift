@@ -63,4 +63,32 @@ struct AppScreenStackTests {
         #expect(!terminal.timedOut)
         #expect(terminal.frames.last?.snapshot().contains("30×8, needs 40×12") == true)
     }
+
+    @Test("A README link to another repository opens its overlay over this one; Esc comes back to the README where it was")
+    func readmeLinkBackStack() throws {
+        let app = try demoApp()
+        let readme: (Buffer) -> Bool = { $0.snapshot().contains("sferik/410_in_140 · README") && $0.snapshot().contains("410 Gone") }
+        let terminal = RecordingTerminal(width: 100, height: 30, script: [
+            .waitFor("the demo list", Self.listPainted),
+            .events([.key(.character(" "))]),
+            .waitFor("the overlay") { $0.snapshot().contains("─ sferik/410_in_140 ─") },
+            .events([.key(.character("R"))]),
+            .waitFor("the README", readme),
+            .events([.key(.character("G")), .key(.character("3")), .key(.enter)]),
+            .waitFor("the linked repository's overlay") { $0.snapshot().contains("─ sferik/active_admin ─") },
+            .events([.key(.escape)]),
+            .waitFor("the README again") { readme($0) && !$0.snapshot().contains("─ sferik/active_admin ─") },
+            .events([.key(.escape)]),
+            .waitFor("the list") { !$0.snapshot().contains("410_in_140 · README") },
+            .events([.key(.character("q"))]),
+        ])
+        #expect(app.run(on: terminal) == 0)
+        #expect(!terminal.timedOut, "waited for \(terminal.pendingStepName ?? "-")")
+        let frames = terminal.frames
+        let end = try #require(frames.last { readme($0) && $0.snapshot().contains("Links") })
+        let back = try #require(frames.last { readme($0) && !$0.snapshot().contains("─ sferik/active_admin ─") })
+        // Back where it was: scrolled to the end.
+        #expect(back.snapshot().contains("27–51/51"))
+        #expect(end.snapshot().contains("27–51/51"))
+    }
 }

@@ -100,6 +100,19 @@ struct DemoTransportTests {
         #expect(commits.first?.summary == "Demo data: the commits of nothing were not recorded")
     }
 
+    @Test("One repository (a README's link): every bundled one at /repos/OWNER/REPO through the real client; others 404")
+    func oneRepository() async throws {
+        let client = try client()
+        let repository = try await client.repository(ownerLogin: "sferik", name: "active_admin")
+        #expect(repository.fullName == "sferik/active_admin")
+        #expect(repository.htmlURL == "https://github.com/sferik/active_admin")
+        #expect(try await client.repository(ownerLogin: "SFERIK", name: "Active_Admin").name == "active_admin")
+        #expect(try await client.repository(ownerLogin: "demo-unicode", name: "nihongo").ownerLogin == "demo-unicode")
+        await #expect(throws: GitHubError.notFound) { try await client.repository(ownerLogin: "sferik", name: "rails_admin") }
+        await #expect(throws: GitHubError.invalidLogin("..")) { try await client.repository(ownerLogin: "sferik", name: "..") }
+        await #expect(throws: GitHubError.invalidLogin("a/b")) { try await client.repository(ownerLogin: "a/b", name: "x") }
+    }
+
     @Test("The recorded sferik list has 30 repositories with their stars")
     func sferik() async throws {
         let page = try await client().repositories(ownerLogin: "sferik")

@@ -18,6 +18,19 @@ struct ClipboardTests {
         #expect(String(decoding: bytes, as: UTF8.self) == osc + "\u{1B}Ptmux;\u{1B}\u{1B}]52;c;aMOp\u{07}\u{1B}\\")
     }
 
+    @MainActor
+    @Test("clipboard = none copies nothing; osc52 writes only the sequence; command never writes to the terminal")
+    func methods() {
+        var written: [[UInt8]] = []
+        let none = SystemClipboard(environment: [:], method: .none) { written.append($0); return true }
+        #expect(none.copy("x") == .failed("copying is off (clipboard = \"none\" in the config file)"))
+        let osc52 = SystemClipboard(environment: ["DISPLAY": ":0", "PATH": "/nonexistent"], method: .osc52) { written.append($0); return true }
+        #expect(osc52.copy("x") == .copied(via: ["terminal"]))
+        let command = SystemClipboard(environment: ["PATH": "/nonexistent"], method: .command) { written.append($0); return true }
+        #expect(command.copy("x") == .failed("no clipboard: no wl-copy, xclip or xsel (clipboard = \"command\")"))
+        #expect(written.count == 1)
+    }
+
     @Test("Text over the terminals' limit is not sent")
     func tooLong() {
         #expect(SystemClipboard.terminalSequence(String(repeating: "a", count: OSC52.maximumPayloadBytes), environment: [:]) == nil)

@@ -10,6 +10,8 @@ struct EverydayParsingTests {
         "https://example.com/api", "ftp://x", "--api-url=http://127.0.0.1:9", "--api-url=", "--data-dir", "/tmp/x",
         "--data-dir=", "--data-dir=/d", "-h", "--help", "--version", "--", "-x", "--demo=1",
         "--theme", "light", "--theme=mono", "--theme=purple", "terminal",
+        "--plain", "--json", "name,url", "--json=stargazerCount", "--json=nope", "name,nope",
+        "--config", "/tmp/c.toml", "--config=", "--config=~/c.toml",
     ]
 
     /// Every list of up to two tokens, and a fixed pseudo-random sample of longer ones.
@@ -31,7 +33,7 @@ struct EverydayParsingTests {
     }
 
     static func describe(_ command: AppCommand) -> String {
-        "\(command.owner ?? "-") demo=\(command.demo) offline=\(command.offline) api=\(command.apiURL ?? "-") data=\(command.dataDir ?? "-") theme=\(command.theme?.rawValue ?? "-")"
+        "\(command.owner ?? "-") demo=\(command.demo) offline=\(command.offline) api=\(command.apiURL ?? "-") data=\(command.dataDir ?? "-") theme=\(command.theme?.rawValue ?? "-") plain=\(command.plain) json=\(command.json ?? "-") config=\(command.configPath ?? "-")"
     }
 
     @Test("whatever the fast path accepts, the full parser accepts with the same values")
@@ -50,6 +52,8 @@ struct EverydayParsingTests {
         [], ["octo"], ["--demo"], ["--demo", "demo-unicode"],
         ["--api-url", "http://127.0.0.1:9", "--data-dir", "/tmp/store", "scale"], ["octo", "--offline"],
         ["--api-url=https://ghe.example/api/v3", "octo"], ["--theme", "light", "octo"], ["--demo", "--theme=mono"],
+        ["octo", "--plain"], ["--json", "name,url", "octo"], ["--offline", "--json=name"],
+        ["--config", "/tmp/c.toml", "octo"], ["--demo", "--config=/tmp/c.toml"],
     ])
     func everyday(line: [String]) throws {
         let fast = try #require(AppCommand.parseEveryday(line))
@@ -60,6 +64,8 @@ struct EverydayParsingTests {
         ["--help"], ["-h"], ["--version"], ["bad--login"], ["--api-url", "http://example.com"], ["--data-dir="],
         ["a", "b"], ["--demo", "--demo"], ["--api-url"], ["--", "octo"], ["--nope"],
         ["--theme", "purple"], ["--theme=light", "--theme=mono"],
+        ["--json", "nope"], ["--json"], ["--plain", "--json", "name"], ["--plain", "--plain"], ["--json=name", "--json=url"],
+        ["--config"], ["--config="], ["--config", "/a", "--config", "/b"],
     ])
     func unusual(line: [String]) {
         #expect(AppCommand.parseEveryday(line) == nil)

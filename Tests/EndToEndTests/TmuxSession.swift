@@ -132,11 +132,17 @@ final class TmuxSession {
 }
 
 /// A shell command line that runs the app, then reports its exit code and the terminal's modes so
-/// a test can check the terminal was given back usable, and stays on screen.
-func appCommand(_ arguments: [String], dataDirectory: URL? = nil) -> String {
+/// a test can check the terminal was given back usable, and stays on screen. No config file is read
+/// unless `arguments` name one (`--config`): the user's own would change keys and colours.
+/// The interface is English (`LC_MESSAGES=C`) unless `environment` is given: then `LC_ALL` and
+/// `LC_MESSAGES` are unset and `environment`'s variables (e.g. `LANG`) are set instead.
+func appCommand(_ arguments: [String], dataDirectory: URL? = nil, environment: [String: String]? = nil) -> String {
     let quoted = arguments.map { "'\($0.replacingOccurrences(of: "'", with: "'\\''"))'" }.joined(separator: " ")
     let data = dataDirectory.map { " XDG_DATA_HOME='\($0.path)'" } ?? ""
-    return "env -u GH_TOKEN -u GITHUB_TOKEN -u GH_HOST TERM=xterm-256color\(data) '\(TmuxSession.binary.path)' \(quoted); "
+    let unset = environment == nil ? "" : " -u LC_ALL -u LC_MESSAGES"
+    let variables = (environment ?? ["LC_MESSAGES": "C"]).sorted { $0.key < $1.key }
+        .map { " \($0.key)='\($0.value)'" }.joined()
+    return "env -u GH_TOKEN -u GITHUB_TOKEN -u GH_HOST\(unset) TERM=xterm-256color XDG_CONFIG_HOME=/nonexistent/github-tui-e2e\(variables)\(data) '\(TmuxSession.binary.path)' \(quoted); "
         + "echo \"EXIT:$?\"; echo \"MODES: $(stty -a | tr ' ;' '\\n\\n' | grep -E '^-?(icanon|echo)$' | tr '\\n' ' ')<<END>>\"; sleep 120"
 }
 

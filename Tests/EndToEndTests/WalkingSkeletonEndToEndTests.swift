@@ -132,12 +132,18 @@ struct WalkingSkeletonEndToEndTests {
 
 @Suite("Command line contract")
 struct CommandLineTests {
-    @Test("Not a terminal: one line on stderr, exit 2")
+    @Test("Output not a terminal: lines for scripts, exit 0; the full-screen app with input not a terminal: one line on stderr, exit 2")
     func notATerminal() throws {
         let result = try TmuxSession.run([TmuxSession.binary.path, "--demo"])
-        #expect(result.status == 2)
-        #expect(result.output.contains("must be a terminal"))
-        #expect(result.output.split(separator: "\n").count == 1)
+        #expect(result.status == 0)
+        #expect(result.output.split(separator: "\n").count == 30)
+        #expect(result.output.hasPrefix("410_in_140\t"))
+        let tui = try ScriptRun.spawn([TmuxSession.binary.path, "--demo"], environment: ["TERM": "xterm-256color"],
+                                      stdoutTerminal: true)
+        #expect(tui.status == 2)
+        #expect(tui.stdout == "")
+        #expect(tui.stderr.contains("standard input must be a terminal"))
+        #expect(tui.stderr.split(separator: "\n").count == 1)
     }
 
     @Test("Plain http to a non-loopback host is refused with exit 2")

@@ -29,8 +29,14 @@ struct GitHubTokenTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gh-tui-gh-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let gh = directory.appendingPathComponent("gh")
-        try ("#!/bin/sh\n" + script + "\n").write(to: gh, atomically: true, encoding: .utf8)
-        chmod(gh.path, 0o755)
+        // Written through a close-on-exec descriptor: a process spawned meanwhile by a test running in
+        // parallel must not inherit it, or running the script fails with ETXTBSY for that process's life.
+        let fd = open(gh.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        guard fd >= 0 else { throw CocoaError(.fileWriteUnknown) }
+        let bytes = Array(("#!/bin/sh\n" + script + "\n").utf8)
+        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        guard written == bytes.count else { throw CocoaError(.fileWriteUnknown) }
         return directory
     }
 
@@ -58,7 +64,7 @@ struct GitHubTokenTests {
 
     @Test("A gh that hangs is killed at the timeout")
     func hangingGH() throws {
-        let directory = try fakeGH("sleep 30; echo ghp_late")
+        let directory = try fakeGH("exec sleep 30")
         defer { try? FileManager.default.removeItem(at: directory) }
         let started = ContinuousClock.now
         #expect(GitHubToken.fromGitHubCLI(host: "github.com", environment: ["PATH": directory.path + ":/usr/bin:/bin"],

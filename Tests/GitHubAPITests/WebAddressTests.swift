@@ -16,6 +16,18 @@ struct WebAddressTests {
         #expect(WebAddress("https://:443/") == nil)
     }
 
+    @Test("The path as written after the authority, without query or fragment; nil for what is not a web address")
+    func path() {
+        #expect(WebAddress.path(of: "https://github.com/a/b/tree/main?x=1#top") == "/a/b/tree/main")
+        #expect(WebAddress.path(of: "https://github.com:443/a") == "/a")
+        #expect(WebAddress.path(of: "https://github.com") == "")
+        #expect(WebAddress.path(of: "https://github.com#x/y") == "")
+        #expect(WebAddress.path(of: "https://github.com?/a/b") == "")
+        #expect(WebAddress.path(of: "http://[::1]:9/x%2Fy") == "/x%2Fy")
+        #expect(WebAddress.path(of: "https://user@github.com/a") == nil)
+        #expect(WebAddress.path(of: "mailto:a@b") == nil)
+    }
+
     @Test("Origins: the same scheme, host and port; the token never goes where the parsers could disagree")
     func origins() {
         let api = URL(string: "https://api.github.com")!

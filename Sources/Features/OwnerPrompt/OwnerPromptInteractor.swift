@@ -16,8 +16,8 @@ final class OwnerPromptInteractor: OwnerPromptInteractorProtocol {
 
     /// The rule itself: GitHub logins are 1–39 letters, digits and single inner hyphens.
     static func validationError(for login: String) -> String? {
-        if login.isEmpty { return "Type the login of a GitHub user or organization." }
-        return OwnerLogin.isValid(login) ? nil : GitHubError.invalidLogin(login).userMessage
+        if login.isEmpty { return tr("ownerPrompt.empty") }
+        return OwnerLogin.isValid(login) ? nil : GitHubError.invalidLogin(login).localizedMessage
     }
 
     func lookUp(login: String) async -> LoadOutcome<Owner> {

@@ -101,8 +101,8 @@ final class OwnerPromptPresenter: OwnerPromptPresenterProtocol {
 
     // MARK: View state
 
-    /// The key hints (the key table never changes: built once).
-    private static let footer = OwnerPromptKeys.table.footerList
+    /// The key hints, from the key table of the current language.
+    private static var footer: [HelpEntry] { OwnerPromptKeys.table.footerList }
 
     private func publish() {
         view?.display(makeState())
@@ -112,7 +112,7 @@ final class OwnerPromptPresenter: OwnerPromptPresenterProtocol {
         OwnerPromptViewState(
             field: field,
             isEditable: lookingUp == nil,
-            status: lookingUp.map { "\(spinner.symbol) Looking up \(Sanitizer.line($0))…" },
+            status: lookingUp.map { tr("ownerPrompt.lookingUp", spinner.symbol, Sanitizer.line($0)) },
             problem: problem,
             footer: Self.footer,
             message: modal.message

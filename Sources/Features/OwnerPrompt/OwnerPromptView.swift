@@ -9,7 +9,7 @@ public final class OwnerPromptView: Screen, OwnerPromptViewProtocol {
     private var modal = ModalOverlay()
 
     static let maxWidth = 60
-    static let hint = "A user (octocat) or an organization (apple)"
+    static var hint: String { tr("ownerPrompt.hint") }
 
     init(presenter: any OwnerPromptPresenterProtocol) {
         self.presenter = presenter

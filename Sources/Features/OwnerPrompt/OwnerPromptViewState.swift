@@ -13,7 +13,7 @@ struct OwnerPromptViewState: Sendable, Equatable {
     var footer: [HelpEntry]
     var message: MessageBox?
 
-    init(title: String = "GitHub user or organization", field: TextField = TextField(), isEditable: Bool = true,
+    init(title: String = tr("ownerPrompt.title"), field: TextField = TextField(), isEditable: Bool = true,
          status: String? = nil, problem: String? = nil, footer: [HelpEntry] = [], message: MessageBox? = nil) {
         self.title = title
         self.field = field

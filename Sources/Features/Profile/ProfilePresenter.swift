@@ -186,11 +186,11 @@ final class ProfilePresenter: ProfilePresenterProtocol {
         let count = repositories.count
         var state = ProfileViewState(
             title: Sanitizer.line(owner?.login ?? interactor.login),
-            subtitle: owner?.kind.displayName ?? "",
-            status: isLoadingProfile ? "\(spinner.symbol) loading…" : "",
+            subtitle: owner?.kind.localizedName ?? "",
+            status: isLoadingProfile ? tr("profile.status.loading", spinner.symbol) : "",
             rows: rows,
             selectedRow: rows.isEmpty ? nil : viewport.selectedRow(count: count),
-            loadingMore: repositories.isLoadingMore ? "\(spinner.symbol) Loading more repositories…" : nil,
+            loadingMore: repositories.isLoadingMore ? tr("profile.loadingMore", spinner.symbol) : nil,
             position: count == 0 ? "" : "\(viewport.selection + 1)/\(count)\(repositories.hasMore ? "+" : "")",
             footer: Self.footer,
             help: modal.help(from: ProfileKeys.table),
@@ -198,17 +198,17 @@ final class ProfilePresenter: ProfilePresenterProtocol {
         )
         if let owner {
             fill(&state, with: owner)
-            state.listPlaceholder = repositories.isEmpty ? "This account has no public repositories." : nil
+            state.listPlaceholder = repositories.isEmpty ? tr("list.empty.noRepositories") : nil
         } else if isLoadingProfile {
-            state.profilePlaceholder = "Loading \(Sanitizer.line(interactor.login))…"
+            state.profilePlaceholder = tr("profile.placeholder.loading", Sanitizer.line(interactor.login))
         } else if failure != nil {
-            state.profilePlaceholder = "Could not load \(Sanitizer.line(interactor.login)). Press r to try again."
+            state.profilePlaceholder = tr("profile.placeholder.failed", Sanitizer.line(interactor.login))
         }
         return state
     }
 
-    /// The footer's key hints (the key table never changes: built once).
-    private static let footer = ProfileKeys.table.footerList
+    /// The footer's key hints, from the key table of the current language.
+    private static var footer: [HelpEntry] { ProfileKeys.table.footerList }
 
     /// The stored photo at once, then GitHub's (a conditional request when stored).
     private func loadPhoto(of owner: Owner) {
@@ -234,27 +234,26 @@ final class ProfilePresenter: ProfilePresenterProtocol {
         let login = Sanitizer.line(owner.login)
         state.initials = Self.initials(name: name, login: login)
         state.name = name.isEmpty ? login : name
-        var handle = ["@\(login)", owner.kind.displayName]
+        var handle = ["@\(login)", owner.kind.localizedName]
         if let createdAt = owner.createdAt {
-            handle.append("joined \(Formatting.day(createdAt)) (\(Formatting.relative(createdAt, now: now())))")
+            handle.append(tr("profile.joined", Formatting.day(createdAt), Formatting.relative(createdAt, now: now())))
         }
         state.handle = handle.joined(separator: " · ")
         state.bio = Sanitizer.line(owner.bio ?? "")
         state.details = [
-            LabeledField(label: "Company", value: Self.value(owner.company)),
-            LabeledField(label: "Location", value: Self.value(owner.location)),
-            LabeledField(label: "Email", value: Self.value(owner.email)),
-            LabeledField(label: "Blog", value: Self.value(owner.blog)),
+            LabeledField(label: tr("profile.field.company"), value: Self.value(owner.company)),
+            LabeledField(label: tr("profile.field.location"), value: Self.value(owner.location)),
+            LabeledField(label: tr("profile.field.email"), value: Self.value(owner.email)),
+            LabeledField(label: tr("profile.field.blog"), value: Self.value(owner.blog)),
         ]
         var stats: [String] = []
-        if let followers = owner.followers { stats.append("\(Formatting.grouped(followers)) followers") }
-        if let following = owner.following { stats.append("\(Formatting.grouped(following)) following") }
+        if let followers = owner.followers { stats.append(tr("profile.followers", Formatting.grouped(followers))) }
+        if let following = owner.following { stats.append(tr("profile.following", Formatting.grouped(following))) }
         if let publicRepos = owner.publicRepos {
-            stats.append(publicRepos == 1 ? "1 public repository" : "\(Formatting.grouped(publicRepos)) public repositories")
+            stats.append(publicRepos == 1 ? tr("profile.publicRepositories.one") : tr("profile.publicRepositories.other", Formatting.grouped(publicRepos)))
         }
         state.stats = stats.joined(separator: " · ")
-        let total = owner.publicRepos.map { " (\(Formatting.grouped($0)))" } ?? ""
-        state.listTitle = "Repositories\(total)"
+        state.listTitle = owner.publicRepos.map { tr("profile.listTitle.count", Formatting.grouped($0)) } ?? tr("profile.listTitle")
     }
 
     static func value(_ text: String?) -> String {

@@ -39,11 +39,11 @@ final class ReadmeSection {
         var lines: [DetailLine] = []
         switch state {
         case .loading:
-            lines.append(.note("\(spinner) loading the README…", isError: false))
+            lines.append(.note("\(spinner) " + tr("readme.loading"), isError: false))
         case .none:
-            lines.append(.note("This repository has no README.", isError: false))
+            lines.append(.note(tr("readme.none"), isError: false))
         case .failed(let reason):
-            lines.append(.note("Could not load the README (\(reason)) — r retries", isError: true))
+            lines.append(.note(tr("readme.failed", reason), isError: true))
         case .loaded(let markdown):
             if rendered?.width != width {
                 let document = ReadmeRenderer.render(markdown: markdown, width: width, base: base)

@@ -28,12 +28,25 @@ enum RepoDetailAction: Hashable, Sendable {
     case clone
     /// `*`: star or unstar on GitHub (needs a token).
     case toggleStar
-    /// `1`…`9` in the copy menu.
+    /// `1`…`9` in the copy menu; elsewhere `0`…`9` type a README link's number (Enter follows it).
     case choose(Int)
+    /// `/` in the README: the search field opens.
+    case startSearch
+    /// Editing the search field (typed text, cursor, Backspace…).
+    case editSearch(TextEdit)
+    /// Enter in the search field: keep the query.
+    case submitSearch
+    /// Esc in the search field: clear the search.
+    case cancelSearch
+    /// `n`/`N`: the next / previous match, wrapping.
+    case nextMatch, previousMatch
+    /// Tab/Shift-Tab: select the next / previous link on screen (Enter follows it).
+    case nextLink, previousLink
     case toggleHelp
-    /// Esc: close help or a message, else close the overlay.
+    /// Esc, Backspace: close help or a message, a typed link number or the search, else close the
+    /// overlay (back to the overlay or the screen under it).
     case close
-    /// Enter: the message's [ OK ].
+    /// Enter: the message's [ OK ]; follows the link typed or selected.
     case confirm
     case quit
 }
@@ -134,6 +147,13 @@ public enum StarOutcome: Sendable, Equatable {
     case failed(GitHubError)
 }
 
+/// A repository looked up for a link.
+public enum RepositoryLookup: Sendable, Equatable {
+    case found(Repository)
+    case failed(GitHubError)
+    case cancelled
+}
+
 /// The interactor: the overlay's use cases.
 protocol RepoDetailInteractorProtocol: AnyObject, Sendable {
     var repository: Repository { get }
@@ -167,6 +187,12 @@ protocol RepoDetailInteractorProtocol: AnyObject, Sendable {
     func storedReadme() -> String?
     /// The README from GitHub (revalidated when stored).
     func readme() async -> ReadmeOutcome
+    /// A repository a link names: the stored one, else fetched from GitHub.
+    func repository(owner: String, name: String) async -> RepositoryLookup
+    /// Whether an owner exists (a link to it is followed only then).
+    func ownerExists(_ login: String) async -> GitHubError?
+    /// Opens a web address (a README's link) in the browser: http and https only.
+    func open(_ address: String) async -> URLOpenOutcome
     /// Whether the app has a token (starring needs one).
     var canStar: Bool { get }
     /// Whether the user starred the repository (nil when unknown or without a token).
@@ -181,4 +207,8 @@ protocol RepoDetailRouterProtocol: AnyObject {
     /// Closes the overlay (the list under it is as it was).
     func close()
     func quit()
+    /// Opens another repository's overlay over this one (Esc comes back here).
+    func showRepositoryDetail(_ repository: Repository)
+    /// Replaces the list with an owner's repositories.
+    func open(ownerLogin: String)
 }

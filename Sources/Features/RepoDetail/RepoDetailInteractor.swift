@@ -53,11 +53,14 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
     }
 
     func openInBrowser() async -> URLOpenOutcome {
-        let address = repository.htmlURL
+        await open(repository.htmlURL)
+    }
+
+    func open(_ address: String) async -> URLOpenOutcome {
         // Only a web address reaches the browser's command line (never an option or a local file).
         guard let url = URL(string: address), let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http",
               url.host != nil else {
-            return .failed("not a web address")
+            return .failed(tr("detail.open.notWebAddress"))
         }
         return opener.open(address, environment: environment)
     }
@@ -68,13 +71,13 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
         let web = repository.htmlURL
         let host = URL(string: web)?.host ?? "github.com"
         var choices = [
-            CopyChoice(label: "HTTPS URL", text: web),
-            CopyChoice(label: "SSH clone URL", text: "git@\(host):\(repository.fullName).git"),
-            CopyChoice(label: "Clone command", text: "git clone \(web).git"),
-            CopyChoice(label: "owner/name", text: repository.fullName),
+            CopyChoice(label: tr("detail.copy.https"), text: web),
+            CopyChoice(label: tr("detail.copy.ssh"), text: "git@\(host):\(repository.fullName).git"),
+            CopyChoice(label: tr("detail.copy.command"), text: "git clone \(web).git"),
+            CopyChoice(label: tr("detail.copy.fullName"), text: repository.fullName),
         ]
         for commit in commits.prefix(LatestCommits.count) {
-            choices.append(CopyChoice(label: "SHA of \(commit.shortSHA) \(commit.summary)", text: commit.sha))
+            choices.append(CopyChoice(label: tr("detail.copy.sha", commit.shortSHA, commit.summary), text: commit.sha))
         }
         return choices
     }
@@ -86,6 +89,36 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
     @MainActor func cloneDirectory() -> String { cloner.directory(for: repository) }
     @MainActor func isCloned() -> Bool { cloner.isCloned(repository) }
     @MainActor func clone() -> CloneOutcome { cloner.clone(repository) }
+
+    // MARK: Links
+
+    func repository(owner: String, name: String) async -> RepositoryLookup {
+        if let snapshot = try? store.snapshot(ownerLogin: owner),
+           let stored = snapshot.repositories.first(where: { $0.name.lowercased() == name.lowercased() }) {
+            return .found(stored)
+        }
+        do {
+            let fetched = try await service.repository(ownerLogin: owner, name: name)
+            return Task.isCancelled ? .cancelled : .found(fetched)
+        } catch is CancellationError {
+            return .cancelled
+        } catch let error as GitHubError {
+            return .failed(error)
+        } catch {
+            return .failed(.network)
+        }
+    }
+
+    func ownerExists(_ login: String) async -> GitHubError? {
+        do {
+            _ = try await service.owner(login: login)
+            return nil
+        } catch let error as GitHubError {
+            return error
+        } catch {
+            return .network
+        }
+    }
 
     var canStar: Bool { service.isAuthenticated }
 

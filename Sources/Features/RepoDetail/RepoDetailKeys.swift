@@ -3,22 +3,46 @@ import TerminalKit
 /// The overlay's key table: it decodes keys, and the status line's hints and the help overlay are
 /// generated from it. The keys every screen shares come from `UniversalKeys`.
 enum RepoDetailKeys {
-    static let table = KeyTable<RepoDetailAction>(
-        [KeyBinding([.escape], .close, help: "close (or close help or message)", footer: ("Esc", "close"))]
-        + UniversalKeys.move(up: .scrollUp, upHelp: "scroll up", down: .scrollDown, downHelp: "scroll down", footer: nil)
+    static var table: KeyTable<RepoDetailAction> { tables.value }
+    /// While the README's search field is open: keys type text (`q` is a q).
+    static var searchField: KeyTable<RepoDetailAction> { searchFields.value }
+
+    /// Built once per language: the help texts are looked up in the strings table.
+    private static let tables = PerLanguage { KeyTable<RepoDetailAction>(
+        [KeyBinding([.escape, .backspace], .close, help: tr("detail.keys.close"), footer: ("Esc", tr("detail.footer.close")))]
+        + UniversalKeys.move(up: .scrollUp, upHelp: tr("detail.keys.scrollUp"), down: .scrollDown, downHelp: tr("detail.keys.scrollDown"), footer: nil)
         + UniversalKeys.paging(up: .pageUp, down: .pageDown, extraPageDownKeys: [.character(" ")])
-        + UniversalKeys.topAndBottom(home: .home, homeHelp: "top", end: .end, endHelp: "bottom")
+        + UniversalKeys.topAndBottom(home: .home, homeHelp: tr("detail.keys.top"), end: .end, endHelp: tr("detail.keys.bottom"))
         + [
-            KeyBinding([.character("R")], .toggleReadme, help: "the README / the details", footer: ("R", "README")),
-            KeyBinding([.character("f")], .toggleFavourite, help: "favourite ★ on/off (kept on this computer)"),
-            KeyBinding([.character("o")], .openInBrowser, help: "open on GitHub ($BROWSER or xdg-open)", footer: ("o", "open")),
-            KeyBinding([.character("r")], .reloadCommits, help: "load the latest commits again"),
-            KeyBinding([.character("y")], .copy, help: "copy: URL, clone command, owner/name, a SHA", footer: ("y", "copy")),
-            KeyBinding([.character("c")], .clone, help: "git clone into the clone root", footer: ("c", "clone")),
-            KeyBinding([.character("*")], .toggleStar, help: "star / unstar on GitHub (needs a token)"),
-            KeyBinding((1...9).map { .character(Character(String($0))) }, .choose(0), help: "choose in the copy menu", label: "1…9"),
-            KeyBinding([.enter], .confirm, help: "close a message"),
+            KeyBinding([.character("R")], .toggleReadme, help: tr("detail.keys.readme"), footer: ("R", tr("detail.footer.readme"))),
+            KeyBinding([.character("f")], .toggleFavourite, help: tr("detail.keys.favourite")),
+            KeyBinding([.character("o")], .openInBrowser, help: tr("detail.keys.open"), footer: ("o", tr("detail.footer.open"))),
+            KeyBinding([.character("r")], .reloadCommits, help: tr("detail.keys.reload")),
+            KeyBinding([.character("y")], .copy, help: tr("detail.keys.copy"), footer: ("y", tr("detail.footer.copy"))),
+            KeyBinding([.character("c")], .clone, help: tr("detail.keys.clone"), footer: ("c", tr("detail.footer.clone"))),
+            KeyBinding([.character("*")], .toggleStar, help: tr("detail.keys.star")),
+            KeyBinding((1...9).map { .character(Character(String($0))) }, .choose(0), help: tr("detail.keys.choose"), label: "1…9"),
+            KeyBinding([.character("0")], .choose(0), help: tr("detail.keys.linkNumber"), label: "0…9"),
+            KeyBinding([.tab], .nextLink, help: tr("detail.keys.nextLink"), footer: ("Tab", tr("detail.footer.link"))),
+            KeyBinding([.backTab], .previousLink, help: tr("detail.keys.previousLink")),
+            KeyBinding([.character("/")], .startSearch, help: tr("detail.keys.search"), footer: ("/", tr("detail.footer.search"))),
+            KeyBinding([.character("n")], .nextMatch, help: tr("detail.keys.nextMatch")),
+            KeyBinding([.character("N")], .previousMatch, help: tr("detail.keys.previousMatch")),
+            KeyBinding([.enter], .confirm, help: tr("detail.keys.confirm")),
             UniversalKeys.help(.toggleHelp),
             UniversalKeys.quit(.quit),
-        ])
+        ]) }
+
+    private static let searchFields = PerLanguage { KeyTable<RepoDetailAction>(
+        [
+            KeyBinding([.enter], .submitSearch, help: tr("detail.keys.keepSearch"), footer: ("Enter", tr("detail.footer.keepSearch"))),
+            KeyBinding([.escape], .cancelSearch, help: tr("detail.keys.clearSearch"), footer: ("Esc", tr("detail.footer.clearSearch"))),
+            UniversalKeys.quitWhileTyping(.quit),
+        ] + TextEditingKeys.bindings { .editSearch($0) }
+    ) }
+
+    /// The action for a key while the search field is open: the table's, or typing.
+    static func searchAction(for key: Key) -> RepoDetailAction? {
+        searchField.action(for: key) ?? TextField.typedEdit(for: key).map { .editSearch($0) }
+    }
 }

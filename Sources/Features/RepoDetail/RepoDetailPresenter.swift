@@ -63,6 +63,17 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
     private(set) var loadTask: Task<Void, Never>?
     /// The browser being started (tests await it).
     private(set) var openTask: Task<Void, Never>?
+    /// The README's search: the field while it is edited, the query kept, its matches.
+    private var searchField: TextField?
+    private var searchQuery = ""
+    private var matches: [TextMatch] = []
+    private var currentMatch: Int?
+    /// The README link number being typed (digits, then Enter).
+    private var typedLink = ""
+    /// The README link selected with Tab/Shift-Tab (its number).
+    private(set) var selectedLink: Int?
+    /// A link being followed: the repository or owner looked up (tests await it).
+    private(set) var followTask: Task<Void, Never>?
 
     init(interactor: any RepoDetailInteractorProtocol, router: any RepoDetailRouterProtocol,
                 dispatcher: any UIDispatcher, scheduler: any Scheduler, showsPhotos: Bool = false,
@@ -82,6 +93,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
         starTask?.cancel()
         photoTask?.cancel()
         readmeTask?.cancel()
+        followTask?.cancel()
     }
 
     // MARK: RepoDetailPresenterProtocol
@@ -113,6 +125,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
         self.width = max(1, width)
         self.height = max(1, height)
         clampOffset(lineCount: makeLines().count)
+        refreshMatches()
         publish()
     }
 
@@ -125,6 +138,15 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
         }
         if copyMenu != nil {
             handleMenu(action)
+            return
+        }
+        if searchField != nil {
+            handleSearchField(action)
+            publish()
+            return
+        }
+        if handleLinkKeys(action) {
+            publish()
             return
         }
         switch action {
@@ -144,8 +166,14 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
         case .copy: openCopyMenu()
         case .clone: clone()
         case .toggleStar: toggleStar()
-        case .close: router.close(); return
-        case .confirm, .choose: break
+        case .close:
+            if showsReadme, !searchQuery.isEmpty { clearSearch(); break }
+            router.close(); return
+        case .startSearch:
+            if showsReadme { searchField = TextField(text: searchQuery, maxLength: Self.maximumQueryLength) }
+        case .nextMatch: moveMatch(by: 1)
+        case .previousMatch: moveMatch(by: -1)
+        case .confirm, .choose, .editSearch, .submitSearch, .cancelSearch, .nextLink, .previousLink: break
         case .quit: router.quit(); return
         }
         publish()
@@ -173,6 +201,8 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
             loadReadme()
         }
         clampOffset(lineCount: makeLines().count)
+        typedLink = ""
+        refreshMatches()
     }
 
     private func loadReadme() {
@@ -195,7 +225,224 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
         case .cancelled: return
         }
         clampOffset(lineCount: makeLines().count)
+        refreshMatches()
         publish()
+    }
+
+    // MARK: Search in the README
+
+    /// The longest query kept.
+    static let maximumQueryLength = 200
+
+    private func handleSearchField(_ action: RepoDetailAction) {
+        switch action {
+        case .editSearch(let edit):
+            guard var field = searchField, field.apply(edit) else { return }
+            searchField = field
+            searchQuery = field.text
+            refreshMatches()
+            showFirstMatch()
+        case .submitSearch:
+            searchField = nil
+            if searchQuery.isEmpty { clearSearch(); return }
+            showFirstMatch()
+            status = matchStatus
+        case .cancelSearch, .close:
+            clearSearch()
+        case .quit:
+            router.quit()
+        default:
+            break
+        }
+    }
+
+    private func clearSearch() {
+        searchField = nil
+        searchQuery = ""
+        matches = []
+        currentMatch = nil
+    }
+
+    /// The matches of the query in the README's lines as they are now (after a new width or README).
+    private func refreshMatches() {
+        guard !searchQuery.isEmpty else {
+            matches = []
+            currentMatch = nil
+            return
+        }
+        // The details have no matches; the README's are found again when it is shown.
+        guard showsReadme else { return }
+        matches = ReadmeSearch.matches(of: searchQuery, in: makeLines().map { line in
+            if case .markdown(let styled) = line { return styled }
+            return nil
+        })
+        if let current = currentMatch, !matches.indices.contains(current) { currentMatch = matches.isEmpty ? nil : 0 }
+    }
+
+    /// The first match at or below the top line becomes the current one, scrolled into view.
+    private func showFirstMatch() {
+        guard !matches.isEmpty else { currentMatch = nil; return }
+        currentMatch = matches.firstIndex { $0.line >= offset } ?? 0
+        revealCurrentMatch()
+    }
+
+    private func moveMatch(by step: Int) {
+        guard showsReadme, !searchQuery.isEmpty else { return }
+        if matches.isEmpty {
+            status = matchStatus
+            return
+        }
+        let count = matches.count
+        if let current = currentMatch {
+            currentMatch = ((current + step) % count + count) % count
+        } else {
+            currentMatch = step > 0 ? (matches.firstIndex { $0.line >= offset } ?? 0) : (matches.lastIndex { $0.line < offset + height } ?? count - 1)
+        }
+        revealCurrentMatch()
+        status = matchStatus
+    }
+
+    /// Scrolls so that the current match is on screen (at the top when it was not).
+    private func revealCurrentMatch() {
+        guard let current = currentMatch, matches.indices.contains(current) else { return }
+        let line = matches[current].line
+        if line < offset || line >= offset + height { scroll(to: line) }
+    }
+
+    /// "3/7 matches", or "no match for …".
+    private var matchStatus: String {
+        guard let current = currentMatch, !matches.isEmpty else { return "no match for “\(searchQuery)”" }
+        return "\(current + 1)/\(matches.count) matches"
+    }
+
+    // MARK: Links
+
+    /// Digits, Tab/Shift-Tab and Enter in the README; returns whether the action was one of them.
+    private func handleLinkKeys(_ action: RepoDetailAction) -> Bool {
+        guard showsReadme else { return false }
+        switch action {
+        case .choose(let digit):
+            guard typedLink.count < 4, !(typedLink.isEmpty && digit == 0) else { return true }
+            typedLink += String(digit)
+            status = "Link [\(typedLink)] — Enter follows it, Esc cancels"
+            return true
+        case .confirm:
+            if let number = Int(typedLink) {
+                typedLink = ""
+                follow(number)
+            } else if let selectedLink, linksOnScreen().contains(selectedLink) {
+                follow(selectedLink)
+            }
+            return true
+        case .close where !typedLink.isEmpty:
+            typedLink = ""
+            return true
+        case .nextLink, .previousLink:
+            typedLink = ""
+            selectLink(forward: action == .nextLink)
+            return true
+        default:
+            typedLink = ""
+            return false
+        }
+    }
+
+    /// The links drawn in the lines now on screen, in order of first appearance.
+    private func linksOnScreen() -> [Int] {
+        let lines = makeLines()
+        let end = min(lines.count, offset + height)
+        var numbers: [Int] = []
+        guard offset < end else { return [] }
+        for line in lines[offset..<end] {
+            guard case .markdown(let styled) = line else { continue }
+            for span in styled.spans { if let link = span.link, !numbers.contains(link) { numbers.append(link) } }
+        }
+        return numbers
+    }
+
+    private func selectLink(forward: Bool) {
+        let numbers = linksOnScreen()
+        guard !numbers.isEmpty else {
+            selectedLink = nil
+            status = "No link on screen"
+            return
+        }
+        if let current = selectedLink, let index = numbers.firstIndex(of: current) {
+            selectedLink = numbers[((index + (forward ? 1 : -1)) % numbers.count + numbers.count) % numbers.count]
+        } else {
+            selectedLink = forward ? numbers.first : numbers.last
+        }
+        if let selectedLink, let link = readme.links.first(where: { $0.number == selectedLink }) {
+            status = "[\(selectedLink)] \(Sanitizer.line(link.url)) — Enter follows it"
+        }
+    }
+
+    /// Follows link `number`: a repository or an owner on GitHub opens in the app, anything else in
+    /// the browser.
+    private func follow(_ number: Int) {
+        guard let link = readme.links.first(where: { $0.number == number }) else {
+            status = "No link [\(number)]"
+            return
+        }
+        selectedLink = number
+        let repository = interactor.repository
+        let target = GitHubLink.classify(link.url, host: GitHubLink.host(ofWebPage: repository.htmlURL))
+        guard followTask == nil else { return }
+        let interactor = self.interactor
+        switch target {
+        case .repository(let owner, let name)
+            where owner.lowercased() == repository.ownerLogin.lowercased() && name.lowercased() == repository.name.lowercased():
+            // A file or folder of this repository: its page.
+            openLink(link.url)
+        case .repository(let owner, let name):
+            status = "Opening \(owner)/\(name)…"
+            followTask = dispatcher.background { await interactor.repository(owner: owner, name: name) } then: { [weak self] lookup in
+                self?.repositoryDidLoad(lookup, fullName: "\(owner)/\(name)")
+            }
+        case .owner(let login):
+            status = "Opening \(login)…"
+            followTask = dispatcher.background { await interactor.ownerExists(login) } then: { [weak self] error in
+                self?.ownerDidLoad(login, error: error)
+            }
+        case .browser(let address):
+            openLink(address)
+        case .unsupported:
+            status = "Not a web address: \(Sanitizer.line(link.url))"
+        }
+    }
+
+    func repositoryDidLoad(_ lookup: RepositoryLookup, fullName: String) {
+        followTask = nil
+        switch lookup {
+        case .found(let repository):
+            status = nil
+            router.showRepositoryDetail(repository)
+        case .failed(let error):
+            status = "Could not open \(fullName): \(error.shortReason)"
+        case .cancelled:
+            status = nil
+        }
+        publish()
+    }
+
+    func ownerDidLoad(_ login: String, error: GitHubError?) {
+        followTask = nil
+        if let error {
+            status = "Could not open \(login): \(error.shortReason)"
+            publish()
+        } else {
+            router.open(ownerLogin: login)
+        }
+    }
+
+    private func openLink(_ address: String) {
+        guard openTask == nil else { return }
+        let shown = Sanitizer.line(address)
+        status = "Opening \(shown)…"
+        let interactor = self.interactor
+        openTask = dispatcher.background { await interactor.open(address) } then: { [weak self] outcome in
+            self?.openDidFinish(outcome, address: shown)
+        }
     }
 
     // MARK: Photo
@@ -248,9 +495,9 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
         let choice = copyChoices[index]
         switch interactor.copy(choice) {
         case .copied(let ways):
-            status = "Copied \(Sanitizer.line(choice.label)): \(Sanitizer.line(choice.text)) (\(ways.joined(separator: ", ")))"
+            status = tr("detail.status.copied", Sanitizer.line(choice.label), Sanitizer.line(choice.text), ways.joined(separator: ", "))
         case .failed(let reason):
-            status = "Could not copy: \(Sanitizer.line(reason))"
+            status = tr("detail.status.copyFailed", Sanitizer.line(reason))
         }
         publish()
     }
@@ -259,23 +506,23 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
         switch interactor.isCloned() ? .alreadyCloned(path: interactor.cloneDirectory()) : interactor.clone() {
         case .cloned(let path):
             clonePath = path
-            status = "Cloned into \(Sanitizer.line(path))"
+            status = tr("detail.status.cloned", Sanitizer.line(path))
         case .alreadyCloned(let path):
             clonePath = path
-            status = "Already cloned at \(Sanitizer.line(path))"
+            status = tr("detail.status.alreadyCloned", Sanitizer.line(path))
         case .failed(let reason):
-            status = "Could not clone: \(Sanitizer.line(reason))"
+            status = tr("detail.status.cloneFailed", Sanitizer.line(reason))
         }
     }
 
     private func toggleStar() {
         guard interactor.canStar else {
-            status = "Starring needs a token: set GH_TOKEN or run gh auth login"
+            status = tr("detail.status.starNeedsToken")
             return
         }
         guard starTask == nil else { return }
         let on = !(isStarred ?? false)
-        status = on ? "Starring…" : "Unstarring…"
+        status = on ? tr("detail.status.starring") : tr("detail.status.unstarring")
         let interactor = self.interactor
         starTask = dispatcher.background { await interactor.setStarred(on) } then: { [weak self] outcome in
             self?.starDidFinish(outcome)
@@ -287,11 +534,11 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
         switch outcome {
         case .starred(let on):
             isStarred = on
-            status = on ? "★ Starred on GitHub" : "Unstarred on GitHub"
+            status = on ? tr("detail.status.starred") : tr("detail.status.unstarred")
         case .needsToken:
-            status = "Starring needs a token: set GH_TOKEN or run gh auth login"
+            status = tr("detail.status.starNeedsToken")
         case .failed(let error):
-            status = "Could not star: \(error.shortReason)"
+            status = tr("detail.status.starFailed", error.shortReason)
         }
         publish()
     }
@@ -312,30 +559,31 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
         do {
             try interactor.setFavourite(on)
             isFavourite = on
-            status = on ? "★ Added to favourites" : "Removed from favourites"
+            status = on ? tr("detail.status.favouriteAdded") : tr("detail.status.favouriteRemoved")
         } catch {
-            modal.message = MessageBox(title: "Error", message: "Could not save the favourite: \(Sanitizer.line(String(describing: error)))")
+            modal.message = .error(tr("message.favouriteNotSaved", Sanitizer.line(String(describing: error))))
         }
     }
 
     private func openInBrowser() {
         guard openTask == nil else { return }
-        status = "Opening \(address)…"
+        status = tr("detail.status.opening", address)
         let interactor = self.interactor
         openTask = dispatcher.background { await interactor.openInBrowser() } then: { [weak self] outcome in
             self?.openDidFinish(outcome)
         }
     }
 
-    func openDidFinish(_ outcome: URLOpenOutcome) {
+    func openDidFinish(_ outcome: URLOpenOutcome, address: String? = nil) {
         openTask = nil
+        let address = address ?? self.address
         switch outcome {
         case .opened(let program):
-            status = "Opened \(address) with \(Sanitizer.line(program))"
+            status = tr("detail.status.opened", address, Sanitizer.line(program))
         case .noBrowser:
-            status = "\(address) — no $BROWSER or xdg-open"
+            status = tr("detail.status.noBrowser", address)
         case .failed(let reason):
-            status = "\(address) — could not open: \(Sanitizer.line(reason))"
+            status = tr("detail.status.openFailed", address, Sanitizer.line(reason))
         }
         publish()
     }
@@ -381,7 +629,9 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
     func makeState() -> RepoDetailViewState {
         let lines = makeLines()
         let end = min(lines.count, offset + height)
-        let window = offset < end ? Array(lines[offset..<end]) : []
+        var window = offset < end ? Array(lines[offset..<end]) : []
+        if showsReadme { window = decorated(window) }
+        let readmeOnly: Set<String> = ["/", "Tab"]
         return RepoDetailViewState(
             title: Sanitizer.line(interactor.repository.fullName) + (showsReadme ? " · README" : ""),
             isFavourite: isFavourite,
@@ -391,11 +641,27 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
             canScrollUp: offset > 0,
             canScrollDown: end < lines.count,
             status: status,
-            footer: RepoDetailKeys.table.footerHints.map { HelpEntry(keys: $0.keys, help: $0.help) },
+            footer: (searchField != nil ? RepoDetailKeys.searchField : RepoDetailKeys.table).footerHints
+                .filter { showsReadme || !readmeOnly.contains($0.keys) }.map { HelpEntry(keys: $0.keys, help: $0.help) },
             help: modal.showsHelp ? RepoDetailKeys.table.helpEntries.map { HelpEntry(keys: $0.keys, help: $0.help) } : nil,
             message: modal.message,
-            menu: copyMenu
+            menu: copyMenu,
+            searchField: searchField
         )
+    }
+
+    /// The window's README lines with the search matches and the selected link highlighted.
+    private func decorated(_ window: [DetailLine]) -> [DetailLine] {
+        guard !matches.isEmpty || selectedLink != nil else { return window }
+        return window.enumerated().map { index, line in
+            guard case .markdown(let styled) = line else { return line }
+            let lineIndex = offset + index
+            var highlights: [ReadmeSearch.Highlight] = []
+            for (number, match) in matches.enumerated() where match.line == lineIndex {
+                highlights.append(.init(columns: match.column..<(match.column + match.width), isCurrent: number == currentMatch))
+            }
+            return .markdown(ReadmeSearch.decorate(styled, highlights: highlights, selectedLink: selectedLink))
+        }
     }
 
     /// Every line of the content at the current width: the details, or the README.
@@ -414,51 +680,51 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
         }
         let description = Sanitizer.text(repository.description ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         if description.isEmpty {
-            lines.append(.note("No description", isError: false))
+            lines.append(.note(tr("detail.noDescription"), isError: false))
         } else {
             lines += description.wrapped(toWidth: width).map { .text($0) }
         }
         var badges: [String] = []
-        if isFavourite { badges.append("★ Favourite") }
-        if isStarred == true { badges.append("Starred on GitHub") }
-        if clonePath != nil { badges.append("Cloned") }
-        if repository.isArchived { badges.append("Archived") }
-        if repository.isFork { badges.append("Fork") }
+        if isFavourite { badges.append(tr("detail.badge.favourite")) }
+        if isStarred == true { badges.append(tr("detail.badge.starred")) }
+        if clonePath != nil { badges.append(tr("detail.badge.cloned")) }
+        if repository.isArchived { badges.append(tr("detail.badge.archived")) }
+        if repository.isFork { badges.append(tr("detail.badge.fork")) }
         if !badges.isEmpty { lines.append(.badges(badges)) }
         lines.append(.blank)
         lines += fieldLines(for: repository)
         lines.append(.blank)
-        lines.append(.heading("Latest commits"))
+        lines.append(.heading(tr("detail.latestCommits")))
         lines += commitLines()
         return lines
     }
 
     private func fieldLines(for repository: Repository) -> [DetailLine] {
-        let owner = LabeledField(label: "Owner", value: Self.value(repository.ownerLogin))
+        let owner = LabeledField(label: tr("detail.field.owner"), value: Self.value(repository.ownerLogin))
         let languageName = Sanitizer.line(repository.language ?? "")
-        let language = languageName.isEmpty ? LabeledField(label: "Language", value: "—")
-            : LabeledField(label: "Language", value: "\(LanguageBadge.dot) \(languageName)",
+        let language = languageName.isEmpty ? LabeledField(label: tr("detail.field.language"), value: "—")
+            : LabeledField(label: tr("detail.field.language"), value: "\(LanguageBadge.dot) \(languageName)",
                           dotColor: LanguageBadge.color(for: repository.language ?? ""))
-        let stars = LabeledField(label: "Stars", value: "★ \(Formatting.grouped(repository.stargazersCount))")
-        let forks = LabeledField(label: "Forks", value: Formatting.grouped(repository.forksCount))
-        let watchers = LabeledField(label: "Watchers", value: Formatting.grouped(repository.watchersCount))
-        let issues = LabeledField(label: "Open issues", value: Formatting.grouped(repository.openIssuesCount))
-        let created = LabeledField(label: "Created", value: date(repository.createdAt))
-        let license = LabeledField(label: "License", value: Self.value(repository.license))
-        let updated = LabeledField(label: "Updated", value: date(repository.updatedAt))
-        let branch = LabeledField(label: "Default branch", value: Self.value(repository.defaultBranch))
-        let pushed = LabeledField(label: "Pushed", value: date(repository.pushedAt))
+        let stars = LabeledField(label: tr("detail.field.stars"), value: "★ \(Formatting.grouped(repository.stargazersCount))")
+        let forks = LabeledField(label: tr("detail.field.forks"), value: Formatting.grouped(repository.forksCount))
+        let watchers = LabeledField(label: tr("detail.field.watchers"), value: Formatting.grouped(repository.watchersCount))
+        let issues = LabeledField(label: tr("detail.field.openIssues"), value: Formatting.grouped(repository.openIssuesCount))
+        let created = LabeledField(label: tr("detail.field.created"), value: date(repository.createdAt))
+        let license = LabeledField(label: tr("detail.field.license"), value: Self.value(repository.license))
+        let updated = LabeledField(label: tr("detail.field.updated"), value: date(repository.updatedAt))
+        let branch = LabeledField(label: tr("detail.field.defaultBranch"), value: Self.value(repository.defaultBranch))
+        let pushed = LabeledField(label: tr("detail.field.pushed"), value: date(repository.pushedAt))
         var flags: [String] = []
-        if repository.isArchived { flags.append("archived") }
-        if repository.isFork { flags.append("fork") }
-        let flagsField = LabeledField(label: "Flags", value: flags.isEmpty ? "—" : flags.joined(separator: ", "))
+        if repository.isArchived { flags.append(tr("detail.flag.archived")) }
+        if repository.isFork { flags.append(tr("detail.flag.fork")) }
+        let flagsField = LabeledField(label: tr("detail.field.flags"), value: flags.isEmpty ? "—" : flags.joined(separator: ", "))
         let pairs = [(owner, language), (stars, forks), (watchers, issues), (created, license), (updated, branch), (pushed, flagsField)]
         let topics = Sanitizer.line(repository.topics.map(Sanitizer.line).filter { !$0.isEmpty }.joined(separator: ", "))
         let wide = [
-            LabeledField(label: "Topics", value: topics.isEmpty ? "—" : topics),
-            LabeledField(label: "Homepage", value: Self.value(repository.homepage)),
-            LabeledField(label: "GitHub", value: Self.value(repository.htmlURL)),
-        ] + (clonePath.map { [LabeledField(label: "Clone", value: Sanitizer.line($0))] } ?? [])
+            LabeledField(label: tr("detail.field.topics"), value: topics.isEmpty ? "—" : topics),
+            LabeledField(label: tr("detail.field.homepage"), value: Self.value(repository.homepage)),
+            LabeledField(label: tr("detail.field.github"), value: Self.value(repository.htmlURL)),
+        ] + (clonePath.map { [LabeledField(label: tr("detail.field.clone"), value: Sanitizer.line($0))] } ?? [])
 
         var lines: [DetailLine] = []
         if width >= Self.twoColumnWidth {
@@ -493,14 +759,14 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
     private func commitLines() -> [DetailLine] {
         switch commits {
         case .loading:
-            return [.note("\(spinner.symbol) loading commits…", isError: false)]
+            return [.note("\(spinner.symbol) " + tr("commits.loading"), isError: false)]
         case .empty, .loaded([]):
-            return [.note("No commits yet", isError: false)]
+            return [.note(tr("commits.none"), isError: false)]
         case .loaded(let list):
             let now = now()
             return list.map { .commit(CommitLineState($0, now: now)) }
         case .failed(let reason):
-            return [.note("Could not load commits (\(reason)) — r retries", isError: true)]
+            return [.note(tr("commits.failed", reason), isError: true)]
         }
     }
 

@@ -70,6 +70,10 @@ public final class RepoDetailView: Screen, RepoDetailViewProtocol {
     public func handle(_ event: Event) {
         switch event {
         case .key(let key):
+            if state.searchField != nil, state.message == nil, state.help == nil {
+                if let action = RepoDetailKeys.searchAction(for: key) { presenter.handle(action) }
+                return
+            }
             guard let action = RepoDetailKeys.table.action(for: key) else { return }
             // The table says which keys choose in the copy menu; the digit says which entry.
             if case .choose = action, case .character(let digit) = key, let number = digit.wholeNumberValue {
@@ -126,11 +130,11 @@ public final class RepoDetailView: Screen, RepoDetailViewProtocol {
     /// The copy menu: a box over the panel, its entries numbered, the selected one reversed.
     static func renderMenu(_ menu: CopyMenuState, into buffer: inout Buffer, over panel: Rect) {
         let lines = menu.items.enumerated().map { "\($0.offset + 1)  \($0.element)" }
-        let hint = "↑↓ Enter or 1–\(min(9, menu.items.count)) · Esc"
+        let hint = tr("detail.copy.hint", min(9, menu.items.count))
         let width = min(panel.width - 4, max(hint.displayWidth, lines.map(\.displayWidth).max() ?? 0) + 4)
         let rect = panel.centered(width: max(12, width), height: min(panel.height, lines.count + 4))
         buffer.fill(rect)
-        buffer.drawBox(rect, title: "Copy", box: .rounded)
+        buffer.drawBox(rect, title: tr("detail.copy.title"), box: .rounded)
         for (i, line) in lines.enumerated() where rect.y + 1 + i < rect.maxY - 2 {
             let y = rect.y + 1 + i
             let style: Style = i == menu.selected ? .reverse : .plain
@@ -215,6 +219,17 @@ public final class RepoDetailView: Screen, RepoDetailViewProtocol {
     }
 
     private func renderStatusLine(into buffer: inout Buffer, x startX: Int, y: Int, width: Int) {
+        if let field = state.searchField {
+            // "/" and the field, then its hints.
+            let prompt = buffer.write("/", x: startX, y: y, style: .bold)
+            let hints = state.footer.map { "\($0.keys) \($0.help)" }.joined(separator: "  ")
+            // The hints only when the field keeps at least 12 columns.
+            let withHints = width - prompt - hints.displayWidth - 2
+            let fieldWidth = max(1, withHints >= 12 ? withHints : width - prompt)
+            field.render(into: &buffer, x: startX + prompt, y: y, width: fieldWidth, style: Style(attributes: .underline))
+            if withHints >= 12 { buffer.write(hints, x: startX + prompt + fieldWidth + 2, y: y, style: .dim) }
+            return
+        }
         if let status = state.status {
             buffer.write(status.truncated(toWidth: width), x: startX, y: y, maxWidth: width,
                          style: Style(foreground: .yellow, attributes: .bold))

@@ -47,11 +47,15 @@ struct RepoDetailViewState: Sendable, Equatable {
     var help: [HelpEntry]?
     var message: MessageBox?
     var menu: CopyMenuState?
+    /// The README's search field while it is edited (drawn in the status line).
+    var searchField: TextField?
 
     init(title: String = "", isFavourite: Bool = false, lines: [DetailLine] = [], lineCount: Int? = nil, position: String = "",
                 canScrollUp: Bool = false, canScrollDown: Bool = false, status: String? = nil,
-                footer: [HelpEntry] = [], help: [HelpEntry]? = nil, message: MessageBox? = nil, menu: CopyMenuState? = nil) {
+                footer: [HelpEntry] = [], help: [HelpEntry]? = nil, message: MessageBox? = nil, menu: CopyMenuState? = nil,
+                searchField: TextField? = nil) {
         self.menu = menu
+        self.searchField = searchField
         self.title = title
         self.isFavourite = isFavourite
         self.lines = lines

@@ -79,6 +79,9 @@ final class CommitLoader {
     /// Whether a background request (not asked for by the user) may be spent now: without a token,
     /// GitHub's hour is short, and prefetching stops above a reserve (`RequestBudget`).
     var mayPrefetch: () -> Bool = { true }
+    /// Whether rows that settle on screen load their commits unasked (`CommitPrefetch.visible`); when
+    /// off, only what the user asks for (Enter, `r` on failed rows) is requested.
+    var prefetches = true
     /// Finds a repository of the list by id (the loader keeps ids only).
     var repository: (Int64) -> Repository? = { _ in nil }
     /// Something changed that the screen shows.
@@ -179,7 +182,8 @@ final class CommitLoader {
 
     private func fetchVisible() {
         readStored(visibleIDs)
-        request(visibleIDs.filter(needsFetch), front: false)
+        let wanted = visibleIDs.filter(needsFetch)
+        request(prefetches ? wanted : wanted.filter(asked.contains), front: false)
         onChange()
     }
 

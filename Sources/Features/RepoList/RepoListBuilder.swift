@@ -17,6 +17,8 @@ public struct RepoListDependencies {
     public var now: @Sendable () -> Date
     /// Says which repositories have a clone (rows show ⌂).
     public var cloner: any RepositoryCloner
+    /// When commits load without being asked (the config's `commit_prefetch`).
+    public var commitPrefetch: CommitPrefetch = .visible
 
     public init(ownerLogin: String, service: any GitHubService, store: any RepositoryStore,
                 dispatcher: any UIDispatcher, scheduler: any Scheduler, isOffline: Bool, isDemo: Bool,
@@ -34,6 +36,14 @@ public struct RepoListDependencies {
     }
 }
 
+/// When the list loads a repository's latest commits without being asked.
+public enum CommitPrefetch: String, CaseIterable, Sendable {
+    /// Rows that settle on screen load theirs in the background (within the request budget).
+    case visible
+    /// Only Enter (and `r`, and the overlay) load commits; stored ones still show.
+    case enter
+}
+
 /// Wires the repository list module: interactor, presenter, router and view.
 @MainActor
 public enum RepoListBuilder {
@@ -46,6 +56,7 @@ public enum RepoListBuilder {
             interactor: interactor, router: router, dispatcher: dependencies.dispatcher,
             scheduler: dependencies.scheduler, isDemo: dependencies.isDemo, isOffline: dependencies.isOffline,
             notice: dependencies.notice, cloner: dependencies.cloner, now: dependencies.now)
+        presenter.commitLoader.prefetches = dependencies.commitPrefetch == .visible
         let view = RepoListView(presenter: presenter)
         presenter.view = view
         return view

@@ -3,27 +3,30 @@ import TerminalKit
 /// The list's key table: it decodes keys, and the footer and help overlay are generated from it.
 /// The keys every screen shares (moving, paging, top and bottom, help, quit) come from `UniversalKeys`.
 enum RepoListKeys {
-    static let table = KeyTable<RepoListAction>(
-        UniversalKeys.move(up: .moveUp, upHelp: "previous (top: carousel)", down: .moveDown, downHelp: "next repository")
+    static var table: KeyTable<RepoListAction> { tables.value }
+
+    /// Built once per language: the help texts are looked up in the strings table.
+    private static let tables = PerLanguage { KeyTable<RepoListAction>(
+        UniversalKeys.move(up: .moveUp, upHelp: tr("list.keys.up"), down: .moveDown, downHelp: tr("list.keys.down"))
         + [
-            KeyBinding([.left, .character("h")], .moveLeft, help: "previous card (wraps)"),
-            KeyBinding([.right, .character("l")], .moveRight, help: "next card (wraps)"),
-            KeyBinding([.enter], .toggleExpand, help: "latest commits; open card", footer: ("Enter", "commits")),
-            KeyBinding([.character(" "), .character("d")], .openDetail, help: "repository details"),
+            KeyBinding([.left, .character("h")], .moveLeft, help: tr("list.keys.left")),
+            KeyBinding([.right, .character("l")], .moveRight, help: tr("list.keys.right")),
+            KeyBinding([.enter], .toggleExpand, help: tr("list.keys.enter"), footer: ("Enter", tr("list.footer.commits"))),
+            KeyBinding([.character(" "), .character("d")], .openDetail, help: tr("list.keys.details")),
         ]
         + UniversalKeys.paging(up: .pageUp, down: .pageDown)
-        + UniversalKeys.topAndBottom(home: .home, homeHelp: "carousel (top)", end: .end, endHelp: "last repository")
+        + UniversalKeys.topAndBottom(home: .home, homeHelp: tr("list.keys.home"), end: .end, endHelp: tr("list.keys.end"))
         + [
-            KeyBinding([.character("f")], .toggleFavourite, help: "favourite ★ on/off"),
-            KeyBinding([.character("F")], .toggleFavouritesOnly, help: "favourites only / all"),
-            KeyBinding([.character("s")], .cycleSort, help: "sort name/updated/stars"),
-            KeyBinding([.character("/")], .startFilter, help: "filter the list", footer: ("/", "filter")),
-            KeyBinding([.character("u")], .ownerPrompt, help: "another owner", footer: ("u", "owner")),
-            KeyBinding([.character("p")], .profile, help: "this owner's profile"),
-            KeyBinding([.character("S")], .search, help: "search GitHub", footer: ("S", "search")),
-            KeyBinding([.character("r")], .refresh, help: "refresh, retry commits"),
+            KeyBinding([.character("f")], .toggleFavourite, help: tr("list.keys.favourite")),
+            KeyBinding([.character("F")], .toggleFavouritesOnly, help: tr("list.keys.favouritesOnly")),
+            KeyBinding([.character("s")], .cycleSort, help: tr("list.keys.sort")),
+            KeyBinding([.character("/")], .startFilter, help: tr("list.keys.filter"), footer: ("/", tr("list.footer.filter"))),
+            KeyBinding([.character("u")], .ownerPrompt, help: tr("list.keys.owner"), footer: ("u", tr("list.footer.owner"))),
+            KeyBinding([.character("p")], .profile, help: tr("list.keys.profile")),
+            KeyBinding([.character("S")], .search, help: tr("list.keys.search"), footer: ("S", tr("list.footer.search"))),
+            KeyBinding([.character("r")], .refresh, help: tr("list.keys.refresh")),
             UniversalKeys.help(.toggleHelp),
-            KeyBinding([.escape], .dismiss, help: "close, clear, back"),
+            KeyBinding([.escape], .dismiss, help: tr("list.keys.escape")),
             UniversalKeys.quit(.quit),
-        ])
+        ]) }
 }

@@ -15,6 +15,15 @@ enum RepoListSortOrder: String, CaseIterable, Sendable {
         }
     }
 
+    /// The order's name in the header ("by name").
+    var localizedName: String {
+        switch self {
+        case .name: tr("sort.name")
+        case .updated: tr("sort.updated")
+        case .stars: tr("sort.stars")
+        }
+    }
+
     /// The next order of the cycle.
     var next: RepoListSortOrder {
         let all = Self.allCases

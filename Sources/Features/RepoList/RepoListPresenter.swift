@@ -190,7 +190,7 @@ final class RepoListPresenter: RepoListPresenterProtocol {
         do {
             try interactor.setFavourite(on, repositoryID: repository.id)
         } catch {
-            screen.modal.message = MessageBox(title: "Error", message: "Could not save the favourite: \(Sanitizer.line(String(describing: error)))")
+            screen.modal.message = .error(tr("message.favouriteNotSaved", Sanitizer.line(String(describing: error))))
             return
         }
         screen.changeModel(keepingSelection: true) { $0.setFavourite(on, repositoryID: repository.id) }
@@ -274,7 +274,7 @@ final class RepoListPresenter: RepoListPresenterProtocol {
                 if error == .network { screen.connectivity = .offline }
                 screen.modal.show(error)
             case .storeFailed(let reason):
-                screen.modal.message = MessageBox(title: "Error", message: "Could not save the repositories: \(Sanitizer.line(reason))")
+                screen.modal.message = .error(tr("message.repositoriesNotSaved", Sanitizer.line(reason)))
             }
         }
     }

@@ -16,8 +16,10 @@ struct RepoListFrame {
 /// visible window of rows is built.
 enum RepoListStateBuilder {
     /// The footer's key hints (the key table never changes: built once, not on every key).
-    static let footer = RepoListKeys.table.footerHints.map { HelpEntry(keys: $0.keys, help: $0.help) }
-    static let help = RepoListKeys.table.helpEntries.map { HelpEntry(keys: $0.keys, help: $0.help) }
+    static var footer: [HelpEntry] { footers.value }
+    static var help: [HelpEntry] { helps.value }
+    private static let footers = PerLanguage { RepoListKeys.table.footerHints.map { HelpEntry(keys: $0.keys, help: $0.help) } }
+    private static let helps = PerLanguage { RepoListKeys.table.helpEntries.map { HelpEntry(keys: $0.keys, help: $0.help) } }
 
     static func build(_ state: RepoListScreenState, now: Date) -> RepoListFrame {
         let model = state.model, displayed = model.displayed
@@ -39,7 +41,7 @@ enum RepoListStateBuilder {
                 index += 1
             }
             if index == displayed.count, lines.count < height, state.showsMoreRow {
-                lines.append(.loadingMore("\(state.spinnerSymbol) loading more repositories…"))
+                lines.append(.loadingMore(tr("list.loadingMore", state.spinnerSymbol)))
                 targets.append(nil)
             }
         }
@@ -49,7 +51,7 @@ enum RepoListStateBuilder {
         }
         let carousel = cards.isEmpty ? nil : CarouselState(cards: Array(cards), current: state.carouselIndex, isFocused: state.focus == .carousel)
         let position = displayed.isEmpty ? ""
-            : state.focus == .carousel ? "card \(state.carouselIndex + 1)/\(cards.count)"
+            : state.focus == .carousel ? tr("list.position.card", state.carouselIndex + 1, cards.count)
             : "\(state.viewport.selection + 1)/\(model.displayedCount)"
         let viewState = RepoListViewState(
             title: Sanitizer.line(model.snapshot.owner?.login ?? state.ownerLogin),
@@ -73,17 +75,17 @@ enum RepoListStateBuilder {
     private static func subtitle(_ state: RepoListScreenState) -> String {
         let snapshot = state.model.snapshot
         var parts: [String] = []
-        if let kind = snapshot.owner?.kind { parts.append(kind.displayName) }
+        if let kind = snapshot.owner?.kind { parts.append(kind.localizedName) }
         if snapshot.listFetchedAt != nil || !snapshot.repositories.isEmpty {
             let total = snapshot.owner?.publicRepos ?? 0
             if state.hasMorePages, total > snapshot.totalCount {
-                parts.append("\(snapshot.totalCount) of \(Formatting.repositories(total))")
+                parts.append(tr("list.subtitle.partial", snapshot.totalCount, Formatting.repositories(total)))
             } else {
                 parts.append(Formatting.repositories(snapshot.totalCount))
             }
-            parts.append("by \(state.model.sortOrder.rawValue)")
+            parts.append(tr("list.subtitle.sortedBy", state.model.sortOrder.localizedName))
         }
-        if state.model.favouritesOnly { parts.append("★ favourites only (\(snapshot.favouriteIDs.count))") }
+        if state.model.favouritesOnly { parts.append(tr("list.subtitle.favouritesOnly", snapshot.favouriteIDs.count)) }
         return parts.joined(separator: " · ")
     }
 
@@ -117,38 +119,37 @@ enum RepoListStateBuilder {
         switch state.commits[id] {
         case .stored(let stored) where !stored.commits.isEmpty && !stored.isEmptyRepository:
             return stored.commits.map { .commit(CommitLineState($0, now: now)) }
-        case .stored: return [.note("No commits yet", isError: false)]
-        case .failed(let reason): return [.note("Could not load commits (\(reason)) — r retries", isError: true)]
-        case .loading, nil: return [.note("loading commits…", isError: false)]
+        case .stored: return [.note(tr("commits.none"), isError: false)]
+        case .failed(let reason): return [.note(tr("commits.failed", reason), isError: true)]
+        case .loading, nil: return [.note(tr("commits.loading"), isError: false)]
         }
     }
 
     private static func status(_ state: RepoListScreenState, now: Date) -> String {
         var parts: [String] = []
         if state.isRefreshing {
-            parts.append("\(state.spinnerSymbol) refreshing…")
+            parts.append(tr("list.status.refreshing", state.spinnerSymbol))
         } else if state.connectivity == .offline {
             if let cachedAt = state.model.snapshot.listFetchedAt {
-                parts.append("offline · cached \(Formatting.relative(cachedAt, now: now))")
+                parts.append(tr("list.status.offlineCached", Formatting.relative(cachedAt, now: now)))
             } else {
-                parts.append("offline")
+                parts.append(tr("list.status.offline"))
             }
         }
         if state.commitsOnDemand {
-            let left = state.rateLimit.map { " · \($0.remaining)/\($0.limit) left" } ?? ""
-            parts.append("commits on Enter\(left) · set GH_TOKEN or run gh auth login")
+            parts.append(state.rateLimit.map { tr("list.status.commitsOnEnter.left", $0.remaining, $0.limit) } ?? tr("list.status.commitsOnEnter"))
         } else if let rateLimit = state.rateLimit, rateLimit.isLow {
-            parts.append("API \(rateLimit.remaining)/\(rateLimit.limit) left")
+            parts.append(tr("list.status.apiLeft", rateLimit.remaining, rateLimit.limit))
         }
         return parts.joined(separator: " · ")
     }
 
     private static func placeholder(_ state: RepoListScreenState) -> String {
         let model = state.model
-        if !model.filterText.isEmpty { return "No repository matches “\(model.filterText)”." }
-        if model.favouritesOnly, !model.snapshot.repositories.isEmpty { return "No favourites yet: f marks the selected repository ★ (F shows all)." }
-        if model.snapshot.listFetchedAt != nil { return "This account has no public repositories." }
-        if state.isRefreshing { return "Loading repositories…" }
-        return "No repositories stored for \(Sanitizer.line(state.ownerLogin)) yet. Press r to refresh."
+        if !model.filterText.isEmpty { return tr("list.empty.noMatch", model.filterText) }
+        if model.favouritesOnly, !model.snapshot.repositories.isEmpty { return tr("list.empty.noFavourites") }
+        if model.snapshot.listFetchedAt != nil { return tr("list.empty.noRepositories") }
+        if state.isRefreshing { return tr("list.empty.loading") }
+        return tr("list.empty.nothingStored", Sanitizer.line(state.ownerLogin))
     }
 }

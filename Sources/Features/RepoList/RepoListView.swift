@@ -117,7 +117,7 @@ public final class RepoListView: Screen, RepoListViewProtocol {
         let width = buffer.width, height = buffer.height
         buffer.fill(buffer.bounds)
         ScreenChrome.renderHeader(title: state.title, subtitle: state.subtitle, status: state.status,
-                                  badge: state.isDemo ? " DEMO " : "",
+                                  badge: state.isDemo ? tr("list.badge.demo") : "",
                                   badgeStyle: Style(foreground: .yellow, attributes: [.bold, .reverse]), into: &buffer)
         cardRects = []
         if let carousel = state.carousel {
@@ -151,7 +151,7 @@ public final class RepoListView: Screen, RepoListViewProtocol {
             buffer.write(notice.truncated(toWidth: max(0, available - 1)), x: 1, y: y, style: Style(foreground: .yellow, attributes: .bold))
         } else if let filter = state.filter {
             var x = 1 + buffer.write("/", x: 1, y: y, style: .bold)
-            let hint = filter.isEditing ? "  \(filter.matches) match · Enter keep · Esc clear" : "  \(filter.matches) match · / edit · Esc clear"
+            let hint = "  " + (filter.isEditing ? tr("list.filter.editing", filter.matches) : tr("list.filter.kept", filter.matches))
             let fieldWidth = max(1, available - x - hint.displayWidth - 1)
             var shown = filter.text
             while shown.displayWidth > fieldWidth - 1, !shown.isEmpty { shown.removeFirst() } // keep the end in view

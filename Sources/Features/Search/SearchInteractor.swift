@@ -16,7 +16,7 @@ final class SearchInteractor: SearchInteractorProtocol {
 
     static func validationError(for query: String) -> String? {
         if query.trimmingCharacters(in: .whitespaces).isEmpty {
-            return "Type something to search for, e.g. tetris language:swift"
+            return tr("search.empty")
         }
         return nil
     }

@@ -3,31 +3,35 @@ import TerminalKit
 /// The search screen's key tables, one per focus: in the field keys type text (`q` is a q), on the
 /// results they are commands. Footer and help are generated from the table of the current focus.
 enum SearchKeys {
-    static let field = KeyTable<SearchAction>(
+    static var field: KeyTable<SearchAction> { fields.value }
+    static var results: KeyTable<SearchAction> { resultTables.value }
+
+    /// Built once per language: the help texts are looked up in the strings table.
+    private static let fields = PerLanguage { KeyTable<SearchAction>(
         [
-            KeyBinding([.enter], .search, help: "search GitHub", footer: ("Enter", "search")),
-            KeyBinding([.tab, .backTab, .down], .focusResults, help: "go to the results", footer: ("Tab", "results")),
-            KeyBinding([.escape], .back, help: "clear the query (empty: back)", footer: ("Esc", "clear/back")),
+            KeyBinding([.enter], .search, help: tr("list.keys.search"), footer: ("Enter", tr("list.footer.search"))),
+            KeyBinding([.tab, .backTab, .down], .focusResults, help: tr("search.keys.results"), footer: ("Tab", tr("search.footer.results"))),
+            KeyBinding([.escape], .back, help: tr("search.keys.clear"), footer: ("Esc", tr("search.footer.clear"))),
             UniversalKeys.helpWhileTyping(.toggleHelp),
             UniversalKeys.quitWhileTyping(.quit),
-        ] + TextField.editingBindings { .edit($0) }
-    )
+        ] + TextEditingKeys.bindings { .edit($0) }
+    ) }
 
-    static let results = KeyTable<SearchAction>(
-        UniversalKeys.move(up: .moveUp, upHelp: "previous result (from the first: the query)",
-                           down: .moveDown, downHelp: "next result")
+    private static let resultTables = PerLanguage { KeyTable<SearchAction>(
+        UniversalKeys.move(up: .moveUp, upHelp: tr("search.keys.up"),
+                           down: .moveDown, downHelp: tr("search.keys.down"))
             + UniversalKeys.paging(up: .pageUp, down: .pageDown)
-            + UniversalKeys.topAndBottom(home: .home, homeHelp: "first result",
-                                         end: .end, endHelp: "last loaded result (loads more)")
+            + UniversalKeys.topAndBottom(home: .home, homeHelp: tr("search.keys.home"),
+                                         end: .end, endHelp: tr("search.keys.end"))
             + [
-                KeyBinding([.enter], .open, help: "repository details", footer: ("Enter", "details")),
-                KeyBinding([.character("p")], .openProfile, help: "owner's profile", footer: ("p", "profile")),
-                KeyBinding([.tab, .backTab, .character("/")], .focusField, help: "edit the query", footer: ("/", "query")),
+                KeyBinding([.enter], .open, help: tr("list.keys.details"), footer: ("Enter", tr("profile.footer.details"))),
+                KeyBinding([.character("p")], .openProfile, help: tr("search.keys.profile"), footer: ("p", tr("search.footer.profile"))),
+                KeyBinding([.tab, .backTab, .character("/")], .focusField, help: tr("search.keys.query"), footer: ("/", tr("search.footer.query"))),
                 UniversalKeys.help(.toggleHelp, alsoF1: true),
                 UniversalKeys.back(.back),
                 UniversalKeys.quit(.quit),
             ]
-    )
+    ) }
 
     static func table(for focus: SearchFocus) -> KeyTable<SearchAction> {
         focus == .field ? field : results

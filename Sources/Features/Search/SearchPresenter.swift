@@ -200,13 +200,13 @@ final class SearchPresenter: SearchPresenterProtocol {
         return SearchViewState(
             field: field,
             focus: focus,
-            status: isSearching ? "\(spinner.symbol) searching…" : "",
+            status: isSearching ? tr("search.status.searching", spinner.symbol) : "",
             summary: summary(),
             notes: notes(),
             problem: problem,
             rows: rows,
             selectedRow: rows.isEmpty ? nil : viewport.selectedRow(count: results.count),
-            loadingMore: results.isLoadingMore ? "\(spinner.symbol) Loading more results…" : nil,
+            loadingMore: results.isLoadingMore ? tr("search.loadingMore", spinner.symbol) : nil,
             placeholder: rows.isEmpty ? placeholder() : nil,
             position: results.isEmpty ? ""
                 : "\(viewport.selection + 1)/\(Formatting.grouped(results.count))\(results.hasMore ? "+" : "")",
@@ -218,25 +218,24 @@ final class SearchPresenter: SearchPresenterProtocol {
 
     private func summary() -> String {
         guard let query, !isSearching else { return "" }
-        return "\(Formatting.results(totalCount)) for “\(Sanitizer.line(query))”"
+        return tr("search.summary", Formatting.results(totalCount), Sanitizer.line(query))
     }
 
     private func notes() -> [String] {
         guard query != nil, !isSearching else { return [] }
         var notes: [String] = []
         if incomplete {
-            notes.append("GitHub returned incomplete results (search timed out); try a narrower query")
+            notes.append(tr("search.note.incomplete"))
         }
         if totalCount > SearchLimits.resultCap {
-            notes.append("showing the first \(Formatting.grouped(SearchLimits.resultCap)) of \(Formatting.grouped(totalCount))"
-                         + " (GitHub search stops at \(Formatting.grouped(SearchLimits.resultCap)))")
+            notes.append(tr("search.note.capped", Formatting.grouped(SearchLimits.resultCap), Formatting.grouped(totalCount)))
         }
         return notes
     }
 
     private func placeholder() -> String {
-        if isSearching { return "Searching…" }
-        if let query { return "No repositories match “\(Sanitizer.line(query))”." }
-        return "Type a query and press Enter (qualifiers work: language:swift stars:>100)."
+        if isSearching { return tr("search.placeholder.searching") }
+        if let query { return tr("search.placeholder.noMatch", Sanitizer.line(query)) }
+        return tr("search.placeholder.start")
     }
 }

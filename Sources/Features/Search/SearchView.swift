@@ -14,7 +14,7 @@ public final class SearchView: Screen, SearchViewProtocol {
     static let notesRow = 2
     static let ruleRow = 4
     static let listTop = 5
-    static let fieldLabel = " Query › "
+    static var fieldLabel: String { " " + tr("search.field.label") + " › " }
 
     init(presenter: any SearchPresenterProtocol) {
         self.presenter = presenter

@@ -29,7 +29,7 @@ struct SearchViewState: Sendable, Equatable {
     var help: [HelpEntry]?
     var message: MessageBox?
 
-    init(title: String = "Search repositories", field: TextField = TextField(), focus: SearchFocus = .field,
+    init(title: String = tr("search.title"), field: TextField = TextField(), focus: SearchFocus = .field,
          status: String = "", summary: String = "", notes: [String] = [], problem: String? = nil,
          rows: [RepositoryRowState] = [], selectedRow: Int? = nil, loadingMore: String? = nil,
          placeholder: String? = nil, position: String = "", footer: [HelpEntry] = [],

@@ -31,11 +31,11 @@ public struct CommitLineState: Sendable, Equatable {
 
 /// What a repository's commit lines say instead of commits, on the list and in the detail overlay.
 enum CommitNotes {
-    static let loading = "loading commits…"
-    static let noCommits = "No commits yet"
+    static var loading: String { tr("commits.loading") }
+    static var noCommits: String { tr("commits.none") }
 
     /// "Could not load commits (network error) — r retries".
     static func failed(_ error: GitHubError) -> String {
-        "Could not load commits (\(error.shortReason)) — r retries"
+        tr("commits.failed", error.shortReason)
     }
 }

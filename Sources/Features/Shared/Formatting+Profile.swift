@@ -6,13 +6,14 @@ extension Formatting {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        let month = months[max(0, min(11, (parts.month ?? 1) - 1))]
-        return "\(parts.day ?? 1) \(month) \(parts.year ?? 1970)"
+        let months = tr("date.months").split(separator: " ")
+        let index = max(0, min(11, (parts.month ?? 1) - 1))
+        let month = index < months.count ? String(months[index]) : "\(index + 1)"
+        return tr("date.day", parts.day ?? 1, month, parts.year ?? 1970)
     }
 
     /// "1 result", "1,234 results".
     public static func results(_ n: Int) -> String {
-        n == 1 ? "1 result" : "\(grouped(n)) results"
+        n == 1 ? tr("count.results.one") : tr("count.results.other", grouped(n))
     }
 }

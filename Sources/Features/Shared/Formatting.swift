@@ -23,21 +23,21 @@ public enum Formatting {
     /// "just now", "5 min ago", "3 h ago", "2 d ago", "4 mo ago", "3 y ago".
     public static func relative(_ date: Date, now: Date) -> String {
         let seconds = Int(now.timeIntervalSince(date))
-        if seconds < 60 { return "just now" }
+        if seconds < 60 { return tr("time.justNow") }
         let minutes = seconds / 60
-        if minutes < 60 { return "\(minutes) min ago" }
+        if minutes < 60 { return tr("time.minutesAgo", minutes) }
         let hours = minutes / 60
-        if hours < 24 { return "\(hours) h ago" }
+        if hours < 24 { return tr("time.hoursAgo", hours) }
         let days = hours / 24
-        if days < 31 { return "\(days) d ago" }
+        if days < 31 { return tr("time.daysAgo", days) }
         let months = days / 30
-        if months < 12 { return "\(months) mo ago" }
-        return "\(days / 365) y ago"
+        if months < 12 { return tr("time.monthsAgo", months) }
+        return tr("time.yearsAgo", days / 365)
     }
 
     /// "1 repository", "30 repositories".
     public static func repositories(_ n: Int) -> String {
-        n == 1 ? "1 repository" : "\(grouped(n)) repositories"
+        n == 1 ? tr("count.repositories.one") : tr("count.repositories.other", grouped(n))
     }
 
     /// 1234567 → "1,234,567" (always en-US grouping, so output does not depend on the machine).

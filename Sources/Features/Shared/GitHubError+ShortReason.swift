@@ -4,14 +4,14 @@ extension GitHubError {
     /// A few words for a line that failed to load, e.g. "Could not load commits (network error)".
     var shortReason: String {
         switch self {
-        case .network: return "network error"
-        case .notFound: return "repository not found"
-        case .unauthorized: return "bad credentials"
-        case .rateLimited: return "rate limit reached"
-        case .http(let status, _): return "HTTP \(status)"
-        case .decoding: return "unreadable answer"
-        case .invalidLogin: return "invalid name"
-        case .responseTooLarge: return "answer too large"
+        case .network: return tr("reason.network")
+        case .notFound: return tr("reason.notFound")
+        case .unauthorized: return tr("reason.unauthorized")
+        case .rateLimited: return tr("reason.rateLimited")
+        case .http(let status, _): return tr("reason.http", status)
+        case .decoding: return tr("reason.decoding")
+        case .invalidLogin: return tr("reason.invalidLogin")
+        case .responseTooLarge: return tr("reason.responseTooLarge")
         }
     }
 }

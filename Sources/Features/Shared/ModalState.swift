@@ -47,7 +47,7 @@ struct ModalState: Sendable, Equatable {
 
     /// Shows `error` to the user in an "Error" message box (sanitized: it may quote the server).
     mutating func show(_ error: GitHubError) {
-        message = MessageBox(title: "Error", message: Sanitizer.line(error.userMessage))
+        message = .error(Sanitizer.line(error.localizedMessage))
     }
 
     /// The help overlay's entries from `table` while help is shown, else nil.

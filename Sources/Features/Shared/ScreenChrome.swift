@@ -47,7 +47,7 @@ enum ScreenChrome {
         let perColumn = (entries.count + columns - 1) / columns
         let columnWidth = min(keysWidth + helpWidth + 3, max(10, (area.width - 4) / columns))
         let rect = area.centered(width: columns * columnWidth + 4, height: perColumn + 4)
-        buffer.drawBox(rect, title: "Keys")
+        buffer.drawBox(rect, title: tr("help.title"))
         for (i, entry) in entries.enumerated() {
             let column = i / perColumn, row = i % perColumn
             let x = rect.x + 2 + column * columnWidth, y = rect.y + 2 + row

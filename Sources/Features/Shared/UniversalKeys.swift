@@ -7,7 +7,7 @@ import TerminalKit
 enum UniversalKeys {
     /// ↑/k and ↓/j, shown in the footer as "↑↓ move" (or `footer`; nil: not in the footer).
     static func move<Action>(up: Action, upHelp: String, down: Action, downHelp: String,
-                             footer: String? = "move") -> [KeyBinding<Action>] {
+                             footer: String? = tr("keys.move")) -> [KeyBinding<Action>] {
         [
             KeyBinding([.up, .character("k")], up, help: upHelp, footer: footer.map { ("↑↓", $0) }),
             KeyBinding([.down, .character("j")], down, help: downHelp),
@@ -19,8 +19,8 @@ enum UniversalKeys {
     static func paging<Action>(up: Action, down: Action, inFooter: Bool = false,
                                extraPageDownKeys: [Key] = []) -> [KeyBinding<Action>] {
         [
-            KeyBinding([.pageUp, .control("b")], up, help: "page up", footer: inFooter ? ("PgUp/PgDn", "page") : nil),
-            KeyBinding([.pageDown, .control("f")] + extraPageDownKeys, down, help: "page down"),
+            KeyBinding([.pageUp, .control("b")], up, help: tr("keys.pageUp"), footer: inFooter ? ("PgUp/PgDn", tr("keys.page")) : nil),
+            KeyBinding([.pageDown, .control("f")] + extraPageDownKeys, down, help: tr("keys.pageDown")),
         ]
     }
 
@@ -34,26 +34,26 @@ enum UniversalKeys {
 
     /// ? (and F1 where `alsoF1`): the help overlay.
     static func help<Action>(_ action: Action, alsoF1: Bool = false) -> KeyBinding<Action> {
-        KeyBinding([.character("?")] + (alsoF1 ? [.function(1)] : []), action, help: "help", footer: ("?", "help"))
+        KeyBinding([.character("?")] + (alsoF1 ? [.function(1)] : []), action, help: tr("keys.help"), footer: ("?", tr("keys.help")))
     }
 
     /// F1 alone: help where `?` types a character (a text field has the focus).
     static func helpWhileTyping<Action>(_ action: Action) -> KeyBinding<Action> {
-        KeyBinding([.function(1)], action, help: "help", footer: ("F1", "help"))
+        KeyBinding([.function(1)], action, help: tr("keys.help"), footer: ("F1", tr("keys.help")))
     }
 
     /// Esc: close help or a message, else go back (in the footer as "Esc back").
-    static func back<Action>(_ action: Action, help: String = "back (or close help or message)") -> KeyBinding<Action> {
-        KeyBinding([.escape], action, help: help, footer: ("Esc", "back"))
+    static func back<Action>(_ action: Action, help: String = tr("keys.back.help")) -> KeyBinding<Action> {
+        KeyBinding([.escape], action, help: help, footer: ("Esc", tr("keys.back")))
     }
 
     /// q and Ctrl-C: quit.
     static func quit<Action>(_ action: Action) -> KeyBinding<Action> {
-        KeyBinding([.character("q"), .control("c")], action, help: "quit", footer: ("q", "quit"))
+        KeyBinding([.character("q"), .control("c")], action, help: tr("keys.quit"), footer: ("q", tr("keys.footer.quit")))
     }
 
     /// Ctrl-C alone: quit where `q` types a q (a text field has the focus).
     static func quitWhileTyping<Action>(_ action: Action) -> KeyBinding<Action> {
-        KeyBinding([.control("c")], action, help: "quit", footer: ("Ctrl-C", "quit"))
+        KeyBinding([.control("c")], action, help: tr("keys.quit"), footer: ("Ctrl-C", tr("keys.footer.quit")))
     }
 }

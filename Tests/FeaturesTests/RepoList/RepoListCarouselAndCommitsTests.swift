@@ -223,6 +223,26 @@ struct RepoListCarouselAndCommitsTests {
         #expect(h.view.last?.lines.contains { if case .commit(let line) = $0 { line.sha == "a1b2c3d" } else { false } } == true)
     }
 
+    @Test("commit_prefetch = \"enter\": settled rows request nothing and the header says nothing; Enter loads a row's commits")
+    func prefetchOnEnterOnly() async throws {
+        let h = Harness(stored: Sample.snapshot(30), now: Sample.now)
+        h.presenter.commitLoader.prefetches = false
+        h.presenter.viewDidChangeListHeight(10)
+        h.presenter.viewDidLoad()
+        h.dispatcher.runPending()
+        h.scheduler.advance(by: .milliseconds(150))
+        #expect(h.presenter.commitTasks.isEmpty)
+        #expect(h.interactor.commitRequests.withLock { $0 }.isEmpty)
+        #expect(h.view.last?.status.contains("commits on Enter") == false)
+        h.presenter.handle(.moveDown)
+        h.presenter.handle(.toggleExpand)
+        #expect(Array(h.presenter.commitTasks.keys) == [2])
+        await h.presenter.commitTasks.values.first?.value
+        h.dispatcher.runPending()
+        h.scheduler.advance(by: .milliseconds(150))
+        #expect(h.presenter.commitTasks.isEmpty, "only the row asked for")
+    }
+
     @Test("With a token, the settled rows' commits come in one batched request; a repository GitHub does not know fails alone")
     func batched() async throws {
         let h = Harness(stored: Sample.snapshot(30), now: Sample.now)

@@ -1,0 +1,165 @@
+import Glibc
+import Foundation
+import TestSupport
+import Testing
+
+/// Runs a program as a script would: standard input `/dev/null`, standard output a pipe (or, with
+/// `stdoutTerminal`, a pseudo-terminal), standard error a file; a fixed small environment.
+/// No tmux: spawned with `posix_spawn` like `TmuxSession.run`.
+struct ScriptRun {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+
+    static func spawn(_ arguments: [String], environment: [String: String] = [:],
+                      stdoutTerminal: Bool = false) throws -> ScriptRun {
+        let errorPath = FileManager.default.temporaryDirectory.appendingPathComponent("gh-tui-stderr-\(UUID().uuidString)").path
+        defer { unlink(errorPath) }
+        var pipe: [Int32] = [-1, -1]
+        var terminal: Int32 = -1
+        var ptyNumber: UInt32 = 0
+        if stdoutTerminal {
+            // posix_openpt and friends are not imported into Swift: /dev/ptmx with the two ioctls they make.
+            terminal = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+            var unlock: Int32 = 0
+            guard terminal >= 0, ioctl(terminal, UInt(0x4004_5431) /* TIOCSPTLCK */, &unlock) == 0,
+                  ioctl(terminal, UInt(0x8004_5430) /* TIOCGPTN */, &ptyNumber) == 0
+            else { throw ScriptRunError("no pseudo-terminal") }
+        } else {
+            guard Glibc.pipe(&pipe) == 0 else { throw ScriptRunError("pipe: \(errno)") }
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if stdoutTerminal {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/pts/\(ptyNumber)", O_WRONLY | O_NOCTTY, 0)
+        } else {
+            posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
+        }
+        posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"))?.compactMap { Int32($0) } ?? []
+        for fd in open where fd > 2 { posix_spawn_file_actions_addclose(&actions, fd) }
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        let environ: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for pointer in environ { free(pointer) } }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t(), all = sigset_t()
+        sigemptyset(&empty)
+        sigfillset(&all)
+        sigdelset(&all, SIGKILL)
+        sigdelset(&all, SIGSTOP)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var pid: pid_t = 0
+        let spawned = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, environ)
+        if pipe[1] >= 0 { close(pipe[1]) }
+        guard spawned == 0 else { throw ScriptRunError("cannot run \(arguments[0]): \(String(cString: strerror(spawned)))") }
+        // Read standard output to its end before waiting: a full pipe would stop the child.
+        var output = Data()
+        let reading = stdoutTerminal ? terminal : pipe[0]
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = read(reading, &buffer, buffer.count)
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 { break } // end of file (a pseudo-terminal says EIO once the child closed it)
+            output.append(contentsOf: buffer[0..<count])
+        }
+        close(reading)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        let exitCode: Int32 = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        let errors = FileManager.default.contents(atPath: errorPath) ?? Data()
+        return ScriptRun(status: exitCode, stdout: String(decoding: output, as: UTF8.self),
+                         stderr: String(decoding: errors, as: UTF8.self))
+    }
+
+    /// A shell's view: `sh -c LINE` with the same environment.
+    static func shell(_ line: String, environment: [String: String]) throws -> ScriptRun {
+        try spawn(["/bin/sh", "-c", line], environment: environment)
+    }
+}
+
+struct ScriptRunError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Single-quoted for `sh`.
+func shellQuoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+
+@Suite("Output for scripts, end to end", .serialized)
+struct ScriptOutputEndToEndTests {
+    @Test("`github-tui OWNER | cut -f1` lists the owner's repositories sorted by name; exit 0, nothing on stderr")
+    func pipedToCut() async throws {
+        let server = FakeGitHubServer()
+        server.addOwner("scale", userJSON: FakeGitHubServer.generatedUser(login: "scale", repositories: 150),
+                        repositories: FakeGitHubServer.generatedRepositories(count: 150, owner: "scale", exotic: true),
+                        pageSize: 100)
+        let base = try await server.start()
+        defer { Task { await server.stop() } }
+        let data = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let environment = ["XDG_DATA_HOME": data.path, "PATH": "/usr/bin:/bin", "TERM": "xterm-256color"]
+        let binary = TmuxSession.binary.path
+        let direct = try ScriptRun.spawn([binary, "scale", "--api-url", base.absoluteString], environment: environment)
+        #expect(direct.status == 0)
+        #expect(direct.stderr == "")
+        let lines = direct.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 151 && lines.last == "")
+        #expect(lines.dropLast().allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == 5 })
+        #expect(!direct.stdout.contains("\u{1B}"), "no escape sequence: no curses, and descriptions sanitized")
+        let expected = (1...150).map { String(format: "repo-%05d", $0) }.joined(separator: "\n") + "\n"
+        let cut = try ScriptRun.shell("\(shellQuoted(binary)) scale --api-url \(shellQuoted(base.absoluteString)) | cut -f1",
+                                      environment: environment)
+        #expect(cut.status == 0)
+        #expect(cut.stdout == expected)
+        // Stored by the first runs: --offline prints the same without the server.
+        await server.stop()
+        let offline = try ScriptRun.spawn([binary, "scale", "--offline", "--plain"], environment: environment)
+        #expect(offline.status == 0)
+        #expect(offline.stdout == direct.stdout)
+    }
+
+    @Test("--json FIELDS prints a JSON array with exactly those fields; an unknown field is a usage error listing the valid ones")
+    func json() throws {
+        let binary = TmuxSession.binary.path
+        let result = try ScriptRun.spawn([binary, "--demo", "--json", "name,stargazerCount,url"])
+        #expect(result.status == 0)
+        let objects = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(objects.count == 30)
+        #expect(objects.allSatisfy { Set($0.keys) == ["name", "stargazerCount", "url"] })
+        let unknown = try ScriptRun.spawn([binary, "--demo", "--json", "name,stars"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stdout == "")
+        #expect(unknown.stderr.contains("unknown JSON field 'stars'"))
+        #expect(unknown.stderr.contains("stargazerCount"))
+    }
+
+    @Test("Unknown owner: the app's not-found message on stderr, exit 1")
+    func unknownOwner() async throws {
+        let server = FakeGitHubServer.sferik()
+        let base = try await server.start()
+        defer { Task { await server.stop() } }
+        let data = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let result = try ScriptRun.spawn([TmuxSession.binary.path, "nobody-here", "--api-url", base.absoluteString],
+                                         environment: ["XDG_DATA_HOME": data.path])
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "github-tui: User not found. Please enter another name.\n")
+    }
+
+    @Test("--plain on a terminal prints lines too: no curses")
+    func plainOnTerminal() throws {
+        let result = try ScriptRun.spawn([TmuxSession.binary.path, "--demo", "--plain"], environment: ["TERM": "xterm-256color"],
+                                         stdoutTerminal: true)
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("410_in_140\t"))
+        #expect(!result.stdout.contains("\u{1B}"))
+    }
+}
