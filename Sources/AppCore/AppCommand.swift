@@ -53,7 +53,8 @@ public struct AppCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Print a JSON array of the repositories, sorted by name, with these comma-separated fields: \(RepositoryField.names).", valueName: "fields"))
     public var json: String?
 
-    @Option(name: .customLong("config"), help: ArgumentHelp("Config file (default: $XDG_CONFIG_HOME/github-tui/config.toml).", valueName: "path"))
+    @Option(name: .customLong("config"), help: ArgumentHelp("Config file (default: $XDG_CONFIG_HOME/github-tui/config.toml).", valueName: "path"),
+            completion: .file(extensions: ["toml"]))
     public var configPath: String?
 
     public init() {}

@@ -23,7 +23,7 @@ struct CompletionScriptTests {
     func namesTheOptions(shell: String) throws {
         let script = try Self.script(for: shell)
         #expect(script.count > 200, "\(shell): \(script)")
-        for option in ["demo", "offline", "api-url", "data-dir", "theme", "version", "help"] {
+        for option in ["demo", "offline", "api-url", "data-dir", "theme", "plain", "json", "config", "version", "help"] {
             // bash and zsh spell options `--demo`; fish spells them `-l 'demo'`.
             let spelled = shell == "fish" ? "-l '\(option)'" : "--\(option)"
             #expect(script.contains(spelled), "\(shell) lacks \(spelled)")

@@ -95,7 +95,9 @@ public struct StringsTable: Sendable {
 
     /// Features' resource bundle: beside the executable, where `swift build` puts it and the install
     /// script copies it — the first place `Bundle.module` looks too. Found without creating a `Bundle`
-    /// (Foundation's costs ~0.9 ms, on the first frame's path); anything else asks `Bundle.module`.
+    /// (Foundation's costs ~0.9 ms, on the first frame's path). On Linux it is there or nowhere: a binary
+    /// copied away from it gets `preload`'s clear message, where `Bundle.module` would stop the process
+    /// with a fatal error. Where /proc/self/exe cannot be read, and on other systems, `Bundle.module`.
     static let resourceDirectory: URL = {
         #if os(Linux)
         var path = [CChar](repeating: 0, count: 4096)
@@ -104,7 +106,7 @@ public struct StringsTable: Sendable {
             let executable = String(decoding: path[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
             let directory = URL(fileURLWithPath: executable).deletingLastPathComponent()
                 .appendingPathComponent(bundleName, isDirectory: true)
-            if access(directory.path, F_OK) == 0 { return directory }
+            return directory
         }
         #endif
         return Bundle.module.bundleURL
