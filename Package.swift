@@ -30,8 +30,11 @@ let package = Package(
         .systemLibrary(name: "CCMarkGFM", path: "Sources/CCMarkGFM",
                        providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
 
+        // MARK: The one lock type (a pthread mutex: ThreadSanitizer sees it; see Locking/Mutex.swift)
+        .target(name: "Locking", swiftSettings: strict),
+
         // MARK: Terminal toolkit (no ncurses) and its ncurses backend
-        .target(name: "TerminalKit", swiftSettings: strict),
+        .target(name: "TerminalKit", dependencies: ["Locking"], swiftSettings: strict),
         .target(name: "TerminalNcurses", dependencies: ["CNcursesw", "TerminalKit"], swiftSettings: strict),
         // GitHub-flavoured Markdown (a README) into styled lines for the cell buffer.
         .target(name: "MarkdownRendering", dependencies: ["CCMarkGFM", "TerminalKit"], swiftSettings: strict),
@@ -45,17 +48,17 @@ let package = Package(
         .target(name: "CCurl", path: "Sources/CCurl"),
         // glibc's malloc tuning (malloc_trim, arenas), which the Glibc module does not export.
         .target(name: "CSystem", path: "Sources/CSystem"),
-        .target(name: "GitHubAPI", dependencies: ["GitHubEntities", "CCurl"], swiftSettings: strict),
+        .target(name: "GitHubAPI", dependencies: ["GitHubEntities", "CCurl", "Locking"], swiftSettings: strict),
 
         // MARK: Persistence (SQLite through GRDB)
         .target(name: "Persistence",
-                dependencies: ["GitHubEntities", .product(name: "GRDB", package: "GRDB.swift"),
+                dependencies: ["GitHubEntities", "Locking", .product(name: "GRDB", package: "GRDB.swift"),
                                .product(name: "GRDBSQLite", package: "GRDB.swift")],
                 swiftSettings: strict),
 
         // MARK: Features (VIPER modules)
         .target(name: "Features",
-                dependencies: ["TerminalKit", "GitHubEntities", "GitHubAPI", "Persistence", "ImageDecoding",
+                dependencies: ["TerminalKit", "Locking", "GitHubEntities", "GitHubAPI", "Persistence", "ImageDecoding",
                                "MarkdownRendering"],
                 // The interface's strings: Resources/<language>.lproj/Localizable.strings (Localization/L10n.swift).
                 resources: [.process("Resources")],
@@ -80,7 +83,7 @@ let package = Package(
 
         // MARK: Test support: fixtures, spies, a fake GitHub server
         .target(name: "TestSupport",
-                dependencies: ["GitHubEntities", "GitHubAPI", "TerminalKit", .product(name: "FlyingFox", package: "FlyingFox")],
+                dependencies: ["GitHubEntities", "GitHubAPI", "TerminalKit", "Locking", .product(name: "FlyingFox", package: "FlyingFox")],
                 resources: [.copy("Fixtures")],
                 swiftSettings: strict),
         .executableTarget(name: "fake-github", dependencies: ["TestSupport"], swiftSettings: strict),
@@ -95,9 +98,9 @@ let package = Package(
         .testTarget(name: "DemoDataTests", dependencies: ["DemoData", "GitHubEntities", "ImageDecoding"],
                     swiftSettings: strict),
         .testTarget(name: "GitHubEntitiesTests", dependencies: ["GitHubEntities", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "GitHubAPITests", dependencies: ["GitHubAPI", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "FeaturesTests", dependencies: ["Features", "AppCore", "TestSupport"], exclude: ["__Snapshots__", "RepoList/__Snapshots__"],
+        .testTarget(name: "GitHubAPITests", dependencies: ["Locking", "GitHubAPI", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "PersistenceTests", dependencies: ["Locking", "Persistence", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "FeaturesTests", dependencies: ["Locking", "Features", "AppCore", "TestSupport"], exclude: ["__Snapshots__", "RepoList/__Snapshots__"],
                     swiftSettings: strict),
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], swiftSettings: strict),

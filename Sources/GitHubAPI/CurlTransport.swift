@@ -1,6 +1,6 @@
 import CCurl
 import Foundation
-import Synchronization
+import Locking
 
 /// The real transport: libcurl, loaded on the first request (see `Sources/CCurl`), with one multi
 /// handle for the app's life driven by one network thread: connections kept alive and reused, TLS

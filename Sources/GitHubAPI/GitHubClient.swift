@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 import GitHubEntities
 
 /// The REST client: polite headers, conditional requests, rate-limit buckets, bounded

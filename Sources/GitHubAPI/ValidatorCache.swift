@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// What a conditional request needs from an earlier 200: its validators and what it carried.
 public struct CachedResponse: Sendable, Equatable, Codable {

@@ -2,7 +2,7 @@ import Foundation
 import GitHubEntities
 import GRDB
 import GRDBSQLite
-import Synchronization
+import Locking
 
 /// The store on SQLite through GRDB: a WAL `DatabasePool` on disk, or an in-memory `DatabaseQueue`.
 ///

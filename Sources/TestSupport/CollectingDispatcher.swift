@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 import TerminalKit
 
 /// A dispatcher for tests: keeps posted jobs until `runPending()` is called on the main actor.

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// The fake's behaviour, independent of any HTTP server: requests in, responses out.
 final class FakeGitHub: Sendable {

@@ -1,7 +1,7 @@
 import FlyingFox
 import FlyingSocks
 import Foundation
-import Synchronization
+import Locking
 
 /// A local HTTP server that answers like api.github.com, for tests, benchmarks and manual runs.
 ///

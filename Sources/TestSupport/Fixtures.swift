@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// Real recorded GitHub API responses bundled with TestSupport (see Fixtures/SOURCES.md).
 ///

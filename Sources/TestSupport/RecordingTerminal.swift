@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import Foundation
-import Synchronization
+import Locking
 import TerminalKit
 
 /// A terminal backend for tests: keeps every frame the app draws and feeds it scripted input, so

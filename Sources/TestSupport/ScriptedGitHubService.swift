@@ -1,7 +1,7 @@
 import Foundation
 import GitHubAPI
 import GitHubEntities
-import Synchronization
+import Locking
 
 /// The one `GitHubService` fake for tests: every answer scripted, every call recorded as a line
 /// ("owner octocat", "repos octocat", "repos page 2", "search swift", "search page 1",

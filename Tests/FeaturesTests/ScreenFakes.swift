@@ -1,7 +1,7 @@
 import Foundation
 import GitHubAPI
 import GitHubEntities
-import Synchronization
+import Locking
 import TerminalKit
 import TestSupport
 import Testing

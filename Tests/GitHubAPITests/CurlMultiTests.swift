@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import Foundation
-import Synchronization
+import Locking
 import Testing
 @testable import GitHubAPI
 import TestSupport

@@ -14,7 +14,7 @@ struct CurlTransportTests {
     func getOverLoopback() async throws {
         let server = FakeGitHubServer.sferik()
         let url = try await server.start()
-        let transport = CurlTransport(timeout: 5)
+        let transport = CurlTransport(timeout: 20)
         let response = try? await transport.send(HTTPRequest(
             url: url.appendingPathComponent("users/sferik"), headers: ["User-Agent": "github-tui/test", "X-Custom": "日本"]))
         let requests = await server.requests

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import Synchronization
+import Locking
 import Testing
 @testable import Persistence
 

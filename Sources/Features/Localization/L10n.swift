@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// Every user-visible string of the interface, looked up by key in `Resources/<language>.lproj/Localizable.strings`.
 ///

@@ -2,7 +2,7 @@ import Foundation
 import GitHubAPI
 import GitHubEntities
 import Persistence
-import Synchronization
+import Locking
 
 /// The list's use cases: read and observe the store, refresh it from the API page by page, and
 /// fetch the latest commits of repositories. The network only writes to the store.

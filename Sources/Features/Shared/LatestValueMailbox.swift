@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 import TerminalKit
 
 /// Hands values from a background thread to the UI thread, keeping only the latest: however many

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// An action that a user's config file can rebind by name (`toggleFavourite = "x"`).
 public protocol NamedKeyAction: Hashable, Sendable {

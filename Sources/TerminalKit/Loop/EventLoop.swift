@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
+import Locking
 
 /// Hands work from any thread to the UI thread: queued under a lock, then one byte on the loop's
 /// wake-up pipe so `poll(2)` returns. This is the only way background work reaches views.

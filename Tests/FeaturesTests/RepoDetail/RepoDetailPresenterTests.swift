@@ -3,7 +3,7 @@ import GitHubAPI
 import GitHubEntities
 import Persistence
 import TerminalKit
-import Synchronization
+import Locking
 import Testing
 import TestSupport
 @testable import Features

@@ -2,7 +2,7 @@ import Foundation
 import GitHubAPI
 import GitHubEntities
 import Persistence
-import Synchronization
+import Locking
 import TerminalKit
 import TestSupport
 @testable import Features

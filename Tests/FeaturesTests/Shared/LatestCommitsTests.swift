@@ -2,7 +2,7 @@ import Foundation
 import GitHubAPI
 import GitHubEntities
 import Persistence
-import Synchronization
+import Locking
 import TestSupport
 import Testing
 @testable import Features
