@@ -47,6 +47,42 @@ struct StarredListTests {
         #expect(try store.snapshot(list: .starred("octo")).repositories.map(\.id) == [3])
     }
 
+    @Test("a v2 database file opens migrated through SQLiteStore.open, its list and favourites kept, and reopens")
+    func migratesV2File() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = directory.url.appendingPathComponent(SQLiteStore.fileName)
+        do {
+            let queue = try DatabaseQueue(path: file.path)
+            try Schema.migrator.migrate(queue, upTo: "v2")
+            try queue.write { db in
+                try db.execute(sql: "INSERT INTO owner_list (owner_login, fetched_at) VALUES ('octo', 100)")
+                for id in 1...3 {
+                    try db.execute(sql: """
+                        INSERT INTO repository (id, owner_login, position, name, full_name, repository_owner_login,
+                            stargazers_count, forks_count, watchers_count, open_issues_count, html_url,
+                            is_fork, is_archived, fetched_at)
+                        VALUES (?, 'octo', ?, ?, ?, 'octo', 0, 0, 0, 0, 'https://github.com/x', 0, 0, 60)
+                        """, arguments: [id, 3 - id, "r\(id)", "octo/r\(id)"])
+                }
+                try db.execute(sql: "INSERT INTO favourite (repository_id, created_at) VALUES (2, 5)")
+            }
+            try queue.close()
+        }
+        let (store, outcome) = SQLiteStore.open(directory: directory.url)
+        #expect(outcome == .opened)
+        let snapshot = try store.snapshot(ownerLogin: "octo")
+        #expect(snapshot.repositories.map(\.id) == [3, 2, 1])
+        #expect(snapshot.favouriteIDs == [2])
+        #expect(try store.snapshotHead(ownerLogin: "octo", order: .name, limit: 2).repositories.map(\.name) == ["r1", "r2"])
+        try store.replaceRepositories([repository(9)], list: .starred("octo"), fetchedAt: date(1))
+        try store.close()
+        let reopened = SQLiteStore.open(directory: directory.url).store
+        #expect(try reopened.snapshot(ownerLogin: "octo").repositories.count == 3)
+        #expect(try reopened.snapshot(list: .starred("octo")).repositories.map(\.id) == [9])
+        try reopened.close()
+    }
+
     @Test("a starred list holds other owners' repositories without taking them from their owners' lists")
     func starredRoundTrip() throws {
         let store = try SQLiteStore.inMemory()
