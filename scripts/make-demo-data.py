@@ -8,6 +8,8 @@ are dropped, and the demo owners' `avatar_url` points at a bundled made-up ident
 (AVATAR_URL below; the PNGs are in Resources/Demo/avatars/). The owner `demo-unicode` is made up,
 and says so in every field it has: it exists to show wide characters and hostile text harmlessly.
 
+sferik's starred list (/users/sferik/starred) is made up: bundled repositories of the demo owners.
+
 Every demo repository answers /repos/{owner}/{repo}/commits with three commits: the recorded ones
 where a recording exists (sferik/rails_admin), otherwise made up here, deterministically from the
 repository's name (each such file's `source.note` says so; their SHAs are SHA-1 digests of that
@@ -86,6 +88,7 @@ def main():
     write("commits-sferik-rails_admin.json", "/repos/sferik/rails_admin/commits", status, headers, body[:3], source)
     recorded_commits = {"sferik/rails_admin"}
     unicode_repos = write_made_up_owner()
+    write_made_up_starred(sferik_repos, cfa_repos, unicode_repos)
     for repository in sferik_repos + cfa_repos + unicode_repos:
         if repository["full_name"] not in recorded_commits:
             write_made_up_commits(repository)
@@ -122,6 +125,23 @@ def write_made_up_owner():
                       "pushed_at": "2024-06-0%dT12:00:00Z" % (i + 1)})
     write("repos-demo-unicode.json", "/users/" + login + "/repos", 200, {}, repos, note)
     return repos
+
+
+# sferik's starred list (GET /users/sferik/starred): made up, since no recording of it exists. It
+# holds bundled repositories only (so their commits, READMEs and /repos answers stay in the demo):
+# five of codeforamerica's, two of demo-unicode's and one of sferik's own, in this order (GitHub
+# lists the most recently starred first).
+STARRED = ["codeforamerica/adopt-a-hydrant", "demo-unicode/nihongo", "codeforamerica/open311",
+           "sferik/active_admin", "codeforamerica/councilmatic", "demo-unicode/emoji-party",
+           "codeforamerica/wheresmyschoolbus", "codeforamerica/lunch_roulette"]
+
+
+def write_made_up_starred(*lists):
+    by_name = {r["full_name"]: r for repositories in lists for r in repositories}
+    starred = [by_name[name] for name in STARRED]
+    write("starred-sferik.json", "/users/sferik/starred", 200, {}, starred,
+          {"note": "made-up demo data (no recording of sferik's starred repositories exists): "
+                   "bundled repositories of the demo owners, as listed in scripts/make-demo-data.py"})
 
 
 # Made-up commits: plausible everyday messages, picked deterministically per repository.

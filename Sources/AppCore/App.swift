@@ -5,6 +5,7 @@ import CSystem
 import Features
 import Foundation
 import GitHubEntities
+import Persistence
 import TerminalKit
 import TerminalNcurses
 
@@ -25,6 +26,8 @@ public final class App: AppNavigator {
     private var exitCode: Int32 = 0
     /// The owner the list shows (changes with `u`).
     private var ownerLogin: String
+    /// The owner's own list or the owner's starred list (`--starred`, `t`).
+    private var listKind: RepositoryListID.Kind
     private var noticeShown = false
     /// The last frame drawn, and the pending hand-back of freed memory (see `render`).
     private var lastFrame: Buffer?
@@ -47,6 +50,7 @@ public final class App: AppNavigator {
         self.setup = setup
         self.useColor = useColor
         ownerLogin = setup.ownerLogin
+        listKind = setup.listKind
         loop = try EventLoop()
     }
 
@@ -99,7 +103,12 @@ public final class App: AppNavigator {
     }
 
     public func openOwner(_ login: String) {
-        ownerLogin = login
+        openList(.owner(login))
+    }
+
+    public func openList(_ list: RepositoryListID) {
+        ownerLogin = list.ownerLogin
+        listKind = list.kind
         let list = makeListScreen()
         screens = []
         push(list)
@@ -151,6 +160,7 @@ public final class App: AppNavigator {
             dispatcher: loop.mainQueue, scheduler: loop, isOffline: setup.isOffline, isDemo: setup.isDemo,
             notice: screens.isEmpty && !noticeShown ? setup.storeNotice : nil, cloner: cloner, now: Date.init)
         dependencies.commitPrefetch = setup.commitPrefetch
+        dependencies.listKind = listKind
         noticeShown = true
         return RepoListBuilder.build(dependencies, navigator: self)
     }

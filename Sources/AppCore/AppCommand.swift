@@ -44,6 +44,9 @@ public struct AppCommand: ParsableCommand {
     @Flag(help: "Never touch the network; show what is stored.")
     public var offline = false
 
+    @Flag(help: "Show the repositories OWNER starred instead of OWNER's own (t switches in the app).")
+    public var starred = false
+
     @Option(help: ArgumentHelp("Colours: default (dark backgrounds), light, mono (attributes only), terminal (the 16 ANSI colours). NO_COLOR wins.", valueName: "theme"))
     public var theme: Theme?
 
@@ -87,7 +90,7 @@ public struct AppCommand: ParsableCommand {
         }
     }
 
-    /// The everyday command lines — an owner, `--demo`, `--offline`, `--api-url URL`, `--data-dir DIR`,
+    /// The everyday command lines — an owner, `--demo`, `--offline`, `--starred`, `--api-url URL`, `--data-dir DIR`,
     /// `--theme THEME`, `--plain`, `--json FIELDS`, `--config PATH` (also `--name=value`), each at most once — parsed without swift-argument-parser, whose
     /// reflection costs ~3 ms of every launch (it scans the binary's protocol conformances; see
     /// docs/performance.md). Anything else, and anything that fails `validate()`, returns `nil`:
@@ -95,7 +98,7 @@ public struct AppCommand: ParsableCommand {
     /// parsers agree on every line this one accepts.
     public static func parseEveryday(_ arguments: [String]) -> AppCommand? {
         var owner: String?, apiURL: String?, dataDir: String?, theme: Theme?, configPath: String?
-        var demo = false, offline = false, plain = false, json: String?
+        var demo = false, offline = false, starred = false, plain = false, json: String?
         var index = 0
         func value(of name: String, _ argument: String) -> String?? {
             if argument == name {
@@ -110,6 +113,7 @@ public struct AppCommand: ParsableCommand {
             let argument = arguments[index]
             if argument == "--demo", !demo { demo = true }
             else if argument == "--offline", !offline { offline = true }
+            else if argument == "--starred", !starred { starred = true }
             else if argument == "--plain", !plain { plain = true }
             else if let found = value(of: "--json", argument) {
                 guard let fields = found, json == nil else { return nil }
@@ -137,6 +141,7 @@ public struct AppCommand: ParsableCommand {
         command.apiURL = apiURL
         command.dataDir = dataDir
         command.offline = offline
+        command.starred = starred
         // Every property is assigned: a property wrapper never set by a parse cannot be read.
         command.theme = theme
         command.plain = plain

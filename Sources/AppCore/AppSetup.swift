@@ -10,6 +10,8 @@ import TerminalKit
 /// touched: which owner, which API client, which store.
 public struct AppSetup {
     public var ownerLogin: String
+    /// `--starred`: the repositories the owner starred instead of the owner's own.
+    public var listKind: RepositoryListID.Kind = .owner
     public var isDemo: Bool
     public var isOffline: Bool
     public var service: any GitHubService
@@ -44,6 +46,7 @@ public struct AppSetup {
         setup.cloneRoot = config.cloneRoot
         setup.clipboard = config.clipboard
         setup.commitPrefetch = config.commitPrefetch
+        setup.listKind = command.starred ? .starred : .owner
         return setup
     }
 

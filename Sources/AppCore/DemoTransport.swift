@@ -69,6 +69,11 @@ public struct DemoTransport: HTTPTransport {
             return HTTPResponse(statusCode: 200, headers: ["content-type": "application/json"], body: search(request.url))
         }
         let notFound = #"{"message":"Not Found","documentation_url":"https://docs.github.com/rest","status":"404"}"#
+        // A demo owner without a bundled starred list (only sferik has one) starred nothing.
+        let parts = request.url.path.lowercased().split(separator: "/")
+        if parts.count == 3, parts[0] == "users", parts[2] == "starred", Self.demoOwners.contains(String(parts[1])) {
+            return HTTPResponse(statusCode: 200, headers: ["content-type": "application/json"], body: Data("[]".utf8))
+        }
         if request.url.path.hasSuffix("/commits") {
             return HTTPResponse(statusCode: 200, headers: ["content-type": "application/json"], body: Self.placeholderCommits(for: request.url))
         }

@@ -57,6 +57,8 @@ public enum ScriptOutput {
     /// What `run` needs: resolved from the command line by `AppSetup`.
     public struct Job: Sendable {
         public var ownerLogin: String
+        /// `--starred`: the repositories the owner starred.
+        public var listKind: RepositoryListID.Kind = .owner
         public var isOffline: Bool
         public var format: ScriptFormat
         public var service: any GitHubService
@@ -64,6 +66,8 @@ public enum ScriptOutput {
         public var storeNotice: String?
         /// A safety bound on pages followed (100 pages of 100 = 10,000 repositories), as the list's.
         public var maxPages = 100
+
+        var list: RepositoryListID { RepositoryListID(kind: listKind, ownerLogin: ownerLogin) }
 
         public init(ownerLogin: String, isOffline: Bool, format: ScriptFormat, service: any GitHubService,
                     store: any RepositoryStore, storeNotice: String? = nil) {
@@ -80,8 +84,10 @@ public enum ScriptOutput {
                                    config: AppConfig = AppConfig()) throws -> Job {
             let setup = try AppSetup.resolve(command, environment: environment, config: config)
             // The demo's answers are bundled (no network) and its store starts empty: offline or not, they are read.
-            return Job(ownerLogin: setup.ownerLogin, isOffline: setup.isOffline && !setup.isDemo, format: format,
-                       service: setup.service, store: setup.store, storeNotice: setup.storeNotice)
+            var job = Job(ownerLogin: setup.ownerLogin, isOffline: setup.isOffline && !setup.isDemo, format: format,
+                          service: setup.service, store: setup.store, storeNotice: setup.storeNotice)
+            job.listKind = setup.listKind
+            return job
         }
     }
 
@@ -103,7 +109,7 @@ public enum ScriptOutput {
     public static func run(_ job: Job, now: @Sendable () -> Date = Date.init) async -> Result {
         var errors: [String] = []
         if let notice = job.storeNotice { errors.append("github-tui: \(Sanitizer.line(notice))") }
-        let stored = (try? job.store.snapshot(ownerLogin: job.ownerLogin)) ?? OwnerListSnapshot()
+        let stored = (try? job.store.snapshot(list: job.list)) ?? OwnerListSnapshot()
         var repositories = stored.repositories
         if job.isOffline {
             if stored.isEmpty {
@@ -117,8 +123,8 @@ public enum ScriptOutput {
                 do {
                     let fetchedAt = now()
                     try job.store.saveOwner(owner, fetchedAt: fetchedAt)
-                    try job.store.replaceRepositories(fetched, ownerLogin: job.ownerLogin, fetchedAt: fetchedAt)
-                    repositories = try job.store.snapshot(ownerLogin: job.ownerLogin).repositories
+                    try job.store.replaceRepositories(fetched, list: job.list, fetchedAt: fetchedAt)
+                    repositories = try job.store.snapshot(list: job.list).repositories
                 } catch {
                     errors.append("github-tui: warning: the list could not be stored: \(Sanitizer.line(String(describing: error)))")
                 }
@@ -148,11 +154,14 @@ public enum ScriptOutput {
         }
     }
 
-    /// The owner and every page of their repositories (each repository once, in the API's order).
+    /// The owner and every page of their repositories, or of the ones they starred (each repository
+    /// once, in the API's order).
     static func fetchAll(_ job: Job) async throws -> (Owner, [Repository]) {
         guard OwnerLogin.isValid(job.ownerLogin) else { throw GitHubError.invalidLogin(job.ownerLogin) }
         async let ownerAnswer = job.service.owner(login: job.ownerLogin)
-        async let firstPage = job.service.repositories(ownerLogin: job.ownerLogin)
+        async let firstPage = job.listKind == .starred
+            ? job.service.starredRepositories(ownerLogin: job.ownerLogin)
+            : job.service.repositories(ownerLogin: job.ownerLogin)
         let owner = try await ownerAnswer
         var page = try await firstPage
         var all: [Repository] = []

@@ -74,6 +74,11 @@ public final class GitHubClient: GitHubService {
         return try await repositoryPage(endpoint("/users/\(Self.segment(ownerLogin))/repos?per_page=100"))
     }
 
+    public func starredRepositories(ownerLogin: String) async throws -> Page<Repository> {
+        try Self.validate(login: ownerLogin)
+        return try await repositoryPage(endpoint("/users/\(Self.segment(ownerLogin))/starred?per_page=100"))
+    }
+
     public func repositories(page: URL) async throws -> Page<Repository> {
         try Self.checkFollowable(page)
         return try await repositoryPage(page)

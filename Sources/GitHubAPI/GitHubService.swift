@@ -7,6 +7,9 @@ public protocol GitHubService: Sendable {
     func owner(login: String) async throws -> Owner
     /// GET /users/{login}/repos?per_page=100 (the first page).
     func repositories(ownerLogin: String) async throws -> Page<Repository>
+    /// GET /users/{login}/starred?per_page=100 (the first page): the repositories the owner starred,
+    /// most recently starred first. Later pages come through `repositories(page:)`.
+    func starredRepositories(ownerLogin: String) async throws -> Page<Repository>
     /// Follows a `Link` URL exactly as the server gave it.
     func repositories(page: URL) async throws -> Page<Repository>
     /// GET /repos/{owner}/{repo}: one repository (a link followed in a README).

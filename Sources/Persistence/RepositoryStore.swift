@@ -1,6 +1,35 @@
 import Foundation
 import GitHubEntities
 
+/// Which stored list: an owner's own repositories, or the repositories an owner starred. A list's
+/// rows are its own (Schema v3): a repository can be in several lists.
+public struct RepositoryListID: Sendable, Hashable, CustomStringConvertible {
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// GET /users/{owner}/repos
+        case owner
+        /// GET /users/{owner}/starred
+        case starred
+    }
+
+    public var kind: Kind
+    /// The owner whose list it is (the starring user for `.starred`).
+    public var ownerLogin: String
+
+    public init(kind: Kind, ownerLogin: String) {
+        self.kind = kind
+        self.ownerLogin = ownerLogin
+    }
+
+    public static func owner(_ login: String) -> RepositoryListID { RepositoryListID(kind: .owner, ownerLogin: login) }
+    public static func starred(_ login: String) -> RepositoryListID { RepositoryListID(kind: .starred, ownerLogin: login) }
+
+    /// The list's key in the store: "owner:sferik", "starred:sferik" (logins have no colon; compared
+    /// ignoring case).
+    public var key: String { "\(kind.rawValue):\(ownerLogin)" }
+
+    public var description: String { key }
+}
+
 /// What a list screen shows for one owner.
 public struct OwnerListSnapshot: Sendable, Equatable {
     /// The owner's profile, if it was ever saved.
@@ -106,18 +135,18 @@ public protocol StoreCancellable: AnyObject, Sendable {
 
 /// The single source of truth: the network writes to it, the screens observe it.
 public protocol RepositoryStore: AnyObject, Sendable {
-    /// Logins are case-insensitive.
-    func snapshot(ownerLogin: String) throws -> OwnerListSnapshot
+    /// Logins are case-insensitive. The owner part is `list.ownerLogin`'s profile.
+    func snapshot(list: RepositoryListID) throws -> OwnerListSnapshot
     /// The owner, the list's size and only its first `limit` repositories in `order`: what a first
     /// frame needs, without reading (and decoding) the whole list.
-    func snapshotHead(ownerLogin: String, order: RepositoryOrder, limit: Int) throws -> OwnerListSnapshot
+    func snapshotHead(list: RepositoryListID, order: RepositoryOrder, limit: Int) throws -> OwnerListSnapshot
     func saveOwner(_ owner: Owner, fetchedAt: Date) throws
-    /// Replaces the owner's whole list in one transaction (order = array order); repositories no longer
-    /// present are removed; favourites untouched.
-    func replaceRepositories(_ repositories: [Repository], ownerLogin: String, fetchedAt: Date) throws
+    /// Replaces the list's rows in one transaction (order = array order); repositories no longer
+    /// present are removed from this list (other lists keep theirs); favourites untouched.
+    func replaceRepositories(_ repositories: [Repository], list: RepositoryListID, fetchedAt: Date) throws
     /// Appends/updates one page without removing anything (for infinite scroll): the page's repositories
     /// take positions `position`, `position + 1`, …
-    func upsertRepositories(_ repositories: [Repository], ownerLogin: String, startingAt position: Int,
+    func upsertRepositories(_ repositories: [Repository], list: RepositoryListID, startingAt position: Int,
                             fetchedAt: Date) throws
     func commits(repositoryID: Int64) throws -> StoredCommits?
     func commits(repositoryIDs: [Int64]) throws -> [Int64: StoredCommits]
@@ -136,8 +165,33 @@ public protocol RepositoryStore: AnyObject, Sendable {
     func close() throws
     /// Calls `onChange` (on a background queue) with the current snapshot right away and after every
     /// change that affects it; duplicates removed.
-    func observeOwnerList(ownerLogin: String, onChange: @escaping @Sendable (OwnerListSnapshot) -> Void)
+    func observeList(_ list: RepositoryListID, onChange: @escaping @Sendable (OwnerListSnapshot) -> Void)
         -> any StoreCancellable
+}
+
+/// An owner's own list, by login.
+extension RepositoryStore {
+    public func snapshot(ownerLogin: String) throws -> OwnerListSnapshot {
+        try snapshot(list: .owner(ownerLogin))
+    }
+
+    public func snapshotHead(ownerLogin: String, order: RepositoryOrder, limit: Int) throws -> OwnerListSnapshot {
+        try snapshotHead(list: .owner(ownerLogin), order: order, limit: limit)
+    }
+
+    public func replaceRepositories(_ repositories: [Repository], ownerLogin: String, fetchedAt: Date) throws {
+        try replaceRepositories(repositories, list: .owner(ownerLogin), fetchedAt: fetchedAt)
+    }
+
+    public func upsertRepositories(_ repositories: [Repository], ownerLogin: String, startingAt position: Int,
+                                   fetchedAt: Date) throws {
+        try upsertRepositories(repositories, list: .owner(ownerLogin), startingAt: position, fetchedAt: fetchedAt)
+    }
+
+    public func observeOwnerList(ownerLogin: String, onChange: @escaping @Sendable (OwnerListSnapshot) -> Void)
+        -> any StoreCancellable {
+        observeList(.owner(ownerLogin), onChange: onChange)
+    }
 }
 
 /// How `SQLiteStore.open` went.

@@ -53,13 +53,13 @@ enum Rows {
     /// stored again unchanged (a 304 answer, a refresh) writes no row, so the list's observers are
     /// not woken to read 10,000 rows for nothing. `fetched_at` is thus when the row last changed.
     static let upsertRepositorySQL = """
-        INSERT INTO repository (id, owner_login, position, name, full_name, repository_owner_login,
+        INSERT INTO repository (id, list_key, position, name, full_name, repository_owner_login,
                                 description, language, stargazers_count, forks_count, watchers_count,
                                 open_issues_count, default_branch, html_url, homepage, license, topics,
                                 is_fork, is_archived, created_at, updated_at, pushed_at, fetched_at)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        ON CONFLICT(id) DO UPDATE SET
-            owner_login = excluded.owner_login, position = excluded.position, name = excluded.name,
+        ON CONFLICT(list_key, id) DO UPDATE SET
+            list_key = excluded.list_key, position = excluded.position, name = excluded.name,
             full_name = excluded.full_name, repository_owner_login = excluded.repository_owner_login,
             description = excluded.description, language = excluded.language,
             stargazers_count = excluded.stargazers_count, forks_count = excluded.forks_count,
@@ -69,10 +69,10 @@ enum Rows {
             is_fork = excluded.is_fork, is_archived = excluded.is_archived,
             created_at = excluded.created_at, updated_at = excluded.updated_at,
             pushed_at = excluded.pushed_at, fetched_at = excluded.fetched_at
-        WHERE (owner_login, position, name, full_name, repository_owner_login, description, language,
+        WHERE (list_key, position, name, full_name, repository_owner_login, description, language,
                stargazers_count, forks_count, watchers_count, open_issues_count, default_branch, html_url,
                homepage, license, topics, is_fork, is_archived, created_at, updated_at, pushed_at)
-        IS NOT (excluded.owner_login COLLATE BINARY, excluded.position, excluded.name, excluded.full_name,
+        IS NOT (excluded.list_key COLLATE BINARY, excluded.position, excluded.name, excluded.full_name,
                 excluded.repository_owner_login, excluded.description, excluded.language,
                 excluded.stargazers_count, excluded.forks_count, excluded.watchers_count,
                 excluded.open_issues_count, excluded.default_branch, excluded.html_url, excluded.homepage,
@@ -80,10 +80,10 @@ enum Rows {
                 excluded.created_at, excluded.updated_at, excluded.pushed_at)
         """
 
-    static func repositoryArguments(_ repository: Repository, listOwner: String, position: Int,
+    static func repositoryArguments(_ repository: Repository, listKey: String, position: Int,
                                     fetchedAt: Date) throws -> StatementArguments {
         let values: Values = [
-            repository.id, listOwner, position, repository.name, repository.fullName, repository.ownerLogin,
+            repository.id, listKey, position, repository.name, repository.fullName, repository.ownerLogin,
             repository.description, repository.language, repository.stargazersCount, repository.forksCount,
             repository.watchersCount, repository.openIssuesCount, repository.defaultBranch,
             repository.htmlURL, repository.homepage, repository.license, try encodeTopics(repository.topics),

@@ -171,44 +171,44 @@ public final class SQLiteStore: RepositoryStore {
 
     // MARK: Owner list
 
-    public func snapshot(ownerLogin: String) throws -> OwnerListSnapshot {
-        try withDatabase { try $0.read { db in try Self.fetchSnapshot(db, ownerLogin: ownerLogin) } }
+    public func snapshot(list: RepositoryListID) throws -> OwnerListSnapshot {
+        try withDatabase { try $0.read { db in try Self.fetchSnapshot(db, list: list) } }
     }
 
-    static func fetchSnapshot(_ db: Database, ownerLogin: String) throws -> OwnerListSnapshot {
-        var snapshot = try fetchOwnerPart(db, ownerLogin: ownerLogin)
+    static func fetchSnapshot(_ db: Database, list: RepositoryListID) throws -> OwnerListSnapshot {
+        var snapshot = try fetchOwnerPart(db, list: list)
         snapshot.repositories = try fetchRepositories(
-            db, sql: "SELECT \(Rows.repositoryColumns) FROM repository WHERE owner_login = ? ORDER BY position, id",
-            arguments: [ownerLogin], expectedCount: try count(db, ownerLogin: ownerLogin))
+            db, sql: "SELECT \(Rows.repositoryColumns) FROM repository WHERE list_key = ? ORDER BY position, id",
+            arguments: [list.key], expectedCount: try count(db, list: list))
         snapshot.favouriteIDs = Set(try Int64.fetchAll(db, sql: """
             SELECT favourite.repository_id FROM favourite
             JOIN repository ON repository.id = favourite.repository_id
-            WHERE repository.owner_login = ?
-            """, arguments: [ownerLogin]))
+            WHERE repository.list_key = ?
+            """, arguments: [list.key]))
         return snapshot
     }
 
     /// Read on the writer connection, which `open` has already set up: a pool's first read would open
     /// a reader connection and parse the schema again, before the first frame.
-    public func snapshotHead(ownerLogin: String, order: RepositoryOrder, limit: Int) throws -> OwnerListSnapshot {
+    public func snapshotHead(list: RepositoryListID, order: RepositoryOrder, limit: Int) throws -> OwnerListSnapshot {
         try withDatabase { try $0.writeWithoutTransaction { db in
             var head = OwnerListSnapshot()
             try db.inTransaction(.deferred) {
-                head = try Self.fetchSnapshotHead(db, ownerLogin: ownerLogin, order: order, limit: limit)
+                head = try Self.fetchSnapshotHead(db, list: list, order: order, limit: limit)
                 return .commit
             }
             return head
         } }
     }
 
-    static func fetchSnapshotHead(_ db: Database, ownerLogin: String, order: RepositoryOrder,
+    static func fetchSnapshotHead(_ db: Database, list: RepositoryListID, order: RepositoryOrder,
                                   limit: Int) throws -> OwnerListSnapshot {
-        var snapshot = try fetchOwnerPart(db, ownerLogin: ownerLogin)
+        var snapshot = try fetchOwnerPart(db, list: list)
         let orderBy = orderByClause(order)
-        let count = try count(db, ownerLogin: ownerLogin)
+        let count = try count(db, list: list)
         snapshot.repositories = try fetchRepositories(db, sql: """
-            SELECT \(Rows.repositoryColumns) FROM repository WHERE owner_login = ? ORDER BY \(orderBy) LIMIT ?
-            """, arguments: [ownerLogin, max(0, limit)], expectedCount: min(count, max(0, limit)))
+            SELECT \(Rows.repositoryColumns) FROM repository WHERE list_key = ? ORDER BY \(orderBy) LIMIT ?
+            """, arguments: [list.key, max(0, limit)], expectedCount: min(count, max(0, limit)))
         snapshot.headOfTotal = count > snapshot.repositories.count ? count : nil
         let ids = snapshot.repositories.map(\.id)
         if !ids.isEmpty {
@@ -220,7 +220,7 @@ public final class SQLiteStore: RepositoryStore {
         return snapshot
     }
 
-    /// The `ORDER BY` of each order. Each has an index (Schema v2), so a head reads `limit` rows, not
+    /// The `ORDER BY` of each order. Each has an index (Schema v3), so a head reads `limit` rows, not
     /// the whole list.
     static func orderByClause(_ order: RepositoryOrder) -> String {
         switch order {
@@ -232,19 +232,19 @@ public final class SQLiteStore: RepositoryStore {
     }
 
     /// The owner's profile and the list's fetched-at: the parts of a snapshot besides the rows.
-    private static func fetchOwnerPart(_ db: Database, ownerLogin: String) throws -> OwnerListSnapshot {
+    private static func fetchOwnerPart(_ db: Database, list: RepositoryListID) throws -> OwnerListSnapshot {
         var snapshot = OwnerListSnapshot()
-        if let row = try Row.fetchOne(db, sql: "SELECT * FROM owner WHERE login = ?", arguments: [ownerLogin]) {
+        if let row = try Row.fetchOne(db, sql: "SELECT * FROM owner WHERE login = ?", arguments: [list.ownerLogin]) {
             snapshot.owner = Rows.owner(row)
             snapshot.ownerFetchedAt = Rows.decodeDate(row["fetched_at"])
         }
         snapshot.listFetchedAt = Rows.decodeDate(try Double.fetchOne(
-            db, sql: "SELECT fetched_at FROM owner_list WHERE owner_login = ?", arguments: [ownerLogin]))
+            db, sql: "SELECT fetched_at FROM repository_list WHERE list_key = ?", arguments: [list.key]))
         return snapshot
     }
 
-    private static func count(_ db: Database, ownerLogin: String) throws -> Int {
-        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM repository WHERE owner_login = ?", arguments: [ownerLogin]) ?? 0
+    private static func count(_ db: Database, list: RepositoryListID) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM repository WHERE list_key = ?", arguments: [list.key]) ?? 0
     }
 
     /// `expectedCount` sizes the array: grown by doubling, 10,000 rows would take room for 16,384
@@ -265,37 +265,37 @@ public final class SQLiteStore: RepositoryStore {
         } }
     }
 
-    public func replaceRepositories(_ repositories: [Repository], ownerLogin: String, fetchedAt: Date) throws {
+    public func replaceRepositories(_ repositories: [Repository], list: RepositoryListID, fetchedAt: Date) throws {
         try withDatabase { try $0.write { db in
-            try db.execute(sql: "DELETE FROM repository WHERE owner_login = ?", arguments: [ownerLogin])
-            try Self.upsert(db, repositories, ownerLogin: ownerLogin, startingAt: 0, fetchedAt: fetchedAt)
+            try db.execute(sql: "DELETE FROM repository WHERE list_key = ?", arguments: [list.key])
+            try Self.upsert(db, repositories, list: list, startingAt: 0, fetchedAt: fetchedAt)
             try db.execute(sql: """
-                INSERT INTO owner_list (owner_login, fetched_at) VALUES (?, ?)
-                ON CONFLICT(owner_login) DO UPDATE SET
-                    owner_login = excluded.owner_login, fetched_at = excluded.fetched_at
-                """, arguments: [ownerLogin, Rows.encode(fetchedAt)])
+                INSERT INTO repository_list (list_key, fetched_at) VALUES (?, ?)
+                ON CONFLICT(list_key) DO UPDATE SET
+                    list_key = excluded.list_key, fetched_at = excluded.fetched_at
+                """, arguments: [list.key, Rows.encode(fetchedAt)])
         } }
     }
 
     /// Stores the page; the list's fetched-at is set only if the list had none (a page is not a refresh).
-    public func upsertRepositories(_ repositories: [Repository], ownerLogin: String, startingAt position: Int,
+    public func upsertRepositories(_ repositories: [Repository], list: RepositoryListID, startingAt position: Int,
                                    fetchedAt: Date) throws {
         try withDatabase { try $0.write { db in
-            try Self.upsert(db, repositories, ownerLogin: ownerLogin, startingAt: position, fetchedAt: fetchedAt)
+            try Self.upsert(db, repositories, list: list, startingAt: position, fetchedAt: fetchedAt)
             try db.execute(sql: """
-                INSERT INTO owner_list (owner_login, fetched_at) VALUES (?, ?)
-                ON CONFLICT(owner_login) DO NOTHING
-                """, arguments: [ownerLogin, Rows.encode(fetchedAt)])
+                INSERT INTO repository_list (list_key, fetched_at) VALUES (?, ?)
+                ON CONFLICT(list_key) DO NOTHING
+                """, arguments: [list.key, Rows.encode(fetchedAt)])
         } }
     }
 
-    private static func upsert(_ db: Database, _ repositories: [Repository], ownerLogin: String,
+    private static func upsert(_ db: Database, _ repositories: [Repository], list: RepositoryListID,
                                startingAt position: Int, fetchedAt: Date) throws {
         let statement = try db.cachedStatement(sql: Rows.upsertRepositorySQL)
         for (offset, repository) in repositories.enumerated() {
             // The arguments always match the statement: skip GRDB's per-row validation.
             statement.setUncheckedArguments(try Rows.repositoryArguments(
-                repository, listOwner: ownerLogin, position: position + offset, fetchedAt: fetchedAt))
+                repository, listKey: list.key, position: position + offset, fetchedAt: fetchedAt))
             try statement.execute()
         }
     }
@@ -425,15 +425,23 @@ public final class SQLiteStore: RepositoryStore {
 
     // MARK: Observation
 
-    public func observeOwnerList(ownerLogin: String,
-                                 onChange: @escaping @Sendable (OwnerListSnapshot) -> Void) -> any StoreCancellable
+    public func observeList(_ list: RepositoryListID,
+                            onChange: @escaping @Sendable (OwnerListSnapshot) -> Void) -> any StoreCancellable
     {
-        observeOwnerList(ownerLogin: ownerLogin, onError: { _ in }, onChange: onChange)
+        observeList(list, onError: { _ in }, onChange: onChange)
     }
 
     /// As `observeOwnerList(ownerLogin:onChange:)`, and tells `onError` (same queue) when a fetch fails;
     /// the observation stops after an error.
     public func observeOwnerList(ownerLogin: String, onError: @escaping @Sendable (any Error) -> Void,
+                                 onChange: @escaping @Sendable (OwnerListSnapshot) -> Void) -> any StoreCancellable
+    {
+        observeList(.owner(ownerLogin), onError: onError, onChange: onChange)
+    }
+
+    /// As `observeList(_:onChange:)`, and tells `onError` (same queue) when a fetch fails;
+    /// the observation stops after an error.
+    public func observeList(_ list: RepositoryListID, onError: @escaping @Sendable (any Error) -> Void,
                                  onChange: @escaping @Sendable (OwnerListSnapshot) -> Void) -> any StoreCancellable
     {
         let gate = ObservationGate()
@@ -445,7 +453,7 @@ public final class SQLiteStore: RepositoryStore {
             return ObservationCancellation(gate: gate, cancellable: nil)
         }
         let observation = ValueObservation
-            .tracking { db in try Self.fetchSnapshot(db, ownerLogin: ownerLogin) }
+            .tracking { db in try Self.fetchSnapshot(db, list: list) }
             .removeDuplicates()
         let cancellable = observation.start(
             in: writer,

@@ -115,12 +115,73 @@ enum Schema {
                 CREATE INDEX repository_on_owner_login_stars ON repository(owner_login, stargazers_count DESC, id);
                 """)
         }
+        migrator.registerMigration("v3") { db in
+            // A list has an identity of its own (`RepositoryListID.key`: "owner:sferik", "starred:sferik"),
+            // so one repository can be in several lists (its owner's, and the starred lists of others).
+            // Each list keeps its own row of a repository (primary key list_key, id): every list order
+            // keeps an index of its own, and a list's row is as fresh as that list's last refresh.
+            // Favourites and commits stay keyed by repository id, shared by every list.
+            try db.execute(sql: """
+                CREATE TABLE repository_list (
+                    list_key TEXT NOT NULL PRIMARY KEY COLLATE NOCASE,
+                    fetched_at REAL NOT NULL
+                );
+                INSERT INTO repository_list (list_key, fetched_at)
+                    SELECT 'owner:' || owner_login, fetched_at FROM owner_list;
+                DROP TABLE owner_list;
+
+                -- list_key: the list the row belongs to; repository_owner_login is Repository.ownerLogin
+                -- as the API gave it.
+                CREATE TABLE list_repository (
+                    list_key TEXT NOT NULL COLLATE NOCASE,
+                    id INTEGER NOT NULL,
+                    position INTEGER NOT NULL,
+                    name TEXT NOT NULL,
+                    full_name TEXT NOT NULL,
+                    repository_owner_login TEXT NOT NULL,
+                    description TEXT,
+                    language TEXT,
+                    stargazers_count INTEGER NOT NULL,
+                    forks_count INTEGER NOT NULL,
+                    watchers_count INTEGER NOT NULL,
+                    open_issues_count INTEGER NOT NULL,
+                    default_branch TEXT,
+                    html_url TEXT NOT NULL,
+                    homepage TEXT,
+                    license TEXT,
+                    topics TEXT NOT NULL DEFAULT '[]',
+                    is_fork INTEGER NOT NULL,
+                    is_archived INTEGER NOT NULL,
+                    created_at REAL,
+                    updated_at REAL,
+                    pushed_at REAL,
+                    fetched_at REAL NOT NULL,
+                    PRIMARY KEY (list_key, id)
+                );
+                INSERT INTO list_repository (list_key, id, position, name, full_name, repository_owner_login,
+                        description, language, stargazers_count, forks_count, watchers_count, open_issues_count,
+                        default_branch, html_url, homepage, license, topics, is_fork, is_archived, created_at,
+                        updated_at, pushed_at, fetched_at)
+                    SELECT 'owner:' || owner_login, id, position, name, full_name, repository_owner_login,
+                        description, language, stargazers_count, forks_count, watchers_count, open_issues_count,
+                        default_branch, html_url, homepage, license, topics, is_fork, is_archived, created_at,
+                        updated_at, pushed_at, fetched_at
+                    FROM repository;
+                DROP TABLE repository;
+                ALTER TABLE list_repository RENAME TO repository;
+                CREATE INDEX repository_on_list_key_position ON repository(list_key, position, id);
+                CREATE INDEX repository_on_list_key_name ON repository(list_key, name COLLATE NOCASE, id);
+                CREATE INDEX repository_on_list_key_updated
+                    ON repository(list_key, updated_at IS NULL, updated_at DESC, id);
+                CREATE INDEX repository_on_list_key_stars ON repository(list_key, stargazers_count DESC, id);
+                """)
+        }
         return migrator
     }()
 
     /// Every table the current schema has (tests check them).
     static let tableNames: [String] = [
-        "owner", "owner_list", "repository", "commit", "commit_fetch", "validator", "favourite", "setting",
+        "owner", "repository_list", "repository", "commit", "commit_fetch", "validator", "favourite", "setting",
     ]
 
     /// Migrates, tolerating another process that migrates the same file at the same moment (its

@@ -39,6 +39,8 @@ final class FakeGitHub: Sendable {
         var owners: [String: OwnerEntry] = [:]
         var ownerOrder: [String] = []
         var commits: [String: Data] = [:]
+        /// What each owner starred (repository JSON objects) and its page size, by lowercased login.
+        var starred: [String: (repositories: [Data], pageSize: Int)] = [:]
         var failures: [FailureRule] = []
         var requests: [RecordedRequest] = []
         var inFlight = 0
@@ -74,6 +76,10 @@ final class FakeGitHub: Sendable {
             state.owners[key] = OwnerEntry(login: login, userJSON: userJSON, isOrganization: isOrganization,
                                            repositories: entries, pageSize: max(1, min(pageSize, 100)))
         }
+    }
+
+    func addStarred(_ login: String, repositories: [Data], pageSize: Int) {
+        state.withLock { $0.starred[login.lowercased()] = (repositories, max(1, min(pageSize, 100))) }
     }
 
     func addCommits(owner: String, repo: String, commitsJSON: Data) {
@@ -253,6 +259,8 @@ final class FakeGitHub: Sendable {
             return user(parts[1], request: request)
         case 3 where (parts[0] == "users" || parts[0] == "orgs") && parts[2] == "repos":
             return repositories(of: parts[1], viaOrgs: parts[0] == "orgs", request: request)
+        case 3 where parts[0] == "users" && parts[2] == "starred":
+            return starred(by: parts[1], request: request)
         case 3 where parts[0] == "repos":
             return repository(owner: parts[1], name: parts[2], request: request)
         case 4 where parts[0] == "repos" && parts[3] == "commits":
@@ -283,6 +291,18 @@ final class FakeGitHub: Sendable {
         let path = viaOrgs ? "/orgs/\(owner.login)/repos" : "/users/\(owner.login)/repos"
         return paged(owner.repositories.map(\.json), perPage: perPage, path: path, extraQuery: [],
                      request: request, bucket: "core") { Self.jsonArray($0) }
+    }
+
+    /// `GET /users/{login}/starred`: what `addStarred` gave (none for a known owner without), paged.
+    private func starred(by login: String, request: RecordedRequest) -> Response {
+        let (owner, starred) = state.withLock { ($0.owners[login.lowercased()], $0.starred[login.lowercased()]) }
+        guard let owner else {
+            return error(404, "Not Found",
+                         docs: "https://docs.github.com/rest/activity/starring#list-repositories-starred-by-a-user")
+        }
+        let perPage = min(max(Int(request.query["per_page"] ?? "") ?? 30, 1), 100, starred?.pageSize ?? 100)
+        return paged(starred?.repositories ?? [], perPage: perPage, path: "/users/\(owner.login)/starred",
+                     extraQuery: [], request: request, bucket: "core") { Self.jsonArray($0) }
     }
 
     private func repository(owner: String, name: String, request: RecordedRequest) -> Response {

@@ -145,6 +145,12 @@ public final class FakeGitHubServer: Sendable {
         core.addOwner(login, userJSON: userJSON, repositories: repositories, pageSize: pageSize)
     }
 
+    /// Serves `GET /users/{login}/starred` with `repositories` (each one repository JSON object), at most
+    /// `pageSize` per page. The owner must be added too (an unknown login is 404).
+    public func addStarred(_ login: String, repositories: [Data], pageSize: Int = 100) {
+        core.addStarred(login, repositories: repositories, pageSize: pageSize)
+    }
+
     /// Serves `GET /repos/{owner}/{repo}/commits` with `commitsJSON` (a JSON array), paged by `per_page`.
     public func addCommits(owner: String, repo: String, commitsJSON: Data) {
         core.addCommits(owner: owner, repo: repo, commitsJSON: commitsJSON)
@@ -165,8 +171,9 @@ public final class FakeGitHubServer: Sendable {
     // MARK: Ready-made servers
 
     /// A server with the recorded sferik user and his 30 recorded repositories, the
-    /// codeforamerica organization with its 30 recorded repositories, and the rails_admin
-    /// commits (recorded) under sferik/rails_admin. Not started.
+    /// codeforamerica organization with its 30 recorded repositories, the rails_admin
+    /// commits (recorded) under sferik/rails_admin, and sferik's starred list (made up: 13
+    /// repositories, 12 of them codeforamerica's). Not started.
     public static func sferik(pageSize: Int = 100) -> FakeGitHubServer {
         let server = FakeGitHubServer()
         server.addRecordedOwners(pageSize: pageSize)
@@ -184,6 +191,12 @@ public final class FakeGitHubServer: Sendable {
         let orgUser = Fixtures.encode(orgOwner?["owner"] ?? ["login": "codeforamerica", "id": 337792,
                                                              "type": "Organization"])
         addOwner("codeforamerica", userJSON: orgUser, repositories: orgRepos, pageSize: pageSize)
+        // Made up (no recording of GET /users/sferik/starred exists): sferik starred the first 12 of
+        // codeforamerica's recorded repositories and his own bundler.
+        let bundler = Fixtures.recordedItems(Fixtures.Name.sferikRepositories).filter { json in
+            ((try? JSONSerialization.jsonObject(with: json)) as? [String: Any])?["name"] as? String == "bundler"
+        }
+        addStarred("sferik", repositories: Array(orgRepos.prefix(12)) + bundler, pageSize: pageSize)
         addCommits(owner: "sferik", repo: "rails_admin",
                    commitsJSON: Fixtures.recordedBody(Fixtures.Name.railsAdminCommits))
     }

@@ -4,7 +4,7 @@ import GitHubEntities
 import Locking
 
 /// The one `GitHubService` fake for tests: every answer scripted, every call recorded as a line
-/// ("owner octocat", "repos octocat", "repos page 2", "search swift", "search page 1",
+/// ("owner octocat", "repos octocat", "starred octocat", "repos page 2", "search swift", "search page 1",
 /// "repo o/r", "commits o/r", "batch o/r,o/s", "star o/r", "unstar o/r", "avatar URL 16", "readme o/r").
 public final class ScriptedGitHubService: GitHubService {
     public struct Script: Sendable {
@@ -72,6 +72,12 @@ public final class ScriptedGitHubService: GitHubService {
 
     public func repositories(ownerLogin: String) async throws -> Page<Repository> {
         record("repos \(ownerLogin)")
+        return try repositoryPage(0)
+    }
+
+    /// The same scripted pages as an owner's list.
+    public func starredRepositories(ownerLogin: String) async throws -> Page<Repository> {
+        record("starred \(ownerLogin)")
         return try repositoryPage(0)
     }
 

@@ -113,6 +113,30 @@ struct DemoTransportTests {
         await #expect(throws: GitHubError.invalidLogin("a/b")) { try await client.repository(ownerLogin: "a/b", name: "x") }
     }
 
+    @Test("sferik's starred list (made up) holds bundled repositories of other demo owners; the others starred nothing")
+    func starred() async throws {
+        let client = try client()
+        let page = try await client.starredRepositories(ownerLogin: "sferik")
+        #expect(page.items.count == 8)
+        #expect(page.next == nil)
+        #expect(page.items.first?.fullName == "codeforamerica/adopt-a-hydrant")
+        #expect(Set(page.items.map(\.ownerLogin)) == ["codeforamerica", "demo-unicode", "sferik"])
+        // Each is a bundled repository: its own answer is there too.
+        for repository in page.items {
+            #expect(try await client.repository(ownerLogin: repository.ownerLogin, name: repository.name).id == repository.id)
+        }
+        #expect(try await client.starredRepositories(ownerLogin: "codeforamerica").items.isEmpty)
+        await #expect(throws: GitHubError.notFound) { try await client.starredRepositories(ownerLogin: "nobody-here") }
+    }
+
+    @Test("--starred asks for the owner's starred list")
+    func starredFlag() throws {
+        let setup = try AppSetup.resolve(try AppCommand.parse(["--demo", "--starred", "sferik"]), environment: [:])
+        #expect(setup.listKind == .starred)
+        #expect(setup.ownerLogin == "sferik")
+        #expect(try AppSetup.resolve(try AppCommand.parse(["--demo"]), environment: [:]).listKind == .owner)
+    }
+
     @Test("The recorded sferik list has 30 repositories with their stars")
     func sferik() async throws {
         let page = try await client().repositories(ownerLogin: "sferik")

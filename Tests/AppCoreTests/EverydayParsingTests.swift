@@ -12,6 +12,7 @@ struct EverydayParsingTests {
         "--theme", "light", "--theme=mono", "--theme=purple", "terminal",
         "--plain", "--json", "name,url", "--json=stargazerCount", "--json=nope", "name,nope",
         "--config", "/tmp/c.toml", "--config=", "--config=~/c.toml",
+        "--starred", "--starred=1", "--starred=sferik",
     ]
 
     /// Every list of up to two tokens, and a fixed pseudo-random sample of longer ones.
@@ -33,7 +34,7 @@ struct EverydayParsingTests {
     }
 
     static func describe(_ command: AppCommand) -> String {
-        "\(command.owner ?? "-") demo=\(command.demo) offline=\(command.offline) api=\(command.apiURL ?? "-") data=\(command.dataDir ?? "-") theme=\(command.theme?.rawValue ?? "-") plain=\(command.plain) json=\(command.json ?? "-") config=\(command.configPath ?? "-")"
+        "\(command.owner ?? "-") demo=\(command.demo) offline=\(command.offline) starred=\(command.starred) api=\(command.apiURL ?? "-") data=\(command.dataDir ?? "-") theme=\(command.theme?.rawValue ?? "-") plain=\(command.plain) json=\(command.json ?? "-") config=\(command.configPath ?? "-")"
     }
 
     @Test("whatever the fast path accepts, the full parser accepts with the same values")
@@ -54,6 +55,7 @@ struct EverydayParsingTests {
         ["--api-url=https://ghe.example/api/v3", "octo"], ["--theme", "light", "octo"], ["--demo", "--theme=mono"],
         ["octo", "--plain"], ["--json", "name,url", "octo"], ["--offline", "--json=name"],
         ["--config", "/tmp/c.toml", "octo"], ["--demo", "--config=/tmp/c.toml"],
+        ["--starred", "sferik"], ["--demo", "--starred", "sferik"], ["--starred"], ["octo", "--starred", "--plain"],
     ])
     func everyday(line: [String]) throws {
         let fast = try #require(AppCommand.parseEveryday(line))
@@ -66,6 +68,7 @@ struct EverydayParsingTests {
         ["--theme", "purple"], ["--theme=light", "--theme=mono"],
         ["--json", "nope"], ["--json"], ["--plain", "--json", "name"], ["--plain", "--plain"], ["--json=name", "--json=url"],
         ["--config"], ["--config="], ["--config", "/a", "--config", "/b"],
+        ["--starred", "--starred"], ["--starred=sferik"],
     ])
     func unusual(line: [String]) {
         #expect(AppCommand.parseEveryday(line) == nil)

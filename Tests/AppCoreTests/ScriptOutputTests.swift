@@ -250,4 +250,15 @@ struct ScriptOutputLoopbackTests {
         #expect(unicode.exitCode == 0)
         #expect(unicode.output.split(separator: "\n").allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == 5 })
     }
+
+    @Test("--starred prints the repositories the owner starred (the demo's made-up list), sorted by name")
+    func starred() async throws {
+        let result = try await run(["--demo", "--starred", "--json", "nameWithOwner"])
+        #expect(result.exitCode == 0)
+        let names = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: String]])
+            .compactMap { $0["nameWithOwner"] }
+        #expect(names.count == 8)
+        #expect(names.first == "sferik/active_admin")
+        #expect(names.contains("demo-unicode/nihongo"))
+    }
 }

@@ -2,6 +2,7 @@ import Foundation
 import GitHubAPI
 import GitHubEntities
 import Locking
+import Persistence
 import TerminalKit
 import TestSupport
 import Testing
@@ -18,6 +19,7 @@ final class SpyNavigator: AppNavigator {
 
     func quit() { calls.append("quit") }
     func openOwner(_ login: String) { calls.append("openOwner \(login)") }
+    func openList(_ list: RepositoryListID) { calls.append("openList \(list.key)") }
     func showOwnerPrompt() { calls.append("showOwnerPrompt") }
     func showProfile(login: String) { calls.append("showProfile \(login)") }
     func showSearch() { calls.append("showSearch") }

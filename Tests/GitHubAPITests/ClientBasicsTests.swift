@@ -70,6 +70,30 @@ struct ClientBasicsTests {
         }
     }
 
+    @Test func followsLinkPagesOfAStarredList() async throws {
+        try await withFakeGitHub(.sferik(pageSize: 5)) { server, client, _ in
+            var page = try await client.starredRepositories(ownerLogin: "sferik")
+            var all = page.items
+            while let next = page.next {
+                page = try await client.repositories(page: next)
+                all += page.items
+            }
+            #expect(all.count == 13)
+            #expect(all.first?.ownerLogin == "codeforamerica")
+            #expect(all.last?.fullName == "sferik/bundler")
+            let requests = await server.requests
+            #expect(requests.map(\.path) == Array(repeating: "/users/sferik/starred", count: 3))
+            #expect(requests.map(\.rawQuery) == ["per_page=100", "per_page=5&page=2", "per_page=5&page=3"])
+        }
+    }
+
+    @Test func starredListOfAnUnknownOwnerIsNotFound() async throws {
+        try await withFakeGitHub { _, client, _ in
+            let error = await gitHubError { try await client.starredRepositories(ownerLogin: "no-such-user-here") }
+            #expect(error == .notFound)
+        }
+    }
+
     @Test func unknownOwnerIsNotFound() async throws {
         try await withFakeGitHub { _, client, _ in
             let error = await gitHubError { try await client.owner(login: "no-such-user-here") }

@@ -82,10 +82,10 @@ struct SnapshotHeadTests {
         let orderBy = SQLiteStore.orderByClause(order)
         let plan = try queue.read { db in
             try Row.fetchAll(db, sql: """
-                EXPLAIN QUERY PLAN SELECT id FROM repository WHERE owner_login = 'o' ORDER BY \(orderBy) LIMIT 3
+                EXPLAIN QUERY PLAN SELECT id FROM repository WHERE list_key = 'owner:o' ORDER BY \(orderBy) LIMIT 3
                 """).map { $0["detail"] as String }.joined(separator: "; ")
         }
-        #expect(plan.contains("INDEX repository_on_owner_login_"), "\(plan)")
+        #expect(plan.contains("INDEX repository_on_list_key_"), "\(plan)")
         #expect(!plan.contains("TEMP B-TREE"), "sorts instead of reading in order: \(plan)")
     }
 

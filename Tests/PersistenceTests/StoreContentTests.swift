@@ -17,7 +17,7 @@ struct StoreContentTests {
             #expect(tables.contains(table), "missing table \(table)")
         }
         let indexes = try queue.read { db in try db.indexes(on: "repository").map(\.columns) }
-        #expect(indexes.contains(["owner_login", "position"]))
+        #expect(indexes.contains(["list_key", "position", "id"]))
         #expect(try queue.read { db in try Schema.migrator.hasCompletedMigrations(db) })
         // Migrating again is a no-op.
         try Schema.migrate(queue)
@@ -205,8 +205,8 @@ struct StoreContentTests {
         // The list owner's spelling is a change, even in case only.
         try store.upsertRepositories([page[0]], ownerLogin: "OCTO", startingAt: 0, fetchedAt: date(40))
         #expect(try fetchedAt() == [date(40), date(30), date(30)])
-        #expect(try store.read { db in try String.fetchOne(db, sql: "SELECT owner_login FROM repository WHERE id = 1") }
-            == "OCTO")
+        #expect(try store.read { db in try String.fetchOne(db, sql: "SELECT list_key FROM repository WHERE id = 1") }
+            == "owner:OCTO")
     }
 
     @Test("favourites survive refreshes, including one that drops and then re-adds the repository")

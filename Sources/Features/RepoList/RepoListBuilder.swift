@@ -6,6 +6,8 @@ import TerminalKit
 /// What the list module needs from the app.
 public struct RepoListDependencies {
     public var ownerLogin: String
+    /// The owner's own repositories (default) or the ones the owner starred.
+    public var listKind: RepositoryListID.Kind = .owner
     public var service: any GitHubService
     public var store: any RepositoryStore
     public var dispatcher: any UIDispatcher
@@ -49,7 +51,8 @@ public enum CommitPrefetch: String, CaseIterable, Sendable {
 public enum RepoListBuilder {
     public static func build(_ dependencies: RepoListDependencies, navigator: any AppNavigator) -> RepoListView {
         let interactor = RepoListInteractor(
-            ownerLogin: dependencies.ownerLogin, service: dependencies.service, store: dependencies.store,
+            list: RepositoryListID(kind: dependencies.listKind, ownerLogin: dependencies.ownerLogin),
+            service: dependencies.service, store: dependencies.store,
             isOffline: dependencies.isOffline, now: dependencies.now)
         let router = RepoListRouter(navigator: navigator)
         let presenter = RepoListPresenter(

@@ -25,6 +25,8 @@ enum RepoListAction: Hashable, Sendable {
     case startFilter
     /// `u`: another owner; `p`: this owner's profile; `S`: search all of GitHub.
     case ownerPrompt, profile, search
+    /// `t`: the repositories this owner starred, or back to the owner's own list.
+    case toggleStarred
     case refresh
     case toggleHelp
     case dismiss
@@ -72,10 +74,15 @@ enum RefreshOutcome: Sendable, Equatable {
     case cancelled
 }
 
+extension RepoListInteractorProtocol {
+    var ownerLogin: String { list.ownerLogin }
+}
+
 /// The interactor: the use cases of the list. The store is the source of truth; the network only
 /// writes to it.
 protocol RepoListInteractorProtocol: CommitSource {
-    var ownerLogin: String { get }
+    /// The list shown: the owner's own repositories or the ones the owner starred.
+    var list: RepositoryListID { get }
     /// What is stored now.
     func storedSnapshot() -> OwnerListSnapshot
     /// The first `limit` stored repositories in `order` with the owner and the list's size: the first
@@ -106,6 +113,8 @@ protocol RepoListRouterProtocol: AnyObject {
     func showOwnerPrompt()
     func showProfile(login: String)
     func showSearch()
+    /// Replaces the list with another list (an owner's own or starred repositories).
+    func showList(_ list: RepositoryListID)
 }
 
 /// Who the routers ask to navigate: the app's screen stack (implemented by `App`).
@@ -115,6 +124,8 @@ public protocol AppNavigator: AnyObject {
     func quit()
     /// Replaces the list with another owner's repositories (the owner exists: it was looked up).
     func openOwner(_ login: String)
+    /// Replaces the list with `list` (`t`: the owner's starred repositories, and back).
+    func openList(_ list: RepositoryListID)
     /// Shows the owner prompt ("GitHub user or organization") over the current screen.
     func showOwnerPrompt()
     /// Shows an owner's profile screen.

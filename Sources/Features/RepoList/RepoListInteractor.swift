@@ -15,19 +15,19 @@ final class RepoListInteractor: RepoListInteractorProtocol {
         var fetchedPages = 0
     }
 
-    let ownerLogin: String
+    let list: RepositoryListID
     private let service: any GitHubService
     private let store: any RepositoryStore
     private let isOffline: Bool
     private let now: @Sendable () -> Date
-    /// A safety bound on pages followed for one owner (100 pages of 100 = 10,000 repositories).
+    /// A safety bound on pages followed for one list (100 pages of 100 = 10,000 repositories).
     private let maxPages: Int
     private let paging = Mutex(Paging())
     private let commits: LatestCommits
 
-    init(ownerLogin: String, service: any GitHubService, store: any RepositoryStore,
-                isOffline: Bool, maxPages: Int = 100, now: @escaping @Sendable () -> Date = Date.init) {
-        self.ownerLogin = ownerLogin
+    init(list: RepositoryListID, service: any GitHubService, store: any RepositoryStore,
+         isOffline: Bool, maxPages: Int = 100, now: @escaping @Sendable () -> Date = Date.init) {
+        self.list = list
         self.service = service
         self.store = store
         self.isOffline = isOffline
@@ -37,15 +37,15 @@ final class RepoListInteractor: RepoListInteractorProtocol {
     }
 
     func storedSnapshot() -> OwnerListSnapshot {
-        (try? store.snapshot(ownerLogin: ownerLogin)) ?? OwnerListSnapshot()
+        (try? store.snapshot(list: list)) ?? OwnerListSnapshot()
     }
 
     func storedHead(order: RepositoryOrder, limit: Int) -> OwnerListSnapshot {
-        (try? store.snapshotHead(ownerLogin: ownerLogin, order: order, limit: limit)) ?? storedSnapshot()
+        (try? store.snapshotHead(list: list, order: order, limit: limit)) ?? storedSnapshot()
     }
 
     func observe(_ onChange: @escaping @Sendable (OwnerListSnapshot) -> Void) -> any StoreCancellable {
-        store.observeOwnerList(ownerLogin: ownerLogin, onChange: onChange)
+        store.observeList(list, onChange: onChange)
     }
 
     func rateLimit() -> RateLimit? { service.lastRateLimit }
@@ -63,7 +63,8 @@ final class RepoListInteractor: RepoListInteractorProtocol {
 
     var hasMorePages: Bool { paging.withLock { $0.next != nil } }
 
-    /// Fetches the owner and the first page, at the same time. A single page replaces the stored list at once; with
+    /// Fetches the owner and the first page of the list (`/users/{owner}/repos` or
+    /// `/users/{owner}/starred`), at the same time. A single page replaces the stored list at once; with
     /// more pages, page 1 is merged in (nothing removed) and the rest come with `loadNextPage()`.
     func refresh() async -> RefreshOutcome {
         if isOffline { return .skippedOffline }
@@ -71,7 +72,9 @@ final class RepoListInteractor: RepoListInteractorProtocol {
         do {
             // Together, not one after the other: one round trip instead of two before the list.
             async let ownerAnswer = service.owner(login: ownerLogin)
-            async let firstPage = service.repositories(ownerLogin: ownerLogin)
+            async let firstPage = list.kind == .starred
+                ? service.starredRepositories(ownerLogin: ownerLogin)
+                : service.repositories(ownerLogin: ownerLogin)
             let owner = try await ownerAnswer
             let page = try await firstPage
             try store.saveOwner(owner, fetchedAt: now())
@@ -109,14 +112,14 @@ final class RepoListInteractor: RepoListInteractorProtocol {
         }
         let fetchedAt = now()
         if next == nil {
-            try store.replaceRepositories(all, ownerLogin: ownerLogin, fetchedAt: fetchedAt)
+            try store.replaceRepositories(all, list: list, fetchedAt: fetchedAt)
             // The store has the whole list now: its pages need not be held (megabytes for a long list).
             paging.withLock { paging in
                 paging.repositories = []
                 paging.seen = []
             }
         } else {
-            try store.upsertRepositories(fresh, ownerLogin: ownerLogin, startingAt: start, fetchedAt: fetchedAt)
+            try store.upsertRepositories(fresh, list: list, startingAt: start, fetchedAt: fetchedAt)
         }
     }
 

@@ -41,6 +41,7 @@ final class RepoListPresenter: RepoListPresenterProtocol {
         spinner = Spinner(scheduler: scheduler)
         commitLoader = CommitLoader(source: interactor, dispatcher: dispatcher, scheduler: scheduler, now: now, isOffline: isOffline)
         screen.ownerLogin = interactor.ownerLogin
+        screen.listKind = interactor.list.kind
         screen.isDemo = isDemo
         screen.notice = notice.map(Sanitizer.line)
         if isOffline { screen.connectivity = .offline }
@@ -106,6 +107,10 @@ final class RepoListPresenter: RepoListPresenterProtocol {
         case .ownerPrompt: router.showOwnerPrompt()
         case .profile: router.showProfile(login: screen.model.snapshot.owner?.login ?? interactor.ownerLogin)
         case .search: router.showSearch()
+        case .toggleStarred:
+            let login = screen.model.snapshot.owner?.login ?? interactor.ownerLogin
+            router.showList(interactor.list.kind == .starred ? .owner(login) : .starred(login))
+            return
         case .refresh: refresh(); commitLoader.retryFailed()
         case .dismiss where !screen.model.filterText.isEmpty: filterDidEnd(keep: false); return
         case .quit: router.quit(); return

@@ -1,4 +1,5 @@
 import GitHubEntities
+import Persistence
 
 /// Navigation out of the repository list.
 @MainActor
@@ -20,4 +21,5 @@ final class RepoListRouter: RepoListRouterProtocol {
     func showOwnerPrompt() { navigator?.showOwnerPrompt() }
     func showProfile(login: String) { navigator?.showProfile(login: login) }
     func showSearch() { navigator?.showSearch() }
+    func showList(_ list: RepositoryListID) { navigator?.openList(list) }
 }

@@ -23,6 +23,8 @@ struct RepoListScreenState {
     var cloned = Set<Int64>()
 
     var ownerLogin = ""
+    /// The owner's own list or the owner's starred list.
+    var listKind: RepositoryListID.Kind = .owner
     var isDemo = false
     var connectivity: Connectivity = .unknown
     var isRefreshing = false

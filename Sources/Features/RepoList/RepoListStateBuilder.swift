@@ -1,6 +1,7 @@
 import Foundation
 import GitHubAPI
 import GitHubEntities
+import Persistence
 import TerminalKit
 
 /// What one build produced: the view state, and what the presenter keeps of the frame.
@@ -75,9 +76,14 @@ enum RepoListStateBuilder {
     private static func subtitle(_ state: RepoListScreenState) -> String {
         let snapshot = state.model.snapshot
         var parts: [String] = []
-        if let kind = snapshot.owner?.kind { parts.append(kind.localizedName) }
+        if state.listKind == .starred {
+            parts.append(tr("list.subtitle.starred"))
+        } else if let kind = snapshot.owner?.kind {
+            parts.append(kind.localizedName)
+        }
         if snapshot.listFetchedAt != nil || !snapshot.repositories.isEmpty {
-            let total = snapshot.owner?.publicRepos ?? 0
+            // The profile's count is of the owner's own repositories: a starred list has no known total.
+            let total = state.listKind == .starred ? 0 : snapshot.owner?.publicRepos ?? 0
             if state.hasMorePages, total > snapshot.totalCount {
                 parts.append(tr("list.subtitle.partial", snapshot.totalCount, Formatting.repositories(total)))
             } else {
@@ -97,7 +103,10 @@ enum RepoListStateBuilder {
         case .stored(let stored): status = stored.commits.isEmpty || stored.isEmptyRepository ? .empty : .loaded
         case .failed: status = .failed
         }
-        let base = RepositoryRowState(repository)
+        // A starred list holds other owners' repositories: those rows say whose.
+        let naming: RepositoryRowState.Naming = state.listKind == .starred
+            && repository.ownerLogin.lowercased() != state.ownerLogin.lowercased() ? .fullName : .name
+        let base = RepositoryRowState(repository, naming: naming)
         return RepoRowState(
             name: base.name,
             description: base.description,
@@ -148,7 +157,9 @@ enum RepoListStateBuilder {
         let model = state.model
         if !model.filterText.isEmpty { return tr("list.empty.noMatch", model.filterText) }
         if model.favouritesOnly, !model.snapshot.repositories.isEmpty { return tr("list.empty.noFavourites") }
-        if model.snapshot.listFetchedAt != nil { return tr("list.empty.noRepositories") }
+        if model.snapshot.listFetchedAt != nil {
+            return state.listKind == .starred ? tr("list.empty.noStarred") : tr("list.empty.noRepositories")
+        }
         if state.isRefreshing { return tr("list.empty.loading") }
         return tr("list.empty.nothingStored", Sanitizer.line(state.ownerLogin))
     }

@@ -66,6 +66,7 @@ final class SpyRouter: RepoListRouterProtocol {
     func showOwnerPrompt() { routes.append("prompt") }
     func showProfile(login: String) { routes.append("profile \(login)") }
     func showSearch() { routes.append("search") }
+    func showList(_ list: RepositoryListID) { routes.append("list \(list.key)") }
 }
 
 /// An interactor whose answers the test controls.
@@ -75,15 +76,16 @@ final class FakeInteractor: RepoListInteractorProtocol {
         func cancel() { cancelled.withLock { $0 = true } }
     }
 
-    let ownerLogin: String
+    let list: RepositoryListID
     let storedList: Mutex<OwnerListSnapshot>
     let observer = Mutex<(@Sendable (OwnerListSnapshot) -> Void)?>(nil)
     let outcome: Mutex<RefreshOutcome>
     let refreshCount = Mutex(0)
     let token = Token()
 
-    init(ownerLogin: String = "octo", stored: OwnerListSnapshot = OwnerListSnapshot(), outcome: RefreshOutcome = .refreshed) {
-        self.ownerLogin = ownerLogin
+    init(ownerLogin: String = "octo", kind: RepositoryListID.Kind = .owner, stored: OwnerListSnapshot = OwnerListSnapshot(),
+         outcome: RefreshOutcome = .refreshed) {
+        self.list = RepositoryListID(kind: kind, ownerLogin: ownerLogin)
         self.storedList = Mutex(stored)
         self.outcome = Mutex(outcome)
     }

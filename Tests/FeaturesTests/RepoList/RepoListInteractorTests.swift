@@ -7,12 +7,13 @@ import Testing
 
 @Suite("Repository list interactor")
 struct RepoListInteractorTests {
-    func make(_ script: FakeGitHubService.Script, offline: Bool = false) throws -> (RepoListInteractor, FakeGitHubService, SQLiteStore) {
+    func make(_ script: FakeGitHubService.Script, offline: Bool = false,
+              list: RepositoryListID = .owner("octo")) throws -> (RepoListInteractor, FakeGitHubService, SQLiteStore) {
         var script = script
         if script.owners.isEmpty, script.ownerError == nil { script.owner = .success(FakeGitHubService.Script.octo) }
         let service = FakeGitHubService(script)
         let store = try SQLiteStore.inMemory()
-        let interactor = RepoListInteractor(ownerLogin: "octo", service: service, store: store, isOffline: offline,
+        let interactor = RepoListInteractor(list: list, service: service, store: store, isOffline: offline,
                                             now: { Sample.now })
         return (interactor, service, store)
     }
@@ -43,6 +44,34 @@ struct RepoListInteractorTests {
         // Nothing more to load.
         #expect(await interactor.loadNextPage() == .refreshed)
         #expect(service.calls.withLock { $0 }.count == 4)
+    }
+
+    @Test("A starred list is fetched from /starred, paged, and stored as its own list beside the owner's")
+    func starredList() async throws {
+        var script = FakeGitHubService.Script()
+        let others = [Repository(id: 50, name: "rails", fullName: "rails/rails", ownerLogin: "rails",
+                                 htmlURL: "https://github.com/rails/rails"), Sample.repository(2)]
+        script.pages = [[others[0]], [others[1]]]
+        let (interactor, service, store) = try make(script, list: .starred("octo"))
+        try store.replaceRepositories(Sample.repositories(3), ownerLogin: "octo", fetchedAt: Sample.now)
+        #expect(interactor.ownerLogin == "octo")
+        #expect(await interactor.refresh() == .refreshed)
+        #expect(await interactor.loadNextPage() == .refreshed)
+        #expect(!interactor.hasMorePages)
+        let calls = service.calls.withLock { $0 }
+        #expect(Set(calls.prefix(2)) == ["owner octo", "starred octo"])
+        #expect(calls.dropFirst(2) == ["repos page 1"])
+        let starred = try store.snapshot(list: .starred("octo"))
+        #expect(starred.repositories.map(\.id) == [50, 2])
+        #expect(starred.owner?.login == "octo")
+        #expect(interactor.storedSnapshot().repositories.map(\.id) == [50, 2])
+        #expect(interactor.storedHead(order: .name, limit: 1).repositories.map(\.id) == [50])
+        // The owner's own list is untouched, though it shares repository 2.
+        #expect(try store.snapshot(ownerLogin: "octo").repositories.map(\.id) == [1, 2, 3])
+        // A favourite set on a starred row is the repository's.
+        try interactor.setFavourite(true, repositoryID: 2)
+        #expect(try store.snapshot(ownerLogin: "octo").favouriteIDs == [2])
+        #expect(try store.snapshot(list: .starred("octo")).favouriteIDs == [2])
     }
 
     @Test("A single page replaces the stored list at once")
@@ -100,7 +129,7 @@ struct RepoListInteractorTests {
     @Test("An invalid login is refused before any request")
     func invalidLogin() async throws {
         let service = FakeGitHubService.octo()
-        let interactor = RepoListInteractor(ownerLogin: "-bad--login", service: service, store: try SQLiteStore.inMemory(), isOffline: false)
+        let interactor = RepoListInteractor(list: .owner("-bad--login"), service: service, store: try SQLiteStore.inMemory(), isOffline: false)
         #expect(await interactor.refresh() == .failed(.invalidLogin("-bad--login")))
         #expect(service.calls.withLock { $0 }.isEmpty)
     }
