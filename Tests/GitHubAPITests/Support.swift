@@ -1,6 +1,7 @@
 import Foundation
 import GitHubAPI
 import TestSupport
+import Testing
 
 /// A started fake server plus a client pointed at it; stops the server when done.
 func withFakeGitHub<T>(
@@ -56,6 +57,7 @@ func gitHubError(_ body: () async throws -> some Any) async -> GitHubError? {
     } catch let error as GitHubError {
         return error
     } catch {
+        Issue.record("not a GitHubError: \(error)")
         return nil
     }
 }
