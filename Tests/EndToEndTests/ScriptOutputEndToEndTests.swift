@@ -28,37 +28,19 @@ struct ScriptRun {
         } else {
             guard Glibc.pipe(&pipe) == 0 else { throw ScriptRunError("pipe: \(errno)") }
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        if stdoutTerminal {
-            posix_spawn_file_actions_addopen(&actions, 1, "/dev/pts/\(ptyNumber)", O_WRONLY | O_NOCTTY, 0)
-        } else {
-            posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
+        let started = Result {
+            try Spawn.start(arguments, environment: environment) { actions in
+                posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+                if stdoutTerminal {
+                    posix_spawn_file_actions_addopen(&actions, 1, "/dev/pts/\(ptyNumber)", O_WRONLY | O_NOCTTY, 0)
+                } else {
+                    posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
+                }
+                posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            }
         }
-        posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"))?.compactMap { Int32($0) } ?? []
-        for fd in open where fd > 2 { posix_spawn_file_actions_addclose(&actions, fd) }
-        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        let environ: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for pointer in environ { free(pointer) } }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t(), all = sigset_t()
-        sigemptyset(&empty)
-        sigfillset(&all)
-        sigdelset(&all, SIGKILL)
-        sigdelset(&all, SIGSTOP)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, environ)
         if pipe[1] >= 0 { close(pipe[1]) }
-        guard spawned == 0 else { throw ScriptRunError("cannot run \(arguments[0]): \(String(cString: strerror(spawned)))") }
+        let pid = try started.get()
         // Read standard output to its end before waiting: a full pipe would stop the child.
         var output = Data()
         let reading = stdoutTerminal ? terminal : pipe[0]
@@ -70,9 +52,7 @@ struct ScriptRun {
             output.append(contentsOf: buffer[0..<count])
         }
         close(reading)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        let exitCode: Int32 = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        let exitCode = Spawn.wait(pid)
         let errors = FileManager.default.contents(atPath: errorPath) ?? Data()
         return ScriptRun(status: exitCode, stdout: String(decoding: output, as: UTF8.self),
                          stderr: String(decoding: errors, as: UTF8.self))
