@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "TerminalKit", dependencies: ["Locking"], swiftSettings: strict),
         .target(name: "TerminalNcurses", dependencies: ["CNcursesw", "TerminalKit"], swiftSettings: strict),
         // GitHub-flavoured Markdown (a README) into styled lines for the cell buffer.
-        .target(name: "MarkdownRendering", dependencies: ["CCMarkGFM", "TerminalKit"], swiftSettings: strict),
+        .target(name: "MarkdownRendering", dependencies: ["CCMarkGFM", "TerminalKit", "Locking"], swiftSettings: strict),
 
         // MARK: Images: untrusted PNG/JPEG bytes to RGBA, scaling
         .target(name: "ImageDecoding", dependencies: ["CImageCodecs"], swiftSettings: strict),

@@ -1,4 +1,5 @@
 import CCMarkGFM
+import Locking
 import TerminalKit
 
 /// GitHub-flavoured Markdown rendered for the terminal: parsed by cmark-gfm (GitHub's own parser,
@@ -30,6 +31,19 @@ public enum MarkdownDocument {
             source = String(decoding: bytes[..<cut], as: UTF8.self)
             inputTruncated = true
         }
+        // cmark-gfm keeps process-wide state that parsers change (the extensions' special inline
+        // characters are added to and removed from one global table as parsers attach and free them):
+        // two documents parsed at once on two threads can parse each other's text wrongly. One at a time.
+        return parsing.withLock { _ in
+            parseAndRender(source, width: width, baseURL: baseURL, theme: theme, inputTruncated: inputTruncated)
+        }
+    }
+
+    private static let parsing = Mutex(())
+
+    private static func parseAndRender(_ source: String, width: Int, baseURL: String?, theme: MarkdownTheme,
+                                       inputTruncated: Bool) -> RenderedMarkdown {
+        var source = source
         Extensions.registerOnce()
         guard let parser = cmark_parser_new(tui_cmark_options()) else {
             return RenderedMarkdown(lines: [], links: [], isTruncated: true)

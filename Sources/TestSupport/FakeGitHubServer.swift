@@ -53,9 +53,8 @@ public final class FakeGitHubServer: Sendable {
 
     /// Starts listening and returns its root: on 127.0.0.1:`port` when a port is given; with port 0 on a
     /// random free port of a loopback address of its own (127.1.x.y), so that a connection kept alive
-    /// to a server that stopped is never reused for a new one that got the same port (the process has
-    /// one libcurl connection cache, and a stopped FlyingFox server can still answer on a kept-alive
-    /// connection).
+    /// to a server that stopped can never be reused for a new one that got the same port (the process
+    /// has one libcurl connection cache, keyed by host and port).
     @discardableResult
     public func start(port: UInt16 = 0) async throws -> URL {
         if let url = running.withLock({ $0?.baseURL }) { return url }

@@ -30,7 +30,11 @@ private final class EndlessServer: @unchecked Sendable {
         Thread.detachNewThread { [self] in self.serve() }
     }
 
+    /// Only this thread closes the listener (after `stop()`'s shutdown wakes its accept): closed from
+    /// another thread, the descriptor number could be handed to another test's socket while this loop
+    /// still accepts on it, stealing that test's connections.
     private func serve() {
+        defer { close(listener) }
         while !stopped.withLock({ $0 }) {
             let client = accept(listener, nil, nil)
             guard client >= 0 else { return }
@@ -51,7 +55,6 @@ private final class EndlessServer: @unchecked Sendable {
     func stop() {
         stopped.withLock { $0 = true }
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
     }
 }
 
