@@ -36,9 +36,30 @@ public enum L10n {
     }
 
     static func lookUp(_ key: StaticString, _ arguments: [any CustomStringConvertible]) -> String {
-        let key = key.description
-        let template = table(language).entries[key] ?? table(.english).entries[key] ?? key
+        let template = template(for: key, in: language)
         return arguments.isEmpty ? template : StringFormat.format(template, arguments.map(\.description))
+    }
+
+    /// Templates already looked up, by language and the key literal's address: a list repaint asks
+    /// for the same few keys on every visible row, and hashing the key's text each time showed in the
+    /// key-to-screen latency.
+    private struct TemplateKey: Hashable {
+        var language: Language
+        var address: UInt
+    }
+    private static let templates = Mutex([TemplateKey: String]())
+
+    private static func template(for key: StaticString, in language: Language) -> String {
+        guard key.hasPointerRepresentation else { return uncachedTemplate(key.description, in: language) }
+        let cacheKey = TemplateKey(language: language, address: UInt(bitPattern: key.utf8Start))
+        if let template = templates.withLock({ $0[cacheKey] }) { return template }
+        let template = uncachedTemplate(key.description, in: language)
+        templates.withLock { $0[cacheKey] = template }
+        return template
+    }
+
+    private static func uncachedTemplate(_ key: String, in language: Language) -> String {
+        table(language).entries[key] ?? table(.english).entries[key] ?? key
     }
 
     /// One language's table, read and parsed on first use (each at most once per process).
@@ -141,24 +162,25 @@ public enum StringFormat {
 
     /// The template with its placeholders replaced by `arguments`.
     public static func format(_ template: String, _ arguments: [String]) -> String {
-        var output = ""
+        var output = String.UnicodeScalarView()
         scan(template) { position, _ in
-            if position >= 1, position <= arguments.count { output += arguments[position - 1] }
+            if position >= 1, position <= arguments.count { output.append(contentsOf: arguments[position - 1].unicodeScalars) }
         } literal: { output.append($0) }
-        return output
+        return String(output)
     }
 
-    private static func scan(_ template: String, placeholder: (Int, Kind) -> Void, literal: (Character) -> Void) {
-        var characters = template[...]
+    /// Walks the template by Unicode scalars (placeholders are ASCII; no grapheme breaking needed).
+    private static func scan(_ template: String, placeholder: (Int, Kind) -> Void, literal: (Unicode.Scalar) -> Void) {
+        var characters = template.unicodeScalars[...]
         var next = 1
         while let character = characters.popFirst() {
             guard character == "%" else { literal(character); continue }
             if characters.first == "%" { characters.removeFirst(); literal("%"); continue }
             var spec = characters
             var position: Int?
-            let digits = spec.prefix { $0.isASCII && $0.isNumber }
+            let digits = spec.prefix { $0.value >= 0x30 && $0.value <= 0x39 }
             if !digits.isEmpty, spec.dropFirst(digits.count).first == "$" {
-                position = Int(digits)
+                position = Int(String(digits))
                 spec = spec.dropFirst(digits.count + 1)
             }
             while spec.first == "l" { spec.removeFirst() }
