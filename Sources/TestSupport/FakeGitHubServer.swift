@@ -51,16 +51,17 @@ public final class FakeGitHubServer: Sendable {
 
     // MARK: Lifecycle
 
-    /// Starts listening and returns its root: on 127.0.0.1:`port` when a port is given; with port 0 on a
+    /// Starts listening and returns its root: on `host` when given, else on 127.0.0.1:`port` when a port
+    /// is given; with port 0 on a
     /// random free port of a loopback address of its own (127.1.x.y), so that a connection kept alive
     /// to a server that stopped can never be reused for a new one that got the same port (the process
     /// has one libcurl connection cache, keyed by host and port).
     @discardableResult
-    public func start(port: UInt16 = 0) async throws -> URL {
+    public func start(port: UInt16 = 0, host: String? = nil) async throws -> URL {
         if let url = running.withLock({ $0?.baseURL }) { return url }
         let core = self.core
         let logger = requestLogger
-        let host = port == 0 ? Self.nextLoopbackAddress() : "127.0.0.1"
+        let host = host ?? (port == 0 ? Self.nextLoopbackAddress() : "127.0.0.1")
         let server = HTTPServer(address: try .inet(ip4: host, port: port), timeout: 600,
                                 logger: .disabled,
                                 handler: ClosureHTTPHandler { request in

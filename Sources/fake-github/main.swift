@@ -81,7 +81,7 @@ if options.repositories > 0 {
 
 let url: URL
 do {
-    url = try await server.start(port: options.port)
+    url = try await server.start(port: options.port, host: "127.0.0.1")   // the benchmarks' proxies connect to 127.0.0.1
 } catch {
     fail("cannot listen on 127.0.0.1:\(options.port): \(error)")
 }
