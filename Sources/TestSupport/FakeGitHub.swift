@@ -38,7 +38,10 @@ final class FakeGitHub: Sendable {
         var baseURL = "http://127.0.0.1"
         var owners: [String: OwnerEntry] = [:]
         var ownerOrder: [String] = []
-        var commits: [String: Data] = [:]
+        /// Each repository's commits, newest first, one encoded JSON object each (parsed once when added).
+        var commits: [String: [Data]] = [:]
+        /// The items of each commits body added so far (many repositories may share one body).
+        var parsedCommitBodies: [Data: [Data]] = [:]
         /// What each owner starred (repository JSON objects) and its page size, by lowercased login.
         var starred: [String: (repositories: [Data], pageSize: Int)] = [:]
         var failures: [FailureRule] = []
@@ -83,7 +86,14 @@ final class FakeGitHub: Sendable {
     }
 
     func addCommits(owner: String, repo: String, commitsJSON: Data) {
-        state.withLock { $0.commits["\(owner)/\(repo)".lowercased()] = commitsJSON }
+        state.withLock { state in
+            let items = state.parsedCommitBodies[commitsJSON] ?? {
+                let all = ((try? JSONSerialization.jsonObject(with: commitsJSON)) as? [Any]) ?? []
+                return all.map(Fixtures.encode)
+            }()
+            state.parsedCommitBodies[commitsJSON] = items
+            state.commits["\(owner)/\(repo)".lowercased()] = items
+        }
     }
 
     func setFailure(_ failure: FakeGitHubServer.Failure?, forPathPrefix prefix: String) {
@@ -316,10 +326,10 @@ final class FakeGitHub: Sendable {
     }
 
     private func commits(owner: String, repo: String, request: RecordedRequest) -> Response {
-        let (known, json) = state.withLock { state in
+        let (known, items) = state.withLock { state in
             (state.owners[owner.lowercased()] != nil, state.commits["\(owner)/\(repo)".lowercased()])
         }
-        guard let json else {
+        guard let items else {
             if !known {
                 return error(404, "Not Found", docs: "https://docs.github.com/rest/commits/commits#list-commits")
             }
@@ -328,10 +338,9 @@ final class FakeGitHub: Sendable {
             response.headers.merge(rateLimitHeaders(bucket: "core", spend: true)) { $1 }
             return response
         }
-        let all = ((try? JSONSerialization.jsonObject(with: json)) as? [Any]) ?? []
         let perPage = min(max(Int(request.query["per_page"] ?? "") ?? 30, 1), 100)
         let path = "/repos/\(owner)/\(repo)/commits"
-        return paged(all.map(Fixtures.encode), perPage: perPage, path: path, extraQuery: [],
+        return paged(items, perPage: perPage, path: path, extraQuery: [],
                      request: request, bucket: "core") { Self.jsonArray($0) }
     }
 
@@ -405,8 +414,9 @@ final class FakeGitHub: Sendable {
                  state.commits["\(owner)/\(name)".lowercased()])
             }
             if let commits {
-                let list = ((try? JSONSerialization.jsonObject(with: commits)) as? [[String: Any]]) ?? []
-                let nodes = list.prefix(first).map(Self.graphQLNode)
+                let nodes = commits.prefix(first)
+                    .compactMap { (try? JSONSerialization.jsonObject(with: $0)) as? [String: Any] }
+                    .map(Self.graphQLNode)
                 data[alias] = ["defaultBranchRef": ["target": ["history": ["nodes": nodes]]]]
             } else if known {
                 data[alias] = ["defaultBranchRef": NSNull()]

@@ -63,6 +63,7 @@ public final class FakeGitHubServer: Sendable {
         let logger = requestLogger
         let host = host ?? (port == 0 ? Self.nextLoopbackAddress() : "127.0.0.1")
         let server = HTTPServer(address: try .inet(ip4: host, port: port), timeout: 600,
+                                pool: NoDelayPool(base: HTTPServer.defaultPool()),
                                 logger: .disabled,
                                 handler: ClosureHTTPHandler { request in
                                     try await Self.handle(request, core: core, logger: logger)
@@ -88,7 +89,6 @@ public final class FakeGitHubServer: Sendable {
     /// The base URL once started.
     public var baseURL: URL? { running.withLock { $0?.baseURL } }
 
-    /// Stops listening and closes every connection.
     private static let addressesHandedOut = Mutex(0)
 
     /// 127.1.0.1, 127.1.0.2, … (the whole of 127.0.0.0/8 is this machine's loopback on Linux).
@@ -100,6 +100,7 @@ public final class FakeGitHubServer: Sendable {
         return "127.1.\((index / 250) % 250).\(index % 250 + 1)"
     }
 
+    /// Stops listening and closes every connection.
     public func stop() async {
         guard let current = running.withLock({ state -> Running? in
             defer { state = nil }
@@ -120,8 +121,7 @@ public final class FakeGitHubServer: Sendable {
         core.state.withLock { $0.requests.filter { $0.path.hasPrefix(prefix) } }
     }
 
-    /// Returns once at least `count` requests have arrived in all (no polling, no sleeping).
-    /// Waits until at least `count` requests have arrived; `false` when `timeout` passed first.
+    /// Waits (no polling, no sleeping) until at least `count` requests have arrived; `false` when `timeout` passed first.
     @discardableResult
     public func waitForRequests(count: Int, timeout: Duration = .seconds(30)) async -> Bool {
         await core.waitForRequests(count, timeout: timeout)
@@ -320,4 +320,24 @@ private struct FailingBytes: AsyncBufferedSequence, Sendable {
     }
 
     func makeAsyncIterator() -> AsyncIterator { AsyncIterator() }
+}
+
+/// FlyingFox's socket pool with Nagle's algorithm turned off on every socket it waits for.
+///
+/// FlyingFox writes a response's head and body in two `send` calls. With Nagle on, the body waits for
+/// the peer to acknowledge the head, and a peer that delays its ACK (nginx in `scripts/bench-network`)
+/// stalls the response ~40 ms: a cost of the fake server, not of the client under test. The listener is
+/// among the sockets waited for, and on Linux accepted sockets inherit `TCP_NODELAY` from it.
+private struct NoDelayPool<Base: AsyncSocketPool>: AsyncSocketPool {
+    let base: Base
+
+    func prepare() async throws { try await base.prepare() }
+
+    func run() async throws { try await base.run() }
+
+    func suspendSocket(_ socket: Socket, untilReadyFor events: Socket.Events) async throws {
+        var on: Int32 = 1
+        _ = setsockopt(socket.file.rawValue, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+        try await base.suspendSocket(socket, untilReadyFor: events)
+    }
 }

@@ -1,9 +1,10 @@
 // fake-github: a local server that answers like api.github.com, with recorded data.
 //
-//   fake-github [--port N] [--repos N] [--owner LOGIN] [--page-size N] [--exotic]
+//   fake-github [--port N] [--repos N] [--owner LOGIN] [--page-size N] [--exotic] [--commits]
 //
 // Serves the recorded sferik user (30 repositories) and the codeforamerica organization; with
-// --repos N also LOGIN (default "scale") with N generated repositories. Prints the base URL
+// --repos N also LOGIN (default "scale") with N generated repositories, which are empty (409 for their
+// commits) unless --commits gives each of them rails_admin's recorded commits. Prints the base URL
 // (http://127.0.0.1:PORT) on one line of stdout, logs each request to stderr as "GET /path?query"
 // (followed by ` if-none-match=VALUE` when the request is conditional, so a benchmark can tell
 // revalidations apart; tokens are never logged), and runs until SIGTERM or SIGINT.
@@ -17,6 +18,7 @@ struct Options {
     var owner = "scale"
     var pageSize = 100
     var exotic = false
+    var commits = false
     var unauthenticatedLimit: Int?
 }
 
@@ -47,11 +49,13 @@ func parse(_ arguments: [String]) -> Options {
             options.pageSize = size
         case "--exotic":
             options.exotic = true
+        case "--commits":
+            options.commits = true
         case "--unauthenticated-limit":
             guard let limit = Int(value(argument)), limit >= 0 else { fail("--unauthenticated-limit takes a count") }
             options.unauthenticatedLimit = limit
         case "-h", "--help":
-            print("usage: fake-github [--port N] [--repos N] [--owner LOGIN] [--page-size N] [--exotic] [--unauthenticated-limit N]")
+            print("usage: fake-github [--port N] [--repos N] [--owner LOGIN] [--page-size N] [--exotic] [--commits] [--unauthenticated-limit N]")
             exit(0)
         default:
             fail("unknown argument \(argument)")
@@ -71,12 +75,20 @@ let server = FakeGitHubServer(requestLogger: { request in
 server.addRecordedOwners(pageSize: options.pageSize)
 server.setUnauthenticatedLimit(options.unauthenticatedLimit)
 if options.repositories > 0 {
+    let repositories = FakeGitHubServer.generatedRepositories(count: options.repositories, owner: options.owner,
+                                                              exotic: options.exotic)
     server.addOwner(options.owner,
                     userJSON: FakeGitHubServer.generatedUser(login: options.owner, repositories: options.repositories),
-                    repositories: FakeGitHubServer.generatedRepositories(count: options.repositories,
-                                                                         owner: options.owner,
-                                                                         exotic: options.exotic),
+                    repositories: repositories,
                     pageSize: options.pageSize)
+    if options.commits {
+        let commits = Fixtures.recordedBody(Fixtures.Name.railsAdminCommits)
+        for json in repositories {
+            guard let object = (try? JSONSerialization.jsonObject(with: json)) as? [String: Any],
+                  let name = object["name"] as? String else { continue }
+            server.addCommits(owner: options.owner, repo: name, commitsJSON: commits)
+        }
+    }
 }
 
 let url: URL

@@ -10,16 +10,18 @@ struct BatchedCommitsTests {
         names.map { RepositoryReference(owner: owner, name: $0) }
     }
 
-    @Test func withATokenOneGraphQLQueryServesThirtyRepositories() async throws {
+    @Test func withATokenOneGraphQLQueryServesABatchOfRepositories() async throws {
         let server = FakeGitHubServer.sferik()
         let names = Fixtures.recordedItems(Fixtures.Name.sferikRepositories).compactMap {
             ((try? JSONSerialization.jsonObject(with: $0)) as? [String: Any])?["name"] as? String
         }
         try await withFakeGitHub(server, token: "ghp_secret123") { server, client, _ in
-            let wanted = references(Array(names.prefix(29)) + ["rails_admin", "no-such-repo"])
+            let unknown = (0...(GitHubClient.graphQLBatchSize - 30)).map { "no-such-repo-\($0)" }
+            let wanted = references(Array(names.prefix(29)) + ["rails_admin"] + unknown)
             let commits = try await client.latestCommits(of: wanted)
             let requests = await server.requests
-            // 31 repositories: one query of 30, one of 1.
+            // One more than a batch: one full query, then one of 1.
+            #expect(wanted.count == GitHubClient.graphQLBatchSize + 1)
             #expect(requests.map(\.line) == ["POST /graphql", "POST /graphql"])
             #expect(requests.allSatisfy { $0.header("Authorization") == "Bearer ghp_secret123" })
             let rails = try #require(commits[RepositoryReference(owner: "sferik", name: "rails_admin")])
@@ -30,7 +32,7 @@ struct BatchedCommitsTests {
             #expect(rest == rails)
             // Empty repositories have no commits; unknown ones are left out.
             #expect(commits[RepositoryReference(owner: "sferik", name: names[0])] == [])
-            #expect(commits[RepositoryReference(owner: "sferik", name: "no-such-repo")] == nil)
+            #expect(commits[RepositoryReference(owner: "sferik", name: "no-such-repo-0")] == nil)
             #expect(commits.count == 30)
         }
     }

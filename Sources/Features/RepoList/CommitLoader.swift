@@ -46,8 +46,8 @@ final class CommitLoader {
     static let settleDelay: Duration = .milliseconds(150)
     /// Commit requests in flight at once.
     static let maxRequests = 4
-    /// Repositories in one batched request (GitHub's GraphQL takes many; one screen fits).
-    static let batchSize = 30
+    /// Repositories in one batched request: one screen's rows fit in one GraphQL query.
+    static let batchSize = GitHubClient.graphQLBatchSize
 
     private let source: any CommitSource
     private let dispatcher: any UIDispatcher
