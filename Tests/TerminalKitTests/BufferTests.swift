@@ -29,6 +29,33 @@ struct BufferTests {
         #expect(limited.line(0) == "日      ")
     }
 
+    @Test("Printable ASCII (written in one pass) leaves the same cells as placing each character, over wide characters and at the edges")
+    func asciiRunMatchesCellByCell() {
+        var generator = SplitMix(seed: 7)
+        for _ in 0..<2000 {
+            var fast = Buffer(width: 9, height: 1)
+            for _ in 0..<3 {
+                fast.write(["日本", "語a", "é日", "xy"][Int(generator.next() % 4)], x: Int(generator.next() % 9), y: 0,
+                           style: Style(foreground: .red))
+            }
+            var reference = fast
+            let length = Int(generator.next() % 6)
+            let text = String((0..<length).map { _ in Character(Unicode.Scalar(UInt8(0x21 + generator.next() % 90))) })
+            let x = Int(generator.next() % 12) - 2
+            let maxWidth: Int? = generator.next() % 2 == 0 ? nil : Int(generator.next() % 5)
+            let used = fast.write(text, x: x, y: 0, maxWidth: maxWidth, style: .bold)
+            // The reference: one `put` per character, within the same limit.
+            let limit = min(maxWidth ?? (9 - x), 9 - x)
+            var column = x
+            for character in text where column < x + limit {
+                if column >= 0 { reference.put(Cell(character.unicodeScalars.first!, style: .bold), x: column, y: 0) }
+                column += 1
+            }
+            #expect(fast == reference, "\(text) at \(x), max \(String(describing: maxWidth))")
+            #expect(used == max(0, column - x) || limit <= 0)
+        }
+    }
+
     @Test("Overwriting half of a wide character blanks all of it")
     func overwriteHalf() {
         var buffer = Buffer(width: 6, height: 1)
@@ -97,3 +124,4 @@ struct KeyTableTests {
         #expect(Key.function(5).label == "F5")
     }
 }
+

@@ -144,6 +144,7 @@ struct ASCIIFastPathTests {
         "", "plain ascii", "repo-00001", "tab\there", "cr\r\nlf", "\r\n\u{301}x", "del\u{7F}x", "bell\u{07}",
         "e\u{301}", "ae\u{301}b", "x\u{301}\u{302}y", "★ 1.2k", "日本語 repo", "mixed 日本 and ascii",
         "🎉 party", "👨‍👩‍👧x", "🇯🇵🇫🇷 flags", "a\u{200B}b", "\u{600}1", "a\r", "\n\u{301}", "ᄀ\u{1161}\u{11A8}한",
+        "╭──╮│日本語│", "a─b", "─\u{301}─", "日\u{FE0F}本", "👍🏽👍", "★☆\u{FE0F}", "Ωмя·é–—…", "\u{1F468}\u{200D}\u{1F469}─",
     ]
 
     @Test("Width: the fast path agrees with measuring a character at a time", arguments: samples)
@@ -194,6 +195,30 @@ struct ASCIIFastPathTests {
         }
         #expect(joined.isEmpty)
         #expect("\u{600}1".count == 1 && DisplayWidth.mayPrepend(0x600))
+    }
+
+    @Test("A scalar said always to start a cluster does so after every kind of scalar but a Prepend")
+    func alwaysStartsCluster() {
+        // One of each Grapheme_Cluster_Break kind (and emoji, Indic linkers, variation selectors) before it.
+        let before: [String] = ["a", "\u{E9}", "\u{301}", "\u{200D}", "\u{1F1EF}", "\u{1100}", "\u{1161}", "\u{11A8}",
+                                "\u{AC00}", "\u{AC01}", "\u{1F468}", "\u{65E5}", "\u{2500}", "\u{85}", "\u{915}",
+                                "\u{94D}", "\u{903}", "\u{FE0F}", "\u{1F3FB}", "\u{200B}", "\r", "\n", " "]
+        var joined: [String] = []
+        var checked = 0
+        for value in UInt32(0x80)...0x1FFFF where DisplayWidth.alwaysStartsCluster(value) {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            checked += 1
+            for first in before {
+                let pair = first + String(Character(scalar))
+                if pair.count != 2 { joined.append("\(first.debugDescription) + U+\(String(value, radix: 16))") }
+            }
+            // After a cluster of its own, too: an emoji sequence, a flag, a conjunct.
+            for cluster in ["\u{1F468}\u{200D}\u{1F469}", "\u{1F1EF}\u{1F1F5}", "\u{915}\u{94D}\u{937}"] {
+                if (cluster + String(Character(scalar))).count != 2 { joined.append("\(cluster.debugDescription) + U+\(String(value, radix: 16))") }
+            }
+        }
+        #expect(checked > 30_000)
+        #expect(joined.isEmpty, "\(joined.prefix(20))")
     }
 
     @Test("The looked-up widths of the symbol blocks are the computed ones")

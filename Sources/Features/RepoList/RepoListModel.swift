@@ -40,6 +40,8 @@ struct RepoListModel {
     static let carouselSize = 5
 
     private(set) var snapshot = OwnerListSnapshot()
+    /// Where each repository is in `snapshot.repositories`, by id (looked up for every row on screen).
+    private var positions: [Int64: Int] = [:]
     private(set) var sorted = RepositoryRows()
     private(set) var displayed = RepositoryRows()
     private(set) var sortOrder: RepoListSortOrder = .name
@@ -57,6 +59,7 @@ struct RepoListModel {
             sorted = sorted.onto(snapshot.repositories)
             redisplay()
         } else {
+            positions = Self.positions(of: snapshot.repositories)
             resort()
         }
     }
@@ -90,9 +93,17 @@ struct RepoListModel {
     /// The displayed repository at `index`, if there is one.
     func repository(at index: Int) -> Repository? { displayed.indices.contains(index) ? displayed[index] : nil }
 
-    /// A repository of the list by id (displayed first, then anywhere in the snapshot).
+    /// A repository of the list by id.
     func repository(id: Int64) -> Repository? {
-        displayed.first { $0.id == id } ?? snapshot.repositories.first { $0.id == id }
+        positions[id].map { snapshot.repositories[$0] }
+    }
+
+    private static func positions(of repositories: [Repository]) -> [Int64: Int] {
+        var positions = [Int64: Int](minimumCapacity: repositories.count)
+        for (index, repository) in repositories.enumerated() where positions[repository.id] == nil {
+            positions[repository.id] = index
+        }
+        return positions
     }
 
     func displayedIndex(of id: Int64) -> Int? { displayed.firstIndex { $0.id == id } }

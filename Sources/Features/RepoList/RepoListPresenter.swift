@@ -82,6 +82,7 @@ final class RepoListPresenter: RepoListPresenterProtocol {
     }
 
     func viewDidReappear() {
+        forgetClones()
         update { _ in }
     }
 
@@ -111,7 +112,7 @@ final class RepoListPresenter: RepoListPresenterProtocol {
             let login = screen.model.snapshot.owner?.login ?? interactor.ownerLogin
             router.showList(interactor.list.kind == .starred ? .owner(login) : .starred(login))
             return
-        case .refresh: refresh(); commitLoader.retryFailed()
+        case .refresh: forgetClones(); refresh(); commitLoader.retryFailed()
         case .dismiss where !screen.model.filterText.isEmpty: filterDidEnd(keep: false); return
         case .quit: router.quit(); return
         default: break
@@ -298,10 +299,25 @@ final class RepoListPresenter: RepoListPresenterProtocol {
         publish()
     }
 
-    /// Rows on screen with a clone in the clone root show ⌂ (a look at the file system per row on screen).
+    /// Rows on screen with a clone in the clone root show ⌂. The file system is looked at once per row
+    /// (not on every key); `r` and coming back to the list (after a clone from the overlay, say) look again.
     private func lookForClones() {
         guard let cloner else { return }
-        screen.cloned = Set(screen.windowIDs.filter { id in screen.model.repository(id: id).map(cloner.isCloned) ?? false })
+        for id in screen.windowIDs where !clonesLookedAt.contains(id) {
+            clonesLookedAt.insert(id)
+            if let repository = screen.model.repository(id: id), cloner.isCloned(repository) {
+                screen.cloned.insert(id)
+            } else {
+                screen.cloned.remove(id)
+            }
+        }
+    }
+
+    /// Rows whose clone was looked for since the last `forgetClones`.
+    private var clonesLookedAt = Set<Int64>()
+
+    private func forgetClones() {
+        clonesLookedAt = []
     }
 
     private func commitsDidChange() {

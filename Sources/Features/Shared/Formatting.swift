@@ -1,38 +1,45 @@
 import Foundation
+import Locking
 
 /// Presentation formatting shared by the screens. Every function takes `now` explicitly, so the
 /// output is deterministic in tests.
 public enum Formatting {
     /// 999 → "999", 1_234 → "1.2k", 12_345 → "12.3k", 123_456 → "123k", 1_234_567 → "1.2M".
+    /// Integer arithmetic only (every row's stars and forks are formatted on each repaint).
     public static func count(_ value: Int) -> String {
         let v = max(0, value)
         switch v {
-        case ..<1000: return "\(v)"
-        case ..<100_000: return trimmed(Double(v) / 1000) + "k"
-        case ..<1_000_000: return "\(v / 1000)k"
-        default: return trimmed(Double(v) / 1_000_000) + "M"
+        case ..<1000: return String(v)
+        case ..<100_000: return tenths(v / 100) + "k"
+        case ..<1_000_000: return String(v / 1000) + "k"
+        default: return tenths(v / 100_000) + "M"
         }
     }
 
-    private static func trimmed(_ value: Double) -> String {
-        let tenths = (value * 10).rounded(.down) / 10
-        if tenths == tenths.rounded(.down) { return String(Int(tenths)) }
-        return String(format: "%.1f", tenths)
+    /// 12 → "1.2", 10 → "1" (a count of tenths, rounded down already).
+    private static func tenths(_ value: Int) -> String {
+        value % 10 == 0 ? String(value / 10) : String(value / 10) + "." + String(value % 10)
     }
 
-    /// "just now", "5 min ago", "3 h ago", "2 d ago", "4 mo ago", "3 y ago".
+    /// "just now", "5 min ago", "3 h ago", "2 d ago", "4 mo ago", "3 y ago". Each phrase is formatted
+    /// once per language and kept: every visible row shows one on every repaint.
     public static func relative(_ date: Date, now: Date) -> String {
         let seconds = Int(now.timeIntervalSince(date))
-        if seconds < 60 { return tr("time.justNow") }
-        let minutes = seconds / 60
-        if minutes < 60 { return tr("time.minutesAgo", minutes) }
-        let hours = minutes / 60
-        if hours < 24 { return tr("time.hoursAgo", hours) }
-        let days = hours / 24
-        if days < 31 { return tr("time.daysAgo", days) }
-        let months = days / 30
-        if months < 12 { return tr("time.monthsAgo", months) }
-        return tr("time.yearsAgo", days / 365)
+        let phrase: RelativePhrase
+        if seconds < 60 {
+            phrase = RelativePhrase(unit: .justNow, count: 0)
+        } else if seconds < 3600 {
+            phrase = RelativePhrase(unit: .minutes, count: seconds / 60)
+        } else if seconds < 86_400 {
+            phrase = RelativePhrase(unit: .hours, count: seconds / 3600)
+        } else if seconds / 86_400 < 31 {
+            phrase = RelativePhrase(unit: .days, count: seconds / 86_400)
+        } else if seconds / 86_400 / 30 < 12 {
+            phrase = RelativePhrase(unit: .months, count: seconds / 86_400 / 30)
+        } else {
+            phrase = RelativePhrase(unit: .years, count: seconds / 86_400 / 365)
+        }
+        return phrase.text(in: L10n.language)
     }
 
     /// "1 repository", "30 repositories".
@@ -52,5 +59,38 @@ public enum Formatting {
             out.append(digit)
         }
         return out
+    }
+}
+
+/// One phrase of `Formatting.relative`, cached by language.
+private struct RelativePhrase: Hashable {
+    enum Unit: UInt8 { case justNow, minutes, hours, days, months, years }
+    var unit: Unit
+    var count: Int
+
+    private struct Key: Hashable {
+        var phrase: RelativePhrase
+        var language: Language
+    }
+    /// At most a few hundred phrases (minutes, hours, days, months, then years).
+    private static let cache = Mutex([Key: String]())
+
+    func text(in language: Language) -> String {
+        let key = Key(phrase: self, language: language)
+        if let text = Self.cache.withLock({ $0[key] }) { return text }
+        let text = L10n.$override.withValue(language) { format() }
+        Self.cache.withLock { $0[key] = text }
+        return text
+    }
+
+    private func format() -> String {
+        switch unit {
+        case .justNow: tr("time.justNow")
+        case .minutes: tr("time.minutesAgo", count)
+        case .hours: tr("time.hoursAgo", count)
+        case .days: tr("time.daysAgo", count)
+        case .months: tr("time.monthsAgo", count)
+        case .years: tr("time.yearsAgo", count)
+        }
     }
 }

@@ -193,6 +193,7 @@ public struct Buffer: Sendable, Equatable {
         let end = x + limit   // <= width: every column in 0..<end is on the row
         let width = width
         let row = y * width
+        if x >= 0, let used = writePrintableASCII(text, x: x, row: row, limit: limit, style: style) { return used }
         cells.withUnsafeMutableBufferPointer { cells in
             DisplayWidth.forEachCluster(in: text) { cluster in
                 // Fast path: printable ASCII is one column and drawn as itself.
@@ -226,6 +227,28 @@ public struct Buffer: Sendable, Equatable {
             }
         }
         return column - x
+    }
+
+    /// `write` for text that is all printable ASCII (most of what a screen shows): one cell per byte in
+    /// one pass. Of the wide characters it may overwrite, only those cut by the run's two ends need
+    /// blanking, as `place` would do cell by cell. Nil, and nothing written, for any other text.
+    private mutating func writePrintableASCII(_ text: String, x: Int, row: Int, limit: Int, style: Style) -> Int? {
+        var text = text
+        let width = width
+        return text.withUTF8 { bytes -> Int? in
+            for byte in bytes where byte < 0x20 || byte >= 0x7F { return nil }
+            let count = min(bytes.count, limit)
+            guard count > 0 else { return 0 }
+            cells.withUnsafeMutableBufferPointer { cells in
+                let first = row + x, last = first + count - 1
+                if cells[first].isContinuation, x > 0 { cells[first - 1] = Cell(style: cells[first - 1].style) }
+                if cells[last].width == 2, x + count < width { cells[last + 1] = Cell(style: cells[last + 1].style) }
+                for offset in 0..<count {
+                    cells[first + offset] = Cell(Unicode.Scalar(bytes[offset]), width: 1, style: style)
+                }
+            }
+            return count
+        }
     }
 
     /// Places one cell, keeping wide characters whole: a wide character that is partly overwritten

@@ -161,6 +161,29 @@ public enum DisplayWidth {
         (0x600..<0xE00).contains(v) || v >= 0x11000
     }
 
+    /// Whether a grapheme cluster always starts at this scalar (unless the one before is a Prepend):
+    /// its Grapheme_Cluster_Break is Other and it is no Hangul jamo, regional indicator or Indic
+    /// consonant, so no rule joins it to what precedes. Conservative blocks of Latin, Greek, Cyrillic,
+    /// punctuation, symbols, box drawing, CJK and emoji; it lets runs of them skip the standard
+    /// library's grapheme breaking. (Checked against the standard library for every such scalar.)
+    @inline(__always)
+    static func alwaysStartsCluster(_ v: UInt32) -> Bool {
+        switch v {
+        case 0xA0...0xAC, 0xAE...0x2FF,            // Latin-1 (not the soft hyphen), Latin Extended, IPA, modifiers
+             0x370...0x482,                        // Greek, Cyrillic letters (not its combining marks)
+             0x2010...0x2027, 0x2030...0x205E,     // general punctuation (not the format controls)
+             0x2070...0x20CF,                      // super- and subscripts, currency
+             0x2100...0x2BFF,                      // letterlike … arrows, math, box drawing, blocks, shapes, symbols
+             0x3001...0x3029, 0x3030...0x3098, 0x309B...0x30FF,   // CJK punctuation, kana (not the marks)
+             0x3400...0x4DBF, 0x4E00...0x9FFF,     // CJK ideographs
+             0xFF01...0xFF9D,                      // full- and halfwidth forms (not the sound marks)
+             0x1F300...0x1F3FA, 0x1F400...0x1FAFF: // emoji (not the skin-tone modifiers)
+            return true
+        default:
+            return false
+        }
+    }
+
     /// Calls `body` with each grapheme cluster of `text` in order (the clusters `for character in text`
     /// gives) and its width, until `body` returns false. Most text takes a fast path on its UTF-8:
     /// two ASCII scalars in a row are always split (except CR LF), so are an ASCII control and what
@@ -193,7 +216,7 @@ public enum DisplayWidth {
                 let (value, length) = decode(bytes, at: i)
                 let width = Unicode.Scalar(value).map(of) ?? 0
                 var end = i + length
-                if end < count, bytes[end] >= 0x80 || mayPrepend(value) {
+                if end < count, mayPrepend(value) || (bytes[end] >= 0x80 && !alwaysStartsCluster(decode(bytes, at: end).value)) {
                     // Marks, joiners, jamo, regional indicators...: the standard library finds the end.
                     let start = text.utf8.index(text.utf8.startIndex, offsetBy: i)
                     end = text.utf8.distance(from: text.utf8.startIndex, to: text.index(after: start))

@@ -115,7 +115,12 @@ final class SpyCloner: RepositoryCloner {
     var requests: [String] = []
     var failure: String?
     func directory(for repository: Repository) -> String { "/src/github.com/\(repository.fullName)" }
-    func isCloned(_ repository: Repository) -> Bool { cloned.contains(repository.fullName) }
+    /// Each repository whose clone was looked for, in order.
+    var lookedAt: [String] = []
+    func isCloned(_ repository: Repository) -> Bool {
+        lookedAt.append(repository.fullName)
+        return cloned.contains(repository.fullName)
+    }
     func clone(_ repository: Repository) -> CloneOutcome {
         requests.append(repository.fullName)
         if let failure { return .failed(failure) }

@@ -352,6 +352,14 @@ struct RepoListClonedTests {
         dispatcher.runPending()
         var rows = try #require(view.last?.rows)
         #expect(rows.filter(\.isCloned).map(\.name) == ["repo-0002"])
+        // Moving within the screen looks at the file system no more; a row coming into view is looked at once.
+        let looks = cloner.lookedAt.count
+        presenter.handle(.moveDown)
+        #expect(cloner.lookedAt.count == looks)
+        presenter.handle(.pageDown)
+        #expect(cloner.lookedAt.count > looks)
+        #expect(Set(cloner.lookedAt).count == cloner.lookedAt.count)
+        presenter.handle(.home)
         cloner.cloned.insert("octo/repo-5")
         presenter.viewDidReappear()
         rows = try #require(view.last?.rows)
