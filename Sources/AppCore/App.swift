@@ -204,10 +204,12 @@ public final class App: AppNavigator {
     }
 
     /// A changed screen usually means something was replaced (a long list leaves megabytes of freed
-    /// heap behind; docs/performance.md): once the screen has been still for a moment, glibc hands free pages back. The
-    /// trim itself changes nothing on screen, so it does not schedule another.
+    /// heap behind; docs/performance.md): once the screen has been still for `memoryTrimDelay`, glibc
+    /// hands free pages back. Each change starts the wait again: a trim while keys keep coming would
+    /// hand back pages the next frames fault in again. The trim itself changes nothing on screen, so it
+    /// does not schedule another.
     private func scheduleMemoryTrim() {
-        guard memoryTrim == nil else { return }
+        memoryTrim?.cancel()
         memoryTrim = loop.schedule(after: Self.memoryTrimDelay) { [weak self] in
             self?.memoryTrim = nil
             _ = tui_malloc_trim()

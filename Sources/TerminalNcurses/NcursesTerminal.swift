@@ -85,6 +85,14 @@ public final class NcursesTerminal: TerminalBackend {
             _ = tcsetattr(STDIN_FILENO, TCSANOW, &modes)
         }
         keypad(window, true)
+        // A list scrolled by a row is sent as a scroll of the terminal's lines and the rows that
+        // changed, not as every row again (curses finds the shifted lines; a terminal without
+        // scrolling regions or line insertion gets the rows redrawn as before).
+        idlok(window, true)
+        // No look at the keyboard in the middle of an update: curses would flush what it has so far
+        // before each look, turning one frame into half a dozen writes (and as many polls). The event
+        // loop reads every pending key before it draws anyway.
+        typeahead(-1)
         nodelay(window, true)
         set_escdelay(25)
         curs_set(0)
