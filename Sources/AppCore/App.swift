@@ -31,6 +31,9 @@ public final class App: AppNavigator {
     private var noticeShown = false
     /// The last frame drawn, and the pending hand-back of freed memory (see `render`).
     private var lastFrame: Buffer?
+    /// The frame before `lastFrame`, held by nothing else once the backend has the new one: the next
+    /// frame is drawn into its cells instead of a newly allocated buffer.
+    private var spareFrame: Buffer?
     private var memoryTrim: (any Cancellable)?
     /// `y` in the overlay: OSC 52 to this terminal, and the desktop's clipboard command.
     private lazy var clipboard = SystemClipboard(environment: setup.environment, method: setup.clipboard) { bytes in
@@ -187,7 +190,8 @@ public final class App: AppNavigator {
     private func render() {
         guard let terminal else { return }
         let size = terminal.size
-        var buffer = Buffer(width: size.width, height: size.height)
+        var buffer = spareFrame.take() ?? Buffer(width: size.width, height: size.height)
+        buffer.reset(width: size.width, height: size.height)
         if size.width < Self.minimumSize.width || size.height < Self.minimumSize.height {
             let middle = size.height / 2
             buffer.writeCentered(L10n.tr("app.tooSmall"), in: buffer.bounds, y: max(0, middle - 1), style: .bold)
@@ -197,10 +201,9 @@ public final class App: AppNavigator {
             for screen in screens { screen.render(into: &buffer) }
         }
         terminal.draw(buffer)
-        if buffer != lastFrame {
-            lastFrame = buffer
-            scheduleMemoryTrim()
-        }
+        if buffer != lastFrame { scheduleMemoryTrim() }
+        spareFrame = lastFrame
+        lastFrame = buffer
     }
 
     /// A changed screen usually means something was replaced (a long list leaves megabytes of freed

@@ -10,6 +10,20 @@ struct BufferTests {
         #expect(buffer.line(0) == " hello    ")
     }
 
+    @Test("A reset buffer equals a new one, at the same size or another")
+    func reset() {
+        var buffer = Buffer(width: 6, height: 2)
+        buffer.write("日本x", x: 0, y: 1, style: .bold)
+        var shared = buffer
+        shared.reset(width: 6, height: 2)
+        #expect(shared == Buffer(width: 6, height: 2))
+        #expect(buffer.line(1) == "日本x ")   // a copy sharing the cells is not changed
+        buffer.reset(width: 3, height: 4)
+        #expect(buffer == Buffer(width: 3, height: 4))
+        buffer.reset(width: -1, height: 2)
+        #expect(buffer == Buffer(width: 0, height: 2))
+    }
+
     @Test("A wide character takes its cell and a continuation cell")
     func wideCell() {
         var buffer = Buffer(width: 6, height: 1)

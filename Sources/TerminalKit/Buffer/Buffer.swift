@@ -146,6 +146,17 @@ public struct Buffer: Sendable, Equatable {
 
     public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
 
+    /// Blanks every cell, at a new size if it differs: the same as a new buffer, in the cells this one
+    /// has when the size is the same (and nothing else shares them).
+    public mutating func reset(width: Int, height: Int) {
+        let width = max(0, width), height = max(0, height)
+        guard width == self.width, height == self.height else {
+            self = Buffer(width: width, height: height)
+            return
+        }
+        cells.withUnsafeMutableBufferPointer { $0.update(repeating: .blank) }
+    }
+
     @inlinable
     public subscript(x: Int, y: Int) -> Cell {
         get { cells[y * width + x] }

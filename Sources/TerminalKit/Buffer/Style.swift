@@ -23,6 +23,7 @@ public struct RGB: Sendable, Hashable {
     }
 
     /// `0xRRGGBB`.
+    @inlinable
     public var hex: UInt32 { UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue) }
 }
 
@@ -75,6 +76,17 @@ public struct Style: Sendable, Hashable {
         self.attributes = attributes
         self.foregroundRGB = foregroundRGB
         self.backgroundRGB = backgroundRGB
+    }
+
+    /// Field by field, inlined: the backend compares the style of every changed cell with the last one
+    /// (the synthesized `==` is a call across modules). `hash(into:)` stays synthesized over the same fields.
+    @inlinable
+    public static func == (lhs: Style, rhs: Style) -> Bool {
+        lhs.attributes.rawValue == rhs.attributes.rawValue
+            && lhs.foreground?.rawValue == rhs.foreground?.rawValue
+            && lhs.background?.rawValue == rhs.background?.rawValue
+            && lhs.foregroundRGB?.hex == rhs.foregroundRGB?.hex
+            && lhs.backgroundRGB?.hex == rhs.backgroundRGB?.hex
     }
 
     public static let plain = Style()
