@@ -166,6 +166,16 @@ public final class NcursesTerminal: TerminalBackend {
     /// whole frame repainted, so no cell on screen keeps a pair that was redefined.
     public func draw(_ buffer: Buffer) {
         let window = tui_stdscr()
+        // A list scrolled by a few rows: the window's lines are scrolled the same way (curses sends
+        // the terminal a scroll, `idlok`) and only the rows that are new get painted.
+        if let previous, let shift = BufferDiff.verticalShift(from: previous, to: buffer) {
+            wsetscrreg(window, Int32(shift.top), Int32(shift.bottom))
+            scrollok(window, true)
+            wscrl(window, Int32(shift.by))
+            scrollok(window, false)
+            wsetscrreg(window, 0, Int32(buffer.height - 1))
+            self.previous = previous.scrolled(shift)
+        }
         if !paint(buffer, window: window, canStartOver: true) {
             pairs.removeAll()
             previous = nil

@@ -94,6 +94,74 @@ struct BufferDiffTests {
     }
 }
 
+@Suite("Buffer diff: rows that scrolled")
+struct LineShiftTests {
+    func buffer(_ lines: [String], width: Int = 8) -> Buffer {
+        var buffer = Buffer(width: width, height: lines.count)
+        for (y, line) in lines.enumerated() { buffer.write(line, x: 0, y: y) }
+        return buffer
+    }
+
+    let list = (0..<12).map { "row \($0)" }
+
+    @Test("A list scrolled down by one row under a fixed header and footer is found, and the scrolled frame differs from the new one only in the new row")
+    func oneRow() throws {
+        let before = buffer(["header"] + Array(list[0..<8]) + ["footer"])
+        let after = buffer(["header"] + Array(list[1..<9]) + ["footer"])
+        let shift = try #require(BufferDiff.verticalShift(from: before, to: after))
+        #expect(shift == LineShift(top: 1, bottom: 8, by: 1))
+        let scrolled = before.scrolled(shift)
+        #expect(BufferDiff.changedRuns(from: scrolled, to: after) == [ChangedRun(y: 8, x: 0, width: 8)])
+    }
+
+    @Test("Up by three rows (a wheel notch), with the selected row changed too")
+    func threeRowsBack() throws {
+        let rows = (0..<20).map { "row \($0)" }
+        let before = buffer(["header"] + Array(rows[4..<16]) + ["footer"])
+        var after = buffer(["header"] + Array(rows[1..<13]) + ["footer"])
+        after.write(">", x: 7, y: 5)
+        let shift = try #require(BufferDiff.verticalShift(from: before, to: after))
+        #expect(shift == LineShift(top: 1, bottom: 12, by: -3))
+        // The three uncovered rows and the changed one are painted.
+        let painted = Set(BufferDiff.changedRuns(from: before.scrolled(shift), to: after).map(\.y))
+        #expect(painted == [1, 2, 3, 5])
+    }
+
+    @Test("No shift when too little would be saved, between different sizes, or when nothing moved")
+    func none() {
+        let before = buffer(Array(list[0..<6]))
+        #expect(BufferDiff.verticalShift(from: before, to: before) == nil)
+        #expect(BufferDiff.verticalShift(from: before, to: buffer(Array(list[0..<6]), width: 9)) == nil)
+        // Only two rows would be saved (three moved, one uncovered).
+        let small = buffer(["a", "b", "c", "x", "y", "z"])
+        #expect(BufferDiff.verticalShift(from: small, to: buffer(["b", "c", "d", "x", "y", "z"])) == nil)
+        // Page down: nothing in common.
+        #expect(BufferDiff.verticalShift(from: before, to: buffer(Array(list[6..<12]))) == nil)
+    }
+
+    @Test("Scrolled frames agree with moving the rows by hand, for every band and distance")
+    func scrolledMatchesRows() {
+        let before = buffer(Array(list[0..<6]))
+        for top in 0..<6 {
+            for bottom in top..<6 {
+                for by in -3...3 where by != 0 {
+                    let scrolled = before.scrolled(LineShift(top: top, bottom: bottom, by: by))
+                    for y in 0..<6 {
+                        let source = y + by
+                        let expected: String? = y < top || y > bottom ? before.line(y)
+                            : (top...bottom).contains(source) ? before.line(source) : nil
+                        if let expected {
+                            #expect(scrolled.line(y) == expected)
+                        } else {
+                            #expect((0..<8).allSatisfy { scrolled[$0, y] != before[$0, y] && scrolled[$0, y].width == 3 })
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// A small deterministic random generator for tests.
 struct SplitMix {
     var state: UInt64

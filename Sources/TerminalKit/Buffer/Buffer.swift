@@ -146,6 +146,29 @@ public struct Buffer: Sendable, Equatable {
 
     public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
 
+    /// This frame as a terminal shows it after scrolling `shift`'s rows: the band's content moved, and
+    /// the rows the scroll uncovered filled with cells unlike any a frame holds, so a diff against the
+    /// result repaints them whole.
+    public func scrolled(_ shift: LineShift) -> Buffer {
+        var result = self
+        let width = width
+        let top = max(0, shift.top), bottom = min(height - 1, shift.bottom)
+        guard top <= bottom, shift.by != 0 else { return result }
+        let uncovered = Cell(" ", width: 3)   // no cell is 3 columns wide
+        result.cells.withUnsafeMutableBufferPointer { cells in
+            for y in top...bottom {
+                let source = y + shift.by
+                let row = y * width
+                if source >= top, source <= bottom {
+                    for x in 0..<width { cells[row + x] = self.cells[source * width + x] }
+                } else {
+                    for x in 0..<width { cells[row + x] = uncovered }
+                }
+            }
+        }
+        return result
+    }
+
     /// Blanks every cell, at a new size if it differs: the same as a new buffer, in the cells this one
     /// has when the size is the same (and nothing else shares them).
     public mutating func reset(width: Int, height: Int) {
@@ -205,36 +228,42 @@ public struct Buffer: Sendable, Equatable {
         let width = width
         let row = y * width
         if x >= 0, let used = writePrintableASCII(text, x: x, row: row, limit: limit, style: style) { return used }
-        cells.withUnsafeMutableBufferPointer { cells in
-            DisplayWidth.forEachCluster(in: text) { cluster in
-                // Fast path: printable ASCII is one column and drawn as itself.
-                if cluster.ascii != 0 {
-                    guard column < end else { return false }
-                    if column >= 0 {
-                        Self.place(Cell(Unicode.Scalar(cluster.ascii), width: 1, style: style),
-                                   x: column, row: row, width: width, in: cells)
-                    }
-                    column += 1
-                    return true
-                }
-                let w = cluster.width
-                if w == 0 { return true }
-                if column + w > end {
-                    if column < end, column >= 0 {
-                        Self.place(Cell(style: style), x: column, row: row, width: width, in: cells)
+        var utf8 = text
+        utf8.withUTF8 { bytes in
+            cells.withUnsafeMutableBufferPointer { cells in
+                var i = 0
+                while i < bytes.count, column < end {
+                    // Printable ASCII followed by ASCII (or nothing) is a one-column cluster drawn as itself.
+                    let byte = bytes[i]
+                    if byte >= 0x20, byte < 0x7F, i + 1 == bytes.count || bytes[i + 1] < 0x80 {
+                        if column >= 0 {
+                            Self.place(Cell(Unicode.Scalar(byte), width: 1, style: style), x: column, row: row, width: width, in: cells)
+                        }
                         column += 1
+                        i += 1
+                        continue
                     }
-                    return false
+                    let cluster = DisplayWidth.cluster(in: bytes, at: i, of: text)
+                    i = cluster.end
+                    let w = cluster.width
+                    if w == 0 { continue }
+                    if column + w > end {
+                        // A wide character that would not fit whole: a space in the last column.
+                        if column >= 0 {
+                            Self.place(Cell(style: style), x: column, row: row, width: width, in: cells)
+                            column += 1
+                        }
+                        break
+                    }
+                    if column >= 0 {
+                        // The scalars drawn (the base and its marks) go into the cell itself: no allocation.
+                        var cell = Cell.continuation(style: style)
+                        cell.width = UInt8(w)
+                        DisplayWidth.forEachRenderedScalar(cluster.scalars) { cell.append($0) }
+                        Self.place(cell, x: column, row: row, width: width, in: cells)
+                    }
+                    column += w
                 }
-                if column >= 0 {
-                    // The scalars drawn (the base and its marks) go into the cell itself: no allocation.
-                    var cell = Cell.continuation(style: style)
-                    cell.width = UInt8(w)
-                    DisplayWidth.forEachRenderedScalar(cluster.scalars) { cell.append($0) }
-                    Self.place(cell, x: column, row: row, width: width, in: cells)
-                }
-                column += w
-                return true
             }
         }
         return column - x

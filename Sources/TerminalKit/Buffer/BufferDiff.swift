@@ -74,3 +74,81 @@ public enum BufferDiff {
         return runs
     }
 }
+
+/// A band of rows whose content moved up or down together between two frames: a list scrolled by a
+/// row or a few. A backend can scroll those lines on the terminal and repaint only what is new.
+public struct LineShift: Sendable, Hashable, CustomStringConvertible {
+    /// The first and last row (inclusive) of the band that scrolls, in screen rows.
+    public var top: Int
+    public var bottom: Int
+    /// Rows the band's content moved: up when positive (curses' `wscrl` sign), down when negative.
+    public var by: Int
+
+    public init(top: Int, bottom: Int, by: Int) {
+        self.top = top
+        self.bottom = bottom
+        self.by = by
+    }
+
+    public var description: String { "rows \(top)...\(bottom) by \(by)" }
+}
+
+extension BufferDiff {
+    /// The largest scroll looked for, in rows (a held arrow key moves one, a mouse wheel notch three).
+    public static let maxShift = 3
+
+    /// The scroll that leaves the fewest rows to repaint, when it saves at least `minimumRows`. For each
+    /// distance up to `maxShift` either way, the band runs from the first to the last row whose content
+    /// is the previous frame's moved by that distance; scrolling it saves the rows in the band that
+    /// changed where they are but not once moved, and costs those it spoils (unchanged where they are,
+    /// changed once moved) and the rows the scroll uncovers.
+    public static func verticalShift(from previous: Buffer, to current: Buffer, minimumRows: Int = 3) -> LineShift? {
+        let width = current.width, height = current.height
+        guard width > 0, previous.width == width, previous.height == height, height > 1 else { return nil }
+        var best: (shift: LineShift, saved: Int)?
+        current.cells.withUnsafeBufferPointer { cells in
+            previous.cells.withUnsafeBufferPointer { before in
+                func same(_ y: Int, _ previousY: Int) -> Bool {
+                    let a = y * width, b = previousY * width
+                    if Cell.hasPlainLayout, let now = cells.baseAddress, let then = before.baseAddress {
+                        return memcmp(now + a, then + b, width * MemoryLayout<Cell>.stride) == 0
+                    }
+                    return (0..<width).allSatisfy { cells[a + $0] == before[b + $0] }
+                }
+                // Rows that are the same where they are (kept on the stack; screens are rarely taller).
+                withUnsafeTemporaryAllocation(of: Bool.self, capacity: height) { unchanged in
+                    var changed = 0
+                    for y in 0..<height {
+                        unchanged[y] = same(y, y)
+                        if !unchanged[y] { changed += 1 }
+                    }
+                    guard changed > minimumRows else { return }
+                    for step in 0..<(2 * min(maxShift, height - 1)) {
+                        let distance = step / 2 + 1, by = step % 2 == 0 ? distance : -distance
+                        do {
+                            // One pass over the rows y whose content may have been at y + by: the band runs
+                            // from the first to the last that was; `saved` is counted up to the last.
+                            var first = -1, last = -1, running = 0, saved = 0
+                            for y in max(0, -by)..<min(height, height - by) {
+                                if same(y, y + by) {
+                                    if first < 0 { first = y }
+                                    if !unchanged[y] { running += 1 }
+                                    last = y
+                                    saved = running
+                                } else if first >= 0, unchanged[y] {
+                                    running -= 1
+                                }
+                            }
+                            saved -= distance   // the rows the scroll uncovers are painted whole
+                            guard first >= 0, saved >= minimumRows, saved > (best?.saved ?? 0) else { continue }
+                            let shift = by > 0 ? LineShift(top: first, bottom: last + by, by: by)
+                                               : LineShift(top: first + by, bottom: last, by: by)
+                            best = (shift, saved)
+                        }
+                    }
+                }
+            }
+        }
+        return best?.shift
+    }
+}

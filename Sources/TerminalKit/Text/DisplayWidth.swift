@@ -193,38 +193,39 @@ public enum DisplayWidth {
     static func forEachCluster(in text: String, _ body: (Cluster) -> Bool) {
         var utf8 = text
         utf8.withUTF8 { bytes in
-            let count = bytes.count
             var i = 0
-            while i < count {
-                let byte = bytes[i]
-                let following: UInt8 = i + 1 < count ? bytes[i + 1] : 0
-                if byte < 0x80 {
-                    let isControl = byte < 0x20 || byte == 0x7F
-                    if byte == 0x0D, following == 0x0A {              // CR LF: one cluster, no width
-                        guard body(Cluster(bytes: bytes, start: i, end: i + 2, width: 0, ascii: 0)) else { return }
-                        i += 2
-                        continue
-                    }
-                    if following < 0x80 || isControl {
-                        let cluster = Cluster(bytes: bytes, start: i, end: i + 1, width: isControl ? 0 : 1,
-                                              ascii: isControl ? 0 : byte)
-                        guard body(cluster) else { return }
-                        i += 1
-                        continue
-                    }
-                }
-                let (value, length) = decode(bytes, at: i)
-                let width = Unicode.Scalar(value).map(of) ?? 0
-                var end = i + length
-                if end < count, mayPrepend(value) || (bytes[end] >= 0x80 && !alwaysStartsCluster(decode(bytes, at: end).value)) {
-                    // Marks, joiners, jamo, regional indicators...: the standard library finds the end.
-                    let start = text.utf8.index(text.utf8.startIndex, offsetBy: i)
-                    end = text.utf8.distance(from: text.utf8.startIndex, to: text.index(after: start))
-                }
-                guard body(Cluster(bytes: bytes, start: i, end: end, width: width, ascii: 0)) else { return }
-                i = end
+            while i < bytes.count {
+                let found = cluster(in: bytes, at: i, of: text)
+                guard body(found) else { return }
+                i = found.end
             }
         }
+    }
+
+    /// The grapheme cluster starting at offset `i` of `bytes`, the UTF-8 of `text` (see `forEachCluster`).
+    @inline(__always)
+    static func cluster(in bytes: UnsafeBufferPointer<UInt8>, at i: Int, of text: String) -> Cluster {
+        let count = bytes.count
+        let byte = bytes[i]
+        let following: UInt8 = i + 1 < count ? bytes[i + 1] : 0
+        if byte < 0x80 {
+            let isControl = byte < 0x20 || byte == 0x7F
+            if byte == 0x0D, following == 0x0A {              // CR LF: one cluster, no width
+                return Cluster(bytes: bytes, start: i, end: i + 2, width: 0, ascii: 0)
+            }
+            if following < 0x80 || isControl {
+                return Cluster(bytes: bytes, start: i, end: i + 1, width: isControl ? 0 : 1, ascii: isControl ? 0 : byte)
+            }
+        }
+        let (value, length) = decode(bytes, at: i)
+        let width = Unicode.Scalar(value).map(of) ?? 0
+        var end = i + length
+        if end < count, mayPrepend(value) || (bytes[end] >= 0x80 && !alwaysStartsCluster(decode(bytes, at: end).value)) {
+            // Marks, joiners, jamo, regional indicators...: the standard library finds the end.
+            let start = text.utf8.index(text.utf8.startIndex, offsetBy: i)
+            end = text.utf8.distance(from: text.utf8.startIndex, to: text.index(after: start))
+        }
+        return Cluster(bytes: bytes, start: i, end: end, width: width, ascii: 0)
     }
 
     static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
