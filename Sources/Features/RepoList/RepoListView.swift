@@ -113,6 +113,21 @@ public final class RepoListView: Screen, RepoListViewProtocol {
 
     // MARK: Drawing
 
+    /// The carousel as last drawn: moving in the list leaves it as it is, so it is copied, not drawn again.
+    private var carouselStrip: (state: CarouselState, width: Int, strip: Buffer, rects: [(rect: Rect, index: Int)])?
+
+    private func renderCarousel(_ carousel: CarouselState, into buffer: inout Buffer, width: Int) {
+        if carouselStrip == nil || carouselStrip?.state != carousel || carouselStrip?.width != width {
+            var strip = Buffer(width: width, height: CarouselRenderer.height)
+            let rects = CarouselRenderer.render(carousel, into: &strip, y: 0, width: width)
+            carouselStrip = (carousel, width, strip, rects)
+        }
+        guard let drawn = carouselStrip else { return }
+        buffer.draw(drawn.strip, atX: 0, y: Self.headerHeight)
+        cardRects = drawn.rects.map { (Rect(x: $0.rect.x, y: $0.rect.y + Self.headerHeight, width: $0.rect.width,
+                                            height: $0.rect.height), $0.index) }
+    }
+
     public func render(into buffer: inout Buffer) {
         let width = buffer.width, height = buffer.height
         buffer.fill(buffer.bounds)
@@ -120,9 +135,7 @@ public final class RepoListView: Screen, RepoListViewProtocol {
                                   badge: state.isDemo ? tr("list.badge.demo") : "",
                                   badgeStyle: Style(foreground: .yellow, attributes: [.bold, .reverse]), into: &buffer)
         cardRects = []
-        if let carousel = state.carousel {
-            cardRects = CarouselRenderer.render(carousel, into: &buffer, y: Self.headerHeight, width: width)
-        }
+        if let carousel = state.carousel { renderCarousel(carousel, into: &buffer, width: width) }
         let list = Rect(x: 0, y: Self.listTop, width: width, height: max(0, height - Self.chromeHeight))
         if let placeholder = state.placeholder {
             buffer.writeCentered(placeholder, in: list, y: list.y + list.height / 2, style: .dim)
@@ -166,6 +179,8 @@ public final class RepoListView: Screen, RepoListViewProtocol {
 /// sides across the seam (each card at most once), clipped at the edges.
 enum CarouselRenderer {
     static let preferredCardWidth = 24
+    /// Rows the strip of cards takes.
+    static let height = 3
 
     static func cardWidth(for width: Int) -> Int { max(8, min(preferredCardWidth, width - 2)) }
 
@@ -191,11 +206,11 @@ enum CarouselRenderer {
         var rects: [(rect: Rect, index: Int)] = []
         for (x, index) in placed {
             let card = carousel.cards[index]
-            let rect = Rect(x: x, y: y, width: cardWidth, height: 3)
+            let rect = Rect(x: x, y: y, width: cardWidth, height: height)
             drawCard(card, rect: rect, into: &buffer, width: width)
             let focused = carousel.isFocused && index == carousel.current
             if focused { buffer.addAttributes(.reverse, in: rect) }
-            let visible = Rect(x: max(0, x), y: y, width: min(width, x + cardWidth) - max(0, x), height: 3)
+            let visible = Rect(x: max(0, x), y: y, width: min(width, x + cardWidth) - max(0, x), height: height)
             if !visible.isEmpty { rects.append((visible, index)) }
         }
         return rects
@@ -223,6 +238,8 @@ struct RowLayout {
     let languageWidth: Int
     let showsForks: Bool
     let showsUpdate: Bool
+    /// Columns of the right-hand part: language, stars, forks and last update, as shown.
+    let rightWidth: Int
     static let starsWidth = 7
     static let forksWidth = 7
     static let updateWidth = 10
@@ -240,6 +257,7 @@ struct RowLayout {
         showsForks = description >= Self.minimumDescription
         description -= Self.updateWidth + 2
         showsUpdate = showsForks && description >= Self.minimumDescription
+        rightWidth = base + (showsForks ? Self.forksWidth + 2 : 0) + (showsUpdate ? Self.updateWidth + 2 : 0)
     }
 
     func render(_ line: ListLine, into buffer: inout Buffer, y: Int) {
@@ -255,30 +273,40 @@ struct RowLayout {
 
     private func render(_ row: RepoRowState, into buffer: inout Buffer, y: Int) {
         let base: Style = row.isSelected ? .reverse : .plain
-        // `render(into:)` blanked the whole buffer first: only the selected row needs its own background.
+        // `render(into:)` blanked the whole buffer first: only the selected row needs its own background,
+        // and no text needs padding to clear what was there.
         if row.isSelected { buffer.fill(Rect(x: 0, y: y, width: width, height: 1), style: base) }
         if row.isFavourite { buffer.write("★", x: 0, y: y, style: base.foreground(.yellow).adding(.bold)) }
         buffer.write(row.isExpanded ? "▾" : "▸", x: 1, y: y, style: base)
         buffer.write(row.commitStatus.glyph, x: 2, y: y, style: base.adding(.dim))
         if row.isCloned { buffer.write("⌂", x: 3, y: y, style: base.foreground(.cyan)) }
-        var x = Self.nameX
-        buffer.write(row.name.fitted(toWidth: nameWidth), x: x, y: y, style: base.adding(.bold))
-        x += nameWidth + 2
-        var right = (languageWidth > 0 ? String(repeating: " ", count: languageWidth + 1) : "")
-            + "★ " + row.stars.fitted(toWidth: Self.starsWidth - 2)
-        if showsForks { right += "  ⑂ " + row.forks.fitted(toWidth: Self.forksWidth - 2) }
-        if showsUpdate { right += "  " + row.updated.fitted(toWidth: Self.updateWidth) }
-        let rightX = width - right.displayWidth - 1
-        let descriptionWidth = rightX - 1 - x
+        let x = Self.nameX
+        buffer.write(row.name.truncated(toWidth: nameWidth), x: x, y: y, style: base.adding(.bold))
+        let descriptionX = x + nameWidth + 2
+        let rightX = width - rightWidth - 1
+        let descriptionWidth = rightX - 1 - descriptionX
         if descriptionWidth > 3 {
-            buffer.write(row.description.truncated(toWidth: descriptionWidth), x: x, y: y, style: row.isSelected ? base : .dim)
+            buffer.write(row.description.truncated(toWidth: descriptionWidth), x: descriptionX, y: y,
+                         style: row.isSelected ? base : .dim)
         }
-        if rightX > Self.nameX + 2 {
-            buffer.write(right, x: rightX, y: y, style: base)
-            if languageWidth > 0 {
-                LanguageBadge.write(row.language, color: row.languageColor, into: &buffer, x: rightX, y: y,
-                                    width: languageWidth, style: base)
-            }
+        guard rightX > Self.nameX + 2 else { return }
+        // The right-hand columns, each at a fixed place: language, ★ stars, ⑂ forks, last update.
+        var column = rightX
+        if languageWidth > 0 {
+            LanguageBadge.write(row.language, color: row.languageColor, into: &buffer, x: column, y: y,
+                                width: languageWidth, style: base)
+            column += languageWidth + 1
+        }
+        buffer.write("★ ", x: column, y: y, style: base)
+        buffer.write(row.stars.truncated(toWidth: Self.starsWidth - 2), x: column + 2, y: y, style: base)
+        column += Self.starsWidth
+        if showsForks {
+            buffer.write("⑂ ", x: column + 2, y: y, style: base)
+            buffer.write(row.forks.truncated(toWidth: Self.forksWidth - 2), x: column + 4, y: y, style: base)
+            column += 2 + Self.forksWidth
+        }
+        if showsUpdate {
+            buffer.write(row.updated.truncated(toWidth: Self.updateWidth), x: column + 2, y: y, style: base)
         }
     }
 

@@ -155,14 +155,16 @@ public struct Buffer: Sendable, Equatable {
         let top = max(0, shift.top), bottom = min(height - 1, shift.bottom)
         guard top <= bottom, shift.by != 0 else { return result }
         let uncovered = Cell(" ", width: 3)   // no cell is 3 columns wide
-        result.cells.withUnsafeMutableBufferPointer { cells in
-            for y in top...bottom {
-                let source = y + shift.by
-                let row = y * width
-                if source >= top, source <= bottom {
-                    for x in 0..<width { cells[row + x] = self.cells[source * width + x] }
-                } else {
-                    for x in 0..<width { cells[row + x] = uncovered }
+        self.cells.withUnsafeBufferPointer { original in
+            result.cells.withUnsafeMutableBufferPointer { cells in
+                guard let from = original.baseAddress, let to = cells.baseAddress else { return }
+                for y in top...bottom {
+                    let source = y + shift.by
+                    if source >= top, source <= bottom {
+                        (to + y * width).update(from: from + source * width, count: width)
+                    } else {
+                        (to + y * width).update(repeating: uncovered, count: width)
+                    }
                 }
             }
         }
