@@ -2,6 +2,7 @@ import Foundation
 import GitHubAPI
 import GitHubEntities
 import Persistence
+import TerminalKit
 
 /// Whether the last word from the network was good.
 enum Connectivity: Equatable { case unknown, online, offline }
@@ -37,6 +38,8 @@ struct RepoListScreenState {
 
     var modal = ModalState()
     var notice: String?
+    /// Row text made from each repository alone, kept between frames (a memo: shared by copies).
+    let rowText = RowTextMemo()
 
     /// Whether the list ends with the "loading more" row.
     var showsMoreRow: Bool { isLoadingMore || (model.filterText.isEmpty && hasMorePages) }
@@ -117,5 +120,29 @@ struct RepoListScreenState {
         guard !displayed.isEmpty else { return [] }
         let from = max(0, viewport.top - viewport.height), to = min(displayed.count, viewport.top + 4 * viewport.height)
         return from < to ? displayed[from..<to].map(\.id) : []
+    }
+}
+
+/// The parts of a list row that depend on the repository alone (sanitized text, shortened counts,
+/// the language's colour), kept by repository so that a repaint formats only rows it has not seen.
+/// Bounded: it starts over past `capacity` repositories.
+final class RowTextMemo {
+    struct Text {
+        var row: RepositoryRowState
+        var languageColor: RGB?
+        var forks: String
+    }
+
+    static let capacity = 512
+    private var entries: [Int64: (repository: Repository, naming: RepositoryRowState.Naming, text: Text)] = [:]
+
+    func text(for repository: Repository, naming: RepositoryRowState.Naming) -> Text {
+        if let entry = entries[repository.id], entry.naming == naming, entry.repository == repository { return entry.text }
+        let text = Text(row: RepositoryRowState(repository, naming: naming),
+                        languageColor: repository.language.flatMap(LanguageBadge.color(for:)),
+                        forks: Formatting.count(repository.forksCount))
+        if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
+        entries[repository.id] = (repository, naming, text)
+        return text
     }
 }

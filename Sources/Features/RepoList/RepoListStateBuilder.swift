@@ -106,14 +106,15 @@ enum RepoListStateBuilder {
         // A starred list holds other owners' repositories: those rows say whose.
         let naming: RepositoryRowState.Naming = state.listKind == .starred
             && repository.ownerLogin.lowercased() != state.ownerLogin.lowercased() ? .fullName : .name
-        let base = RepositoryRowState(repository, naming: naming)
+        let text = state.rowText.text(for: repository, naming: naming)
+        let base = text.row
         return RepoRowState(
             name: base.name,
             description: base.description,
             language: base.language,
-            languageColor: repository.language.flatMap(LanguageBadge.color(for:)),
+            languageColor: text.languageColor,
             stars: base.stars,
-            forks: Formatting.count(repository.forksCount),
+            forks: text.forks,
             updated: repository.updatedAt.map { Formatting.relative($0, now: now) } ?? "",
             isExpanded: state.expanded.contains(repository.id),
             commitStatus: status,
