@@ -70,6 +70,33 @@ struct BufferTests {
         }
     }
 
+    @Test("Drawing a buffer onto another (narrow rows copied in one piece) leaves the same cells as putting each cell")
+    func drawMatchesCellByCell() {
+        var generator = SplitMix(seed: 11)
+        let pieces = ["ab", "日本", "x語", "cd", "é", "★ 1"]
+        for _ in 0..<2000 {
+            var target = Buffer(width: 8, height: 2)
+            var source = Buffer(width: Int(generator.next() % 6) + 1, height: Int(generator.next() % 3) + 1)
+            for _ in 0..<3 {
+                target.write(pieces[Int(generator.next() % 6)], x: Int(generator.next() % 8), y: Int(generator.next() % 2))
+                source.write(pieces[Int(generator.next() % 6)], x: Int(generator.next() % 6), y: Int(generator.next() % 3),
+                             style: .bold)
+            }
+            let x = Int(generator.next() % 12) - 3, y = Int(generator.next() % 4) - 1
+            var reference = target
+            for sy in 0..<source.height {
+                for sx in 0..<source.width where !source[sx, sy].isContinuation {
+                    let tx = x + sx
+                    // Clipped as `draw` clips: columns of the source that land on the target.
+                    guard tx >= 0, tx < reference.width else { continue }
+                    reference.put(source[sx, sy], x: tx, y: y + sy)
+                }
+            }
+            target.draw(source, atX: x, y: y)
+            #expect(target == reference)
+        }
+    }
+
     @Test("Overwriting half of a wide character blanks all of it")
     func overwriteHalf() {
         var buffer = Buffer(width: 6, height: 1)

@@ -113,6 +113,23 @@ public final class RepoListView: Screen, RepoListViewProtocol {
 
     // MARK: Drawing
 
+    /// Repository rows as last drawn, by name: moving the selection or scrolling changes a row or two,
+    /// and the others are copied instead of formatted and measured again. Bounded (starts over).
+    private var drawnRows: [String: (row: RepoRowState, layout: RowLayout, cells: Buffer)] = [:]
+    private static let drawnRowsLimit = 256
+
+    private func render(_ row: RepoRowState, layout: RowLayout, into buffer: inout Buffer, y: Int) {
+        if let drawn = drawnRows[row.name], drawn.row == row, drawn.layout == layout {
+            buffer.draw(drawn.cells, atX: 0, y: y)
+            return
+        }
+        var line = Buffer(width: buffer.width, height: 1)
+        layout.render(.repository(row), into: &line, y: 0)
+        if drawnRows.count >= Self.drawnRowsLimit { drawnRows.removeAll(keepingCapacity: true) }
+        drawnRows[row.name] = (row, layout, line)
+        buffer.draw(line, atX: 0, y: y)
+    }
+
     /// The carousel as last drawn: moving in the list leaves it as it is, so it is copied, not drawn again.
     private var carouselStrip: (state: CarouselState, width: Int, strip: Buffer, rects: [(rect: Rect, index: Int)])?
 
@@ -142,7 +159,11 @@ public final class RepoListView: Screen, RepoListViewProtocol {
         } else {
             let layout = RowLayout(width: width, rows: state.rows)
             for (i, line) in state.lines.enumerated() where i < list.height {
-                layout.render(line, into: &buffer, y: list.y + i)
+                if case .repository(let row) = line {
+                    render(row, layout: layout, into: &buffer, y: list.y + i)
+                } else {
+                    layout.render(line, into: &buffer, y: list.y + i)
+                }
             }
         }
         renderFooter(into: &buffer, y: height - 1, width: width)
@@ -232,7 +253,7 @@ enum CarouselRenderer {
 /// Column widths for the list's lines at one terminal width: name, description, then on the right
 /// language, stars, forks and the last update. Forks and the update are shown only while the
 /// description keeps `minimumDescription` columns: the description gives way first, then they do.
-struct RowLayout {
+struct RowLayout: Equatable {
     let width: Int
     let nameWidth: Int
     let languageWidth: Int

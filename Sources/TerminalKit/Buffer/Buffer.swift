@@ -327,6 +327,16 @@ public struct Buffer: Sendable, Equatable {
             other.cells.withUnsafeBufferPointer { source in
                 for y in 0..<other.height where oy + y >= 0 && oy + y < height {
                     let from = y * other.width, row = (oy + y) * width
+                    // Narrow cells over narrow cells (most rows): one copy of the whole span.
+                    var narrow = true
+                    for x in x0..<x1 where source[from + x].width != 1 || cells[row + ox + x].width != 1 {
+                        narrow = false
+                        break
+                    }
+                    if narrow, let target = cells.baseAddress, let origin = source.baseAddress {
+                        (target + row + ox + x0).update(from: origin + from + x0, count: x1 - x0)
+                        continue
+                    }
                     for x in x0..<x1 {
                         let cell = source[from + x]
                         if cell.isContinuation { continue }
