@@ -116,7 +116,7 @@ public final class RepoListView: Screen, RepoListViewProtocol {
     /// Repository rows as last drawn, by name: moving the selection or scrolling changes a row or two,
     /// and the others are copied instead of formatted and measured again. Bounded (starts over).
     private var drawnRows: [String: (row: RepoRowState, layout: RowLayout, cells: Buffer)] = [:]
-    private static let drawnRowsLimit = 256
+    private static let drawnRowsLimit = 128
 
     private func render(_ row: RepoRowState, layout: RowLayout, into buffer: inout Buffer, y: Int) {
         if let drawn = drawnRows[row.name], drawn.row == row, drawn.layout == layout {
