@@ -125,26 +125,24 @@ extension BufferDiff {
                     guard changed > minimumRows else { return }
                     for step in 0..<(2 * min(maxShift, height - 1)) {
                         let distance = step / 2 + 1, by = step % 2 == 0 ? distance : -distance
-                        do {
-                            // One pass over the rows y whose content may have been at y + by: the band runs
-                            // from the first to the last that was; `saved` is counted up to the last.
-                            var first = -1, last = -1, running = 0, saved = 0
-                            for y in max(0, -by)..<min(height, height - by) {
-                                if same(y, y + by) {
-                                    if first < 0 { first = y }
-                                    if !unchanged[y] { running += 1 }
-                                    last = y
-                                    saved = running
-                                } else if first >= 0, unchanged[y] {
-                                    running -= 1
-                                }
+                        // One pass over the rows y whose content may have been at y + by: the band runs
+                        // from the first to the last that was; `saved` is counted up to the last.
+                        var first = -1, last = -1, running = 0, saved = 0
+                        for y in max(0, -by)..<min(height, height - by) {
+                            if same(y, y + by) {
+                                if first < 0 { first = y }
+                                if !unchanged[y] { running += 1 }
+                                last = y
+                                saved = running
+                            } else if first >= 0, unchanged[y] {
+                                running -= 1
                             }
-                            saved -= distance   // the rows the scroll uncovers are painted whole
-                            guard first >= 0, saved >= minimumRows, saved > (best?.saved ?? 0) else { continue }
-                            let shift = by > 0 ? LineShift(top: first, bottom: last + by, by: by)
-                                               : LineShift(top: first + by, bottom: last, by: by)
-                            best = (shift, saved)
                         }
+                        saved -= distance   // the rows the scroll uncovers are painted whole
+                        guard first >= 0, saved >= minimumRows, saved > (best?.saved ?? 0) else { continue }
+                        let shift = by > 0 ? LineShift(top: first, bottom: last + by, by: by)
+                                           : LineShift(top: first + by, bottom: last, by: by)
+                        best = (shift, saved)
                     }
                 }
             }
