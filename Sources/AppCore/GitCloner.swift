@@ -33,8 +33,43 @@ final class GitCloner: RepositoryCloner {
     }
 
     func directory(for repository: Repository) -> String {
-        let host = URL(string: repository.htmlURL)?.host ?? "github.com"
-        return [root, host, repository.ownerLogin, repository.name].reduce("") { ($0 as NSString).appendingPathComponent($1) }
+        let parts = [root, host(of: repository.htmlURL), repository.ownerLogin, repository.name]
+        // The list asks for every row it shows: plain names are joined directly, anything else
+        // (empty, slashes) goes through NSString's path rules.
+        let slash = UInt8(ascii: "/")
+        if rootJoinsPlainly, parts.dropFirst().allSatisfy({ !$0.isEmpty && !$0.utf8.contains(slash) }) {
+            return parts.joined(separator: "/")
+        }
+        return parts.reduce("") { ($0 as NSString).appendingPathComponent($1) }
+    }
+
+    /// Whether `root + "/" + name` is what NSString's path rules make of it.
+    private var rootJoinsPlainly: Bool { root.utf8.count > 1 && root.utf8.last != UInt8(ascii: "/") }
+
+    /// Hosts already parsed, by the web address's part before its path (almost always one entry).
+    private var hosts: [Substring: String] = [:]
+
+    /// The host of a repository's web address (github.com when it has none), parsed once per scheme
+    /// and authority.
+    private func host(of htmlURL: String) -> String {
+        let authority = Self.schemeAndAuthority(of: htmlURL)
+        if let known = hosts[authority] { return known }
+        let host = URL(string: String(authority))?.host ?? "github.com"
+        if hosts.count < 64 { hosts[authority] = host }
+        return host
+    }
+
+    /// `https://host:port` of `https://host:port/path?query`: up to the first `/`, `?` or `#` after
+    /// `://` (the whole address when it has no `://`).
+    private static func schemeAndAuthority(of address: String) -> Substring {
+        let utf8 = address.utf8
+        guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")) else { return address[...] }
+        let afterColon = utf8[utf8.index(after: colon)...]
+        guard afterColon.starts(with: "//".utf8) else { return address[...] }
+        let end = afterColon.dropFirst(2).firstIndex {
+            $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#")
+        } ?? utf8.endIndex
+        return address[..<end]
     }
 
     func isCloned(_ repository: Repository) -> Bool {

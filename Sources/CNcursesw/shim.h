@@ -13,12 +13,28 @@
 #include <wchar.h>
 #include <ncursesw/ncurses.h>
 #include <ncursesw/term.h>
+#include <stdio.h>
+#include <unistd.h>
+#include <sys/syscall.h>
 
 /* Swift cannot import function-like macros or use C globals in Swift 6 mode: wrap them. */
 
 static inline WINDOW *tui_stdscr(void) { return stdscr; }
 /* Starts curses on the process's own stdin/stdout; NULL (not exit) when TERM is unusable. */
 static inline SCREEN *tui_newterm(void) { return newterm(NULL, stdout, stdin); }
+/* The same on `fd` (a duplicate of the terminal's descriptor, see FrameOutput.swift) for output. */
+static inline SCREEN *tui_newterm_writing_to(int fd) {
+    FILE *output = fdopen(fd, "w");
+    return output == NULL ? NULL : newterm(NULL, output, stdin);
+}
+/* An anonymous file in memory (Linux memfd_create, close-on-exec); -1 where there is none. */
+static inline int tui_memory_file(void) {
+#ifdef SYS_memfd_create
+    return (int)syscall(SYS_memfd_create, "github-tui-frame", 1U /* MFD_CLOEXEC */);
+#else
+    return -1;
+#endif
+}
 static inline int tui_color_pairs(void) { return COLOR_PAIRS; }
 static inline int tui_colors(void) { return COLORS; }
 static inline int tui_lines(void) { return LINES; }

@@ -34,6 +34,8 @@ public enum TerminalRequirements {
 @MainActor
 public final class NcursesTerminal: TerminalBackend {
     private let screen: OpaquePointer
+    /// Collects each update so it reaches the terminal in one write (nil: curses writes directly).
+    private let output: FrameOutput?
     private var previous: Buffer?
     private var pairs: ColorPairTable
     private let colors: ColorMapper
@@ -59,7 +61,8 @@ public final class NcursesTerminal: TerminalBackend {
     public static func start(useColor: Bool, theme: Theme = .default) throws -> NcursesTerminal {
         if setlocale(LC_ALL, "") == nil { useUTF8CharactersWithoutTheLocale() }
         if let problem = TerminalRequirements.problem(term: nil) { throw TerminalStartError(description: problem) }
-        guard let screen = tui_newterm() else {
+        let output = FrameOutput()
+        guard let screen = output.map({ tui_newterm_writing_to($0.cursesFD) }) ?? tui_newterm() else {
             let term = getenv("TERM").map { String(cString: $0) } ?? "(unset)"
             throw TerminalStartError(description: "cannot use this terminal (TERM=\(term))")
         }
@@ -67,11 +70,12 @@ public final class NcursesTerminal: TerminalBackend {
         if let rmkx = tui_string_capability("rmkx") {
             TerminalGuard.setKeypadResetSequence(Array(String(cString: rmkx).utf8))
         }
-        return NcursesTerminal(screen: screen, useColor: useColor, theme: theme)
+        return NcursesTerminal(screen: screen, output: output, useColor: useColor, theme: theme)
     }
 
-    private init(screen: OpaquePointer, useColor: Bool, theme: Theme) {
+    private init(screen: OpaquePointer, output: FrameOutput?, useColor: Bool, theme: Theme) {
         self.screen = screen
+        self.output = output
         self.theme = theme
         let window = tui_stdscr()
         cbreak()
@@ -168,28 +172,29 @@ public final class NcursesTerminal: TerminalBackend {
         let window = tui_stdscr()
         // A list scrolled by a few rows: the window's lines are scrolled the same way (curses sends
         // the terminal a scroll, `idlok`) and only the rows that are new get painted.
-        if let previous, let shift = BufferDiff.verticalShift(from: previous, to: buffer) {
-            wsetscrreg(window, Int32(shift.top), Int32(shift.bottom))
+        var shift: LineShift?
+        if let previous, let found = BufferDiff.verticalShift(from: previous, to: buffer) {
+            wsetscrreg(window, Int32(found.top), Int32(found.bottom))
             scrollok(window, true)
-            wscrl(window, Int32(shift.by))
+            wscrl(window, Int32(found.by))
             scrollok(window, false)
             wsetscrreg(window, 0, Int32(buffer.height - 1))
-            self.previous = previous.scrolled(shift)
+            shift = found
         }
-        if !paint(buffer, window: window, canStartOver: true) {
+        if !paint(buffer, window: window, shift: shift, canStartOver: true) {
             pairs.removeAll()
             previous = nil
             clearok(window, true)
-            _ = paint(buffer, window: window, canStartOver: false)
+            _ = paint(buffer, window: window, shift: nil, canStartOver: false)
         }
         wnoutrefresh(window)
-        doupdate()
+        if let output { output.collect { doupdate() } } else { doupdate() }
         previous = buffer
     }
 
     /// Writes the changed cells into curses' window; false when a new colour pair was needed and the
     /// table is full (and `canStartOver`), leaving the frame half written.
-    private func paint(_ buffer: Buffer, window: UnsafeMutablePointer<WINDOW>?, canStartOver: Bool) -> Bool {
+    private func paint(_ buffer: Buffer, window: UnsafeMutablePointer<WINDOW>?, shift: LineShift?, canStartOver: Bool) -> Bool {
         let full = previous.map { $0.width != buffer.width || $0.height != buffer.height } ?? true
         if full { werase(window) }
         let width = buffer.width
@@ -202,7 +207,7 @@ public final class NcursesTerminal: TerminalBackend {
         // scalars and a 0) lives on the stack.
         withUnsafeTemporaryAllocation(of: wchar_t.self, capacity: Cell.maxScalars + 1) { wide in
             buffer.cells.withUnsafeBufferPointer { cells in
-                BufferDiff.forEachChangedRun(from: full ? nil : previous, to: buffer) { y, columns in
+                BufferDiff.forEachChangedRun(from: full ? nil : previous, to: buffer, shift: shift) { y, columns in
                     guard complete else { return }
                     let row = y * width
                     for x in columns {

@@ -42,6 +42,25 @@ struct GitClonerTests {
         #expect(handedOver == 1)
     }
 
+    @Test("The directory is ROOT/HOST/OWNER/REPO for every kind of web address, as NSString's path rules make it")
+    func directories() {
+        let addresses = ["https://github.com/o/r", "https://ghe.example.com:8443/o/r", "http://127.0.0.1:9/o/r?x#y",
+                         "https://user@host.example/o/r", "", "not a url", "https://github.com", "https://a.example?q=/b",
+                         "https://b.example#x/y", "mailto:x@y", "https:/one-slash/o/r", "file:///tmp/o/r"]
+        for root in ["/home/me/src", "/src/", "/", "relative/src"] {
+            let cloner = GitCloner(root: root, environment: [:], handOver: { $0() })
+            for address in addresses {
+                for (owner, name) in [("o", "r"), ("", "r"), ("o", "a/b")] {
+                    let repository = Repository(id: 1, name: name, fullName: "\(owner)/\(name)", ownerLogin: owner, htmlURL: address)
+                    let host = URL(string: address)?.host ?? "github.com"
+                    let expected = [root, host, owner, name].reduce("") { ($0 as NSString).appendingPathComponent($1) }
+                    #expect(cloner.directory(for: repository) == expected, "\(root) \(address) \(owner)/\(name)")
+                    #expect(cloner.directory(for: repository) == expected, "asked twice")
+                }
+            }
+        }
+    }
+
     @Test("A failed clone says so; only web pages give a clone address")
     func failures() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gh-tui-clone-\(UUID().uuidString)")

@@ -59,8 +59,14 @@ final class TmuxSession {
         _ = try Self.run(["tmux", "-L", socket, "resize-window", "-x", "\(width)", "-y", "\(height)"])
     }
 
-    /// Waits until the screen satisfies `condition` (polling the pane; bounded by `timeout`).
-    /// Returns the screen; records an issue with the last screen when it never does.
+    /// Waits until the screen satisfies `condition` and reads the same on the next look (polling the
+    /// pane; bounded by `timeout`). Returns the screen; records an issue with the last screen when it
+    /// never does.
+    ///
+    /// A frame can reach tmux in pieces, so a screen that just satisfied the condition may be half
+    /// drawn: the text looked for is there, the rest of the frame not yet. Asking for two equal
+    /// captures in a row keeps a test from reading such a screen (a screen that never stands still,
+    /// a spinner say, is taken as it is after ten looks that satisfied the condition).
     @discardableResult
     func waitFor(_ description: String, timeout: Duration = .seconds(30),
                  sourceLocation: SourceLocation = #_sourceLocation,
@@ -68,15 +74,21 @@ final class TmuxSession {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         var screen = capture()
-        while !condition(screen) {
-            if clock.now > deadline {
-                Issue.record("Timed out waiting for \(description). Screen:\n\(screen)", sourceLocation: sourceLocation)
+        var satisfiedLooks = 0
+        while true {
+            let satisfied = condition(screen)
+            satisfiedLooks = satisfied ? satisfiedLooks + 1 : 0
+            if clock.now > deadline || satisfiedLooks > 10 {
+                if !satisfied {
+                    Issue.record("Timed out waiting for \(description). Screen:\n\(screen)", sourceLocation: sourceLocation)
+                }
                 return screen
             }
             try? await Task.sleep(for: .milliseconds(40)) // polling interval, not a wait for the condition
-            screen = capture()
+            let next = capture()
+            if satisfied, next == screen { return screen }
+            screen = next
         }
-        return screen
     }
 
     @discardableResult

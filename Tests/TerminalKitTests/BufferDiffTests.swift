@@ -162,6 +162,46 @@ struct LineShiftTests {
     }
 }
 
+@Suite("Buffer diff: scrolled rows compared in place")
+struct ShiftedDiffTests {
+    @Test("The diff given a shift equals the diff against the scrolled copy: random frames with wide characters, every band and distance")
+    func equalsScrolledCopy() {
+        var random = SplitMix(seed: 42)
+        let pieces = ["a", "日", "本", "😀", " ", "é", "語", "x"]
+        func frame() -> Buffer {
+            var buffer = Buffer(width: 9, height: 7)
+            for y in 0..<7 {
+                let line = (0..<6).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+                buffer.write(line, x: Int(random.next() % 3), y: y)
+            }
+            return buffer
+        }
+        for _ in 0..<20 {
+            let before = frame(), after = frame()
+            for top in 0..<7 {
+                for bottom in top..<7 {
+                    for by in -3...3 {
+                        let shift = LineShift(top: top, bottom: bottom, by: by)
+                        #expect(BufferDiff.changedRuns(from: before, to: after, shift: shift)
+                                == BufferDiff.changedRuns(from: before.scrolled(shift), to: after), "\(shift)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("A list scrolled by one row: only the new row is changed")
+    func oneRow() throws {
+        var before = Buffer(width: 8, height: 10), after = Buffer(width: 8, height: 10)
+        for y in 0..<10 {
+            before.write(y == 0 ? "header" : y == 9 ? "footer" : "row \(y - 1)", x: 0, y: y)
+            after.write(y == 0 ? "header" : y == 9 ? "footer" : "row \(y)", x: 0, y: y)
+        }
+        let shift = try #require(BufferDiff.verticalShift(from: before, to: after))
+        #expect(BufferDiff.changedRuns(from: before, to: after, shift: shift) == [ChangedRun(y: 8, x: 0, width: 8)])
+    }
+}
+
 /// A small deterministic random generator for tests.
 struct SplitMix {
     var state: UInt64

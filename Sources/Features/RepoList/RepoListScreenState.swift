@@ -40,6 +40,10 @@ struct RepoListScreenState {
     var notice: String?
     /// Row text made from each repository alone, kept between frames (a memo: shared by copies).
     let rowText = RowTextMemo()
+    /// The header's subtitle, formatted again only when what it says changed (a memo, as `rowText`).
+    let subtitle = LastValueMemo<RepoListStateBuilder.SubtitleInputs, String>()
+    /// The carousel's cards, made again only when its repositories changed.
+    let carouselCards = LastValueMemo<[Repository], [CarouselCard]>()
 
     /// Whether the list ends with the "loading more" row.
     var showsMoreRow: Bool { isLoadingMore || (model.filterText.isEmpty && hasMorePages) }
@@ -120,6 +124,19 @@ struct RepoListScreenState {
         guard !displayed.isEmpty else { return [] }
         let from = max(0, viewport.top - viewport.height), to = min(displayed.count, viewport.top + 4 * viewport.height)
         return from < to ? displayed[from..<to].map(\.id) : []
+    }
+}
+
+/// The value last made and what it was made from: `value(for:make:)` makes it again only when the
+/// inputs differ.
+final class LastValueMemo<Inputs: Equatable, Value> {
+    private var last: (inputs: Inputs, value: Value)?
+
+    func value(for inputs: Inputs, make: (Inputs) -> Value) -> Value {
+        if let last, last.inputs == inputs { return last.value }
+        let value = make(inputs)
+        last = (inputs, value)
+        return value
     }
 }
 

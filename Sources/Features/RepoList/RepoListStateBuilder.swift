@@ -46,9 +46,11 @@ enum RepoListStateBuilder {
                 targets.append(nil)
             }
         }
-        let cards = model.carouselRepositories.map {
-            CarouselCard(name: Sanitizer.line($0.name), stars: Formatting.count($0.stargazersCount),
-                         language: Sanitizer.line($0.language ?? ""), languageColor: $0.language.flatMap(LanguageBadge.color(for:)))
+        let cards = state.carouselCards.value(for: Array(model.carouselRepositories)) {
+            $0.map {
+                CarouselCard(name: Sanitizer.line($0.name), stars: Formatting.count($0.stargazersCount),
+                             language: Sanitizer.line($0.language ?? ""), languageColor: $0.language.flatMap(LanguageBadge.color(for:)))
+            }
         }
         let carousel = cards.isEmpty ? nil : CarouselState(cards: Array(cards), current: state.carouselIndex, isFocused: state.focus == .carousel)
         let position = displayed.isEmpty ? ""
@@ -73,7 +75,33 @@ enum RepoListStateBuilder {
         return RepoListFrame(viewState: viewState, lineTargets: targets, visibleIDs: ids)
     }
 
+    /// What the header's subtitle is made of: it is formatted again only when one of these changes.
+    struct SubtitleInputs: Equatable {
+        var language: Language
+        var listKind: RepositoryListID.Kind
+        var ownerKind: OwnerKind?
+        var hasList: Bool
+        var publicRepos: Int?
+        var hasMorePages: Bool
+        var totalCount: Int
+        var sortOrder: RepoListSortOrder
+        var favouritesOnly: Bool
+        var favouriteCount: Int
+    }
+
     private static func subtitle(_ state: RepoListScreenState) -> String {
+        let snapshot = state.model.snapshot
+        let inputs = SubtitleInputs(
+            language: L10n.language, listKind: state.listKind, ownerKind: snapshot.owner?.kind,
+            hasList: snapshot.listFetchedAt != nil || !snapshot.repositories.isEmpty,
+            publicRepos: snapshot.owner?.publicRepos, hasMorePages: state.hasMorePages,
+            totalCount: snapshot.totalCount, sortOrder: state.model.sortOrder,
+            favouritesOnly: state.model.favouritesOnly,
+            favouriteCount: state.model.favouritesOnly ? snapshot.favouriteIDs.count : 0)
+        return state.subtitle.value(for: inputs) { _ in formatSubtitle(state) }
+    }
+
+    private static func formatSubtitle(_ state: RepoListScreenState) -> String {
         let snapshot = state.model.snapshot
         var parts: [String] = []
         if state.listKind == .starred {

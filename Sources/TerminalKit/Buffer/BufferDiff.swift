@@ -29,7 +29,11 @@ public struct ChangedRun: Sendable, Hashable, CustomStringConvertible {
 public enum BufferDiff {
     /// Calls `body` with each changed run, rows top to bottom, runs left to right. Allocates nothing:
     /// unchanged rows are skipped with one `memcmp` (cells are plain bytes, see `Cell.hasPlainLayout`).
-    public static func forEachChangedRun(from previous: Buffer?, to current: Buffer,
+    ///
+    /// With `shift`, the terminal's lines were scrolled first: each row of the band is compared with
+    /// the previous frame's row it came from, and the rows the scroll uncovered are changed whole (as
+    /// against `previous.scrolled(shift)`, without making that copy).
+    public static func forEachChangedRun(from previous: Buffer?, to current: Buffer, shift: LineShift? = nil,
                                          _ body: (_ y: Int, _ columns: Range<Int>) -> Void) {
         let width = current.width, height = current.height
         guard width > 0 else { return }
@@ -38,20 +42,33 @@ public enum BufferDiff {
             return
         }
         let plain = Cell.hasPlainLayout
+        let band = shift.flatMap { shift -> (top: Int, bottom: Int, by: Int)? in
+            let top = max(0, shift.top), bottom = min(height - 1, shift.bottom)
+            return top <= bottom && shift.by != 0 ? (top, bottom, shift.by) : nil
+        }
         current.cells.withUnsafeBufferPointer { cells in
             previous.cells.withUnsafeBufferPointer { before in
                 guard let now = cells.baseAddress, let then = before.baseAddress else { return }
                 for y in 0..<height {
                     let row = y * width
-                    if plain, memcmp(now + row, then + row, width * MemoryLayout<Cell>.stride) == 0 { continue }
+                    var previousRow = row
+                    if let band, y >= band.top, y <= band.bottom {
+                        let source = y + band.by
+                        guard source >= band.top, source <= band.bottom else {
+                            body(y, 0..<width)
+                            continue
+                        }
+                        previousRow = source * width
+                    }
+                    if plain, memcmp(now + row, then + previousRow, width * MemoryLayout<Cell>.stride) == 0 { continue }
                     var x = 0
                     var runStart = -1
                     while x < width {
                         let cell = cells[row + x]
                         if cell.isContinuation { x += 1; continue }
-                        let index = row + x
+                        let index = row + x, previousIndex = previousRow + x
                         let span = x + 1 < width ? Int(cell.width) : 1
-                        let same = before[index] == cell && (span < 2 || before[index + 1] == cells[index + 1])
+                        let same = before[previousIndex] == cell && (span < 2 || before[previousIndex + 1] == cells[index + 1])
                         if same {
                             if runStart >= 0 { body(y, runStart..<x); runStart = -1 }
                         } else if runStart < 0 {
@@ -66,9 +83,9 @@ public enum BufferDiff {
     }
 
     /// The changed runs as values (for tests and tools; backends use `forEachChangedRun`).
-    public static func changedRuns(from previous: Buffer?, to current: Buffer) -> [ChangedRun] {
+    public static func changedRuns(from previous: Buffer?, to current: Buffer, shift: LineShift? = nil) -> [ChangedRun] {
         var runs: [ChangedRun] = []
-        forEachChangedRun(from: previous, to: current) { y, columns in
+        forEachChangedRun(from: previous, to: current, shift: shift) { y, columns in
             runs.append(ChangedRun(y: y, x: columns.lowerBound, width: columns.count))
         }
         return runs
