@@ -13,39 +13,15 @@
 #include <wchar.h>
 #include <ncursesw/ncurses.h>
 #include <ncursesw/term.h>
-#include <stdio.h>
-#include <unistd.h>
-#include <sys/syscall.h>
 
 /* Swift cannot import function-like macros or use C globals in Swift 6 mode: wrap them. */
 
 static inline WINDOW *tui_stdscr(void) { return stdscr; }
 /* Starts curses on the process's own stdin/stdout; NULL (not exit) when TERM is unusable. */
 static inline SCREEN *tui_newterm(void) { return newterm(NULL, stdout, stdin); }
-/* The same on `fd` (a duplicate of the terminal's descriptor, see FrameOutput.swift) for output. */
-static inline SCREEN *tui_newterm_writing_to(int fd) {
-    FILE *output = fdopen(fd, "w");
-    return output == NULL ? NULL : newterm(NULL, output, stdin);
-}
-/* An anonymous file in memory (Linux memfd_create, close-on-exec); -1 where there is none. */
-static inline int tui_memory_file(void) {
-#ifdef SYS_memfd_create
-    return (int)syscall(SYS_memfd_create, "github-tui-frame", 1U /* MFD_CLOEXEC */);
-#else
-    return -1;
-#endif
-}
-static inline int tui_color_pairs(void) { return COLOR_PAIRS; }
 static inline int tui_colors(void) { return COLORS; }
 static inline int tui_lines(void) { return LINES; }
 static inline int tui_cols(void) { return COLS; }
-
-static inline attr_t tui_attr_normal(void) { return A_NORMAL; }
-static inline attr_t tui_attr_reverse(void) { return A_REVERSE; }
-static inline attr_t tui_attr_bold(void) { return A_BOLD; }
-static inline attr_t tui_attr_dim(void) { return A_DIM; }
-static inline attr_t tui_attr_underline(void) { return A_UNDERLINE; }
-static inline attr_t tui_attr_italic(void) { return A_ITALIC; }
 
 static inline int tui_key_code_yes(void) { return KEY_CODE_YES; }
 static inline int tui_key_f(int n) { return KEY_F(n); }
@@ -58,16 +34,6 @@ static inline mmask_t tui_button1_clicked(void) { return BUTTON1_CLICKED; }
 static inline mmask_t tui_button1_double_clicked(void) { return BUTTON1_DOUBLE_CLICKED; }
 static inline mmask_t tui_button4_pressed(void) { return BUTTON4_PRESSED; }
 static inline mmask_t tui_button5_pressed(void) { return BUTTON5_PRESSED; }
-
-/* Builds a complex character from up to 5 wide characters (the first spacing, the rest combining). */
-static inline int tui_setcchar(cchar_t *cell, const wchar_t *text, attr_t attrs, short pair) {
-    return setcchar(cell, text, attrs, pair, NULL);
-}
-
-/* The same with an `int` colour pair (ncurses 6.1+ extended pairs, above 32767). */
-static inline int tui_setcchar_pair(cchar_t *cell, const wchar_t *text, attr_t attrs, int pair) {
-    return setcchar(cell, text, attrs, 0, &pair);
-}
 
 /* Whether terminfo entry `name` (NULL: $TERM) offers what curses needs, read without starting curses:
    0 usable; bit 1 no such entry; bit 2 no cursor addressing (`cup`); bit 4 no way to clear (`clear`). */
@@ -90,6 +56,14 @@ static inline const char *tui_string_capability(const char *name) {
     char *value = tigetstr(name);
     return (value == NULL || value == (char *)-1) ? NULL : value;
 }
+
+/* Terminfo boolean capability `name` of the current terminal (0 when absent). */
+static inline int tui_flag_capability(const char *name) { return tigetflag(name) > 0; }
+
+/* A parameterized capability with one or two numbers filled in (tiparm is variadic: Swift cannot
+   call it). NULL when the result is empty. */
+static inline const char *tui_tiparm1(const char *capability, int a) { return tiparm(capability, a); }
+static inline const char *tui_tiparm2(const char *capability, int a, int b) { return tiparm(capability, a, b); }
 
 /* Whether the current terminal declares direct colour: terminfo's `RGB`, as a flag, number or string. */
 static inline int tui_has_rgb_capability(void) {

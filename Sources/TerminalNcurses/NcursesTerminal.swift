@@ -34,10 +34,12 @@ public enum TerminalRequirements {
 @MainActor
 public final class NcursesTerminal: TerminalBackend {
     private let screen: OpaquePointer
-    /// Collects each update so it reaches the terminal in one write (nil: curses writes directly).
-    private let output: FrameOutput?
+    /// What the screen shows (nil: unknown, the next draw writes every cell).
     private var previous: Buffer?
-    private var pairs: ColorPairTable
+    /// Makes each frame's bytes from terminfo's sequences; curses itself draws nothing after start-up.
+    private var encoder: FrameEncoder!
+    /// The bytes of a frame, kept between frames so their storage is reused.
+    private var output: [UInt8] = []
     private let colors: ColorMapper
     public let colorDepth: ColorDepth
     /// How colours look (`--theme`): applied to every style before it is mapped to colour numbers.
@@ -61,8 +63,7 @@ public final class NcursesTerminal: TerminalBackend {
     public static func start(useColor: Bool, theme: Theme = .default) throws -> NcursesTerminal {
         if setlocale(LC_ALL, "") == nil { useUTF8CharactersWithoutTheLocale() }
         if let problem = TerminalRequirements.problem(term: nil) { throw TerminalStartError(description: problem) }
-        let output = FrameOutput()
-        guard let screen = output.map({ tui_newterm_writing_to($0.cursesFD) }) ?? tui_newterm() else {
+        guard let screen = tui_newterm() else {
             let term = getenv("TERM").map { String(cString: $0) } ?? "(unset)"
             throw TerminalStartError(description: "cannot use this terminal (TERM=\(term))")
         }
@@ -70,12 +71,11 @@ public final class NcursesTerminal: TerminalBackend {
         if let rmkx = tui_string_capability("rmkx") {
             TerminalGuard.setKeypadResetSequence(Array(String(cString: rmkx).utf8))
         }
-        return NcursesTerminal(screen: screen, output: output, useColor: useColor, theme: theme)
+        return NcursesTerminal(screen: screen, useColor: useColor, theme: theme)
     }
 
-    private init(screen: OpaquePointer, output: FrameOutput?, useColor: Bool, theme: Theme) {
+    private init(screen: OpaquePointer, useColor: Bool, theme: Theme) {
         self.screen = screen
-        self.output = output
         self.theme = theme
         let window = tui_stdscr()
         cbreak()
@@ -89,13 +89,9 @@ public final class NcursesTerminal: TerminalBackend {
             _ = tcsetattr(STDIN_FILENO, TCSANOW, &modes)
         }
         keypad(window, true)
-        // A list scrolled by a row is sent as a scroll of the terminal's lines and the rows that
-        // changed, not as every row again (curses finds the shifted lines; a terminal without
-        // scrolling regions or line insertion gets the rows redrawn as before).
-        idlok(window, true)
-        // No look at the keyboard in the middle of an update: curses would flush what it has so far
-        // before each look, turning one frame into half a dozen writes (and as many polls). The event
-        // loop reads every pending key before it draws anyway.
+        // Curses only reads keys and sets the terminal up; should it ever update the screen (after a
+        // resize), it does not look at the keyboard midway. The event loop reads every pending key
+        // before it draws anyway.
         typeahead(-1)
         nodelay(window, true)
         set_escdelay(25)
@@ -108,7 +104,6 @@ public final class NcursesTerminal: TerminalBackend {
         colorDepth = theme.depth(on: ColorMapper.depth(colors: Int(tui_colors()), hasRGB: tui_has_rgb_capability() != 0,
                                                        colorAllowed: wantsColor))
         colors = ColorMapper(depth: colorDepth)
-        pairs = ColorPairTable(colorPairs: colorDepth == .none ? 0 : Int(tui_color_pairs()))
         mouseinterval(0)
         mousemask(tui_all_mouse_events() | tui_report_mouse_position(), nil)
         // Keys that terminals send in more than one form (see ENGINEERING.md §2).
@@ -120,7 +115,53 @@ public final class NcursesTerminal: TerminalBackend {
             ("\u{1B}[5~", KEY_PPAGE), ("\u{1B}[6~", KEY_NPAGE), ("\u{1B}[3~", KEY_DC), ("\u{1B}[Z", KEY_BTAB),
         ]
         for (sequence, code) in extra { define_key(sequence, code) }
+        encoder = FrameEncoder(controls: terminfoControls())
+        // Curses enters its modes and clears the screen once; from here on frames are written by
+        // `draw`, and curses' own idea of the screen (blank, the cursor at the top left) stays true
+        // wherever it matters: every frame ends with the cursor there and the style plain.
         erase()
+        refresh()
+    }
+
+    /// The sequences `FrameEncoder` writes, from the terminal's terminfo entry.
+    private func terminfoControls() -> TerminalControls {
+        func bytes(_ text: UnsafePointer<CChar>?) -> [UInt8] {
+            guard let text else { return [] }
+            return Array(UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: strlen(text)))
+        }
+        func capability(_ name: String) -> [UInt8]? {
+            let found = tui_string_capability(name).map { bytes($0) }
+            return found?.isEmpty == false ? found : nil
+        }
+        let cup = tui_string_capability("cup")
+        let csr = tui_string_capability("csr")
+        let setaf = tui_string_capability("setaf"), setab = tui_string_capability("setab")
+        let reset = capability("sgr0") ?? []
+        let attributeSequences: [(Attributes, [UInt8])] = [(Attributes.bold, "bold"), (.dim, "dim"), (.reverse, "rev"),
+                                                           (.underline, "smul"), (.italic, "sitm")]
+            .compactMap { attribute, name in capability(name).map { (attribute, $0) } }
+        let depth = colorDepth, colors = colors, theme = theme
+        let scrollUp = capability("ind") ?? [0x0A], scrollDown = capability("ri")
+        return TerminalControls(
+            moveCursor: { row, column in bytes(cup.flatMap { tui_tiparm2($0, Int32(row), Int32(column)) }) },
+            setStyle: { style in
+                var sequence = reset
+                for (attribute, on) in attributeSequences where style.attributes.contains(attribute) { sequence += on }
+                guard depth != .none, style.hasColor else { return sequence }
+                let themed = theme.apply(style)
+                let foreground = colors.number(named: themed.foreground, rgb: themed.foregroundRGB)
+                let background = colors.number(named: themed.background, rgb: themed.backgroundRGB)
+                if foreground >= 0, let setaf { sequence += bytes(tui_tiparm1(setaf, foreground)) }
+                if background >= 0, let setab { sequence += bytes(tui_tiparm1(setab, background)) }
+                return sequence
+            },
+            resetStyle: reset,
+            setScrollRegion: csr == nil || scrollDown == nil ? nil : { top, bottom in
+                bytes(csr.flatMap { tui_tiparm2($0, Int32(top), Int32(bottom)) })
+            },
+            scrollUp: scrollUp,
+            scrollDown: scrollDown ?? [],
+            lastCellScrolls: tui_flag_capability("am") != 0 && tui_flag_capability("xenl") == 0)
     }
 
     /// The screen size in cells.
@@ -132,7 +173,7 @@ public final class NcursesTerminal: TerminalBackend {
         if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col > 0, ws.ws_row > 0 {
             resizeterm(Int32(ws.ws_row), Int32(ws.ws_col))
         }
-        previous = nil
+        cursesRefresh()
         return size
     }
 
@@ -147,7 +188,7 @@ public final class NcursesTerminal: TerminalBackend {
             if status == ERR { break }
             let isKeyCode = status == tui_key_code_yes()
             if isKeyCode, Int32(code) == KEY_RESIZE {
-                previous = nil
+                cursesRefresh()
                 events.append(.resize(width: size.width, height: size.height))
                 continue
             }
@@ -165,80 +206,44 @@ public final class NcursesTerminal: TerminalBackend {
         return events
     }
 
-    /// Copies `buffer` to the screen, touching only the runs of cells that changed since the last
-    /// draw (`BufferDiff`). When the colour pairs run out mid-frame, the pair table is emptied and the
-    /// whole frame repainted, so no cell on screen keeps a pair that was redefined.
+    /// Copies `buffer` to the screen in one write: the runs of cells that changed since the last
+    /// draw (`FrameEncoder`), a list scrolled by a few rows sent as a scroll of the terminal's lines.
     public func draw(_ buffer: Buffer) {
-        let window = tui_stdscr()
-        // A list scrolled by a few rows: the window's lines are scrolled the same way (curses sends
-        // the terminal a scroll, `idlok`) and only the rows that are new get painted.
-        var shift: LineShift?
-        if let previous, let found = BufferDiff.verticalShift(from: previous, to: buffer) {
-            wsetscrreg(window, Int32(found.top), Int32(found.bottom))
-            scrollok(window, true)
-            wscrl(window, Int32(found.by))
-            scrollok(window, false)
-            wsetscrreg(window, 0, Int32(buffer.height - 1))
-            shift = found
-        }
-        if !paint(buffer, window: window, shift: shift, canStartOver: true) {
-            pairs.removeAll()
-            previous = nil
-            clearok(window, true)
-            _ = paint(buffer, window: window, shift: nil, canStartOver: false)
-        }
-        wnoutrefresh(window)
-        if let output { output.collect { doupdate() } } else { doupdate() }
+        let shift = encoder.canScroll ? previous.flatMap { BufferDiff.verticalShift(from: $0, to: buffer) } : nil
+        output.removeAll(keepingCapacity: true)
+        encoder.encode(from: previous, to: buffer, shift: shift, into: &output)
         previous = buffer
+        output.withUnsafeBytes { Self.writeAll($0) }
+        if output.count > 1 << 20 { output = [] } // a huge frame (a big terminal repainted) is not kept
     }
 
-    /// Writes the changed cells into curses' window; false when a new colour pair was needed and the
-    /// table is full (and `canStartOver`), leaving the frame half written.
-    private func paint(_ buffer: Buffer, window: UnsafeMutablePointer<WINDOW>?, shift: LineShift?, canStartOver: Bool) -> Bool {
-        let full = previous.map { $0.width != buffer.width || $0.height != buffer.height } ?? true
-        if full { werase(window) }
-        let width = buffer.width
-        var cell = cchar_t()
-        var lastStyle: Style?
-        var attrs = tui_attr_normal()
-        var pair: Int32 = 0
-        var complete = true
-        // Cells are plain values: the wide string handed to ncurses (at most `Cell.maxScalars`
-        // scalars and a 0) lives on the stack.
-        withUnsafeTemporaryAllocation(of: wchar_t.self, capacity: Cell.maxScalars + 1) { wide in
-            buffer.cells.withUnsafeBufferPointer { cells in
-                BufferDiff.forEachChangedRun(from: full ? nil : previous, to: buffer, shift: shift) { y, columns in
-                    guard complete else { return }
-                    let row = y * width
-                    for x in columns {
-                        let current = cells[row + x]
-                        if current.isContinuation { continue }
-                        let count = current.scalarCount
-                        for i in 0..<count { wide[i] = wchar_t(bitPattern: current.scalarValue(at: i)) }
-                        if count == 0 { wide[0] = 0x20 }
-                        wide[max(1, count)] = 0
-                        if current.style != lastStyle {
-                            lastStyle = current.style
-                            attrs = attributes(for: current.style)
-                            guard let found = colorPair(for: current.style, canStartOver: canStartOver) else {
-                                complete = false
-                                return
-                            }
-                            pair = found
-                        }
-                        tui_setcchar_pair(&cell, wide.baseAddress, attrs, pair)
-                        mvwadd_wch(window, Int32(y), Int32(x), &cell)
-                    }
-                }
+    /// Writes all the bytes to the terminal, through interruptions and partial writes (a terminal
+    /// that reads slowly); stops on any other error, as curses does.
+    private static func writeAll(_ bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress else { return }
+        var done = 0
+        while done < bytes.count {
+            let written = write(STDOUT_FILENO, base + done, bytes.count - done)
+            if written > 0 {
+                done += written
+            } else if written < 0, errno == EINTR || errno == EAGAIN {
+                continue
+            } else {
+                return
             }
         }
-        return complete
+    }
+
+    /// Lets curses update the screen after it resized its windows (it clears the screen), and
+    /// forgets what was there: the next draw writes every cell.
+    private func cursesRefresh() {
+        refresh()
+        previous = nil
     }
 
     /// Forgets what is on screen so the next draw repaints everything (after a resize or suspend).
     public func invalidate() {
         previous = nil
-        clearok(tui_stdscr(), true)
     }
 
     /// Hands the terminal to another program (`git clone`): curses' modes are saved and the screen
@@ -260,33 +265,5 @@ public final class NcursesTerminal: TerminalBackend {
         mousemask(0, nil)
         endwin()
         delscreen(screen)
-    }
-
-    private func attributes(for style: Style) -> attr_t {
-        var attrs = tui_attr_normal()
-        if style.attributes.contains(.bold) { attrs |= tui_attr_bold() }
-        if style.attributes.contains(.dim) { attrs |= tui_attr_dim() }
-        if style.attributes.contains(.reverse) { attrs |= tui_attr_reverse() }
-        if style.attributes.contains(.underline) { attrs |= tui_attr_underline() }
-        if style.attributes.contains(.italic) { attrs |= tui_attr_italic() }
-        return attrs
-    }
-
-    /// The pair showing the style's colours; nil when the table is full and `canStartOver` (else pair 0).
-    private func colorPair(for style: Style, canStartOver: Bool) -> Int32? {
-        guard colorDepth != .none, style.hasColor else { return 0 }
-        let style = theme.apply(style)
-        let fg = colors.number(named: style.foreground, rgb: style.foregroundRGB)
-        let bg = colors.number(named: style.background, rgb: style.backgroundRGB)
-        if fg == -1, bg == -1 { return 0 }
-        switch pairs.pair(foreground: fg, background: bg) {
-        case .existing(let pair):
-            return pair
-        case .new(let pair):
-            init_extended_pair(pair, fg, bg)
-            return pair
-        case .full:
-            return canStartOver ? nil : 0
-        }
     }
 }

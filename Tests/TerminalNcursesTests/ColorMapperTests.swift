@@ -2,30 +2,8 @@ import Testing
 import TerminalKit
 @testable import TerminalNcurses
 
-@Suite("Colour pairs and colour numbers")
-struct ColorPairTableTests {
-    @Test("Pairs are handed out once per colour combination, from 1, until the table is full")
-    func allocation() {
-        var table = ColorPairTable(colorPairs: 4)
-        #expect(table.capacity == 3)
-        #expect(table.pair(foreground: 1, background: -1) == .new(1))
-        #expect(table.pair(foreground: -1, background: 1) == .new(2))
-        #expect(table.pair(foreground: 1, background: -1) == .existing(1))
-        #expect(table.pair(foreground: 0xF05138, background: 0x123456) == .new(3))
-        // Full: never a silent reuse of a pair that may be on screen.
-        #expect(table.pair(foreground: 2, background: 2) == .full)
-        #expect(table.pair(foreground: 0xF05138, background: 0x123456) == .existing(3))
-        table.removeAll()
-        #expect(table.count == 0)
-        #expect(table.pair(foreground: 2, background: 2) == .new(1))
-    }
-
-    @Test("No colour pairs at all: every lookup is full")
-    func empty() {
-        var table = ColorPairTable(colorPairs: 0)
-        #expect(table.pair(foreground: 1, background: 1) == .full)
-    }
-
+@Suite("Colour numbers")
+struct ColorMapperTests {
     @Test("Colour numbers by depth: true colours exactly, as the nearest palette entry, or the named fallback")
     func numbers() {
         let swift = RGB(hex: 0xF05138)
