@@ -123,11 +123,32 @@ public final class NcursesTerminal: TerminalBackend {
         refresh()
     }
 
+    /// A terminfo string without its padding delays (`$<5>`, `$<2/>`, `$<1.5*>`): curses' `tputs`
+    /// turns them into waits, which no terminal emulator needs; written as they are they would show.
+    static func withoutPadding(_ sequence: [UInt8]) -> [UInt8] {
+        guard sequence.contains(UInt8(ascii: "$")) else { return sequence }
+        var result: [UInt8] = []
+        var index = 0
+        while index < sequence.count {
+            if sequence[index] == UInt8(ascii: "$"), index + 1 < sequence.count, sequence[index + 1] == UInt8(ascii: "<"),
+               let close = sequence[(index + 2)...].firstIndex(of: UInt8(ascii: ">")),
+               sequence[(index + 2)..<close].allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: ".")
+                                                           || $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "/") }) {
+                index = close + 1
+                continue
+            }
+            result.append(sequence[index])
+            index += 1
+        }
+        return result
+    }
+
     /// The sequences `FrameEncoder` writes, from the terminal's terminfo entry.
     private func terminfoControls() -> TerminalControls {
         func bytes(_ text: UnsafePointer<CChar>?) -> [UInt8] {
             guard let text else { return [] }
-            return Array(UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: strlen(text)))
+            return Self.withoutPadding(Array(UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self),
+                                                                 count: strlen(text))))
         }
         func capability(_ name: String) -> [UInt8]? {
             let found = tui_string_capability(name).map { bytes($0) }

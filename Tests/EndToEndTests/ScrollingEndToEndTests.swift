@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// The list scrolled a row or a few at a time is drawn by scrolling the terminal's lines and painting
-/// only the new rows (`BufferDiff.verticalShift`, curses' `wscrl` and `idlok`). Whatever it sent, the
+/// only the new rows (`BufferDiff.verticalShift`, `FrameEncoder`'s scroll region). Whatever it sent, the
 /// screen must read exactly as a full repaint of the same state: a resize away and back repaints
 /// everything, and the two captures are compared.
 @Suite("End to end: scrolling", .enabled(if: TmuxSession.isAvailable, "tmux is not installed"), .serialized)

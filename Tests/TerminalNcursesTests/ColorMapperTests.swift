@@ -49,3 +49,16 @@ struct TerminalRequirementsTests {
         #expect(TerminalRequirements.problem(term: "") != nil)
     }
 }
+
+@Suite("Terminfo strings as written")
+@MainActor
+struct TerminfoPaddingTests {
+    @Test("Padding delays are removed; everything else, a lone $ included, is kept")
+    func padding() {
+        func stripped(_ text: String) -> String { String(decoding: NcursesTerminal.withoutPadding(Array(text.utf8)), as: UTF8.self) }
+        #expect(stripped("\u{1B}[%i%p1%d;%p2%dH$<5>") == "\u{1B}[%i%p1%d;%p2%dH")
+        #expect(stripped("\u{1B}[1m$<2>x$<1.5*>y$<3/>") == "\u{1B}[1mxy")
+        #expect(stripped("$5 and $<abc> and $<") == "$5 and $<abc> and $<")
+        #expect(stripped("\u{1B}[m") == "\u{1B}[m")
+    }
+}

@@ -98,7 +98,7 @@ public struct LineShift: Sendable, Hashable, CustomStringConvertible {
     /// The first and last row (inclusive) of the band that scrolls, in screen rows.
     public var top: Int
     public var bottom: Int
-    /// Rows the band's content moved: up when positive (curses' `wscrl` sign), down when negative.
+    /// Rows the band's content moved: up when positive (the terminal scrolls its lines up), down when negative.
     public var by: Int
 
     public init(top: Int, bottom: Int, by: Int) {
