@@ -65,7 +65,9 @@ public final class App: AppNavigator {
         SignalRelay.ignoreWriteFailureSignals()
         // Before curses starts, so ncurses leaves SIGWINCH to us. Every signal that would end the
         // process comes through the loop, which restores the terminal on the way out.
-        try SignalRelay.install(SignalRelay.terminatingSignals + [SIGWINCH])
+        // SIGCONT: after Ctrl-Z and `fg`, curses restores the screen it believes in (a blank one: the
+        // app writes its own frames), so the next frame is written whole.
+        try SignalRelay.install(SignalRelay.terminatingSignals + [SIGWINCH, SIGCONT])
         let terminal = try NcursesTerminal.start(useColor: useColor, theme: setup.theme)
         defer { TerminalGuard.restoreModes() }
         return run(on: terminal)
@@ -178,6 +180,8 @@ public final class App: AppNavigator {
             guard let terminal else { return }
             let size = terminal.updateSize()
             for screen in screens { screen.handle(.resize(width: size.width, height: size.height)) }
+        case SIGCONT:
+            terminal?.invalidate()
         case SIGINT:
             exitCode = 0
             loop.stop()

@@ -128,6 +128,33 @@ struct WalkingSkeletonEndToEndTests {
         let screen = await tmux.waitFor(text: "<<END>>")
         #expect(screen.contains("EXIT:0"))
     }
+
+    @Test("Ctrl-Z and fg in an interactive shell: the whole screen comes back, not a blank one")
+    func suspendAndContinue() async throws {
+        let data = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let tmux = try TmuxSession(command: "env -i PATH=/usr/bin:/bin TERM=xterm-256color HOME='\(data.path)' bash --norc --noprofile -i",
+                                   width: 100, height: 30)
+        await tmux.waitFor("a shell prompt") { $0.contains("$") || $0.contains("#") }
+        try tmux.type("XDG_DATA_HOME='\(data.path)' XDG_CONFIG_HOME=/nonexistent LC_MESSAGES=C '\(TmuxSession.binary.path)' --demo")
+        try tmux.send("Enter")
+        await tmux.waitFor(text: "410_in_140")
+        try tmux.send("Down", "Down")
+        let before = await tmux.waitFor(text: "3/30")
+        try tmux.send("C-z")
+        await tmux.waitFor("the shell back") { $0.contains("Stopped") }
+        try tmux.type("fg")
+        try tmux.send("Enter")
+        let after = await tmux.waitFor("the list back") { $0.contains("410_in_140") && $0.contains("3/30") }
+        // The same screen (commit marks may have arrived meanwhile): every line drawn again.
+        func lines(_ screen: String) -> [String] {
+            screen.split(separator: "\n").map { String($0).replacingOccurrences(of: "●", with: " ") }
+                .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        }
+        #expect(lines(after) == lines(before), "after fg:\n\(after)\nbefore Ctrl-Z:\n\(before)")
+        try tmux.send("q")
+        await tmux.waitFor("the shell back") { !$0.contains("3/30") }
+    }
 }
 
 @Suite("Command line contract")
