@@ -64,18 +64,22 @@ static char load_error[256] = "";
 static void load(void) {
     static const char *const names[] = { "libcurl.so.4", "libcurl-gnutls.so.4", "libcurl.so" };
     void *handle = NULL;
+    const char *name = names[0];
     for (size_t i = 0; i < sizeof names / sizeof names[0] && handle == NULL; i++) {
         handle = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
+        if (handle != NULL) {
+            name = names[i];
+        } else if (i == 0) {
+            // The first name's failure is the one to report ("libcurl.so.4: cannot open shared object file").
+            const char *reason = dlerror();
+            snprintf(load_error, sizeof load_error, "%s", reason ? reason : "libcurl.so.4: dlopen failed");
+        }
     }
-    if (handle == NULL) {
-        const char *reason = dlerror();
-        snprintf(load_error, sizeof load_error, "libcurl is not installed (%s)", reason ? reason : "dlopen failed");
-        return;
-    }
+    if (handle == NULL) return;
 #define LOAD(field, symbol)                                                                         \
     *(void **)(&api.field) = dlsym(handle, symbol);                                                 \
     if (api.field == NULL) {                                                                        \
-        snprintf(load_error, sizeof load_error, "libcurl has no %s", symbol);                       \
+        snprintf(load_error, sizeof load_error, "%s has no %s", name, symbol);                      \
         return;                                                                                     \
     }
     LOAD(global_init, "curl_global_init")

@@ -123,6 +123,10 @@ public final class CurlTransport: HTTPTransport {
         }
         guard let handle else {
             Unmanaged<PendingTransfer>.fromOpaque(context).release()
+            if let reason = Self.unavailableReason() {
+                pending.finish(.failure(GitHubError.libcurlMissing(reason: reason)))
+                return
+            }
             let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             pending.finish(.failure(CurlTransportError(code: -1, message: text)))
             return
@@ -154,7 +158,8 @@ private let curlTransferDone: tui_transfer_done = { context, code, status, heade
 
 /// A libcurl failure (connection refused, timeout, TLS…): the client reports it as a network error.
 public struct CurlTransportError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// libcurl's error code, or -1 when libcurl could not be loaded.
+    /// libcurl's error code, or -1 when a transfer could not be started (libcurl missing is
+    /// `GitHubError.libcurlMissing` instead).
     public var code: Int
     public var message: String
     public var description: String { "HTTP transfer failed (\(code)): \(message)" }

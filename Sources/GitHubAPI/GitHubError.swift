@@ -20,6 +20,9 @@ public enum GitHubError: Error, Equatable, Sendable {
     /// An answer larger than the transport reads (32 MiB for the API, 1 MiB for a photo): the
     /// transfer was aborted and nothing of it kept.
     case responseTooLarge
+    /// libcurl could not be loaded (not installed, or a library of that name that is not libcurl):
+    /// no request can be made. `reason` is the loader's own words.
+    case libcurlMissing(reason: String)
 
     public static let networkMessage =
         "A network error has occurred. Check your Internet connection and try again later."
@@ -50,6 +53,9 @@ public enum GitHubError: Error, Equatable, Sendable {
             return "GitHub sent an answer that could not be read. Try again later."
         case .responseTooLarge:
             return "The server sent an answer far larger than GitHub's; it was not read."
+        case .libcurlMissing(let reason):
+            return "Network access needs libcurl, which could not be loaded (\(Self.printable(reason))). "
+                + "Install it (Debian, Ubuntu: apt-get install libcurl4) and start github-tui again."
         }
     }
 
@@ -84,6 +90,7 @@ extension GitHubError: CustomStringConvertible {
         case .invalidLogin(let login): return "GitHubError.invalidLogin(\(Self.printable(login, limit: 60)))"
         case .http(let status, let message): return "GitHubError.http(\(status), \(message ?? "nil"))"
         case .decoding(let detail): return "GitHubError.decoding(\(detail))"
+        case .libcurlMissing(let reason): return "GitHubError.libcurlMissing(\(Self.printable(reason, limit: 120)))"
         }
     }
 }

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import Testing
+import TestSupport
 
 /// Hostile situations a user meets (issue 15's table), one test each, against the real binary.
 @Suite("Chaos in a real terminal", .enabled(if: TmuxSession.isAvailable, "tmux is not installed"), .serialized)
@@ -55,6 +56,42 @@ struct ChaosEndToEndTests {
         let screen = await tmux.waitFor(text: "EXIT:")
         #expect(screen.contains("EXIT:2"), "\(screen)")
         #expect(screen.contains("GH_TOKEN is not a token"), "\(screen)")
+    }
+
+    /// A folder whose `libcurl.so.4` (and the other names the app tries) is not a library: the
+    /// dynamic loader finds it first (`LD_LIBRARY_PATH`) and fails, as on a machine without libcurl.
+    func brokenLibcurlDirectory() throws -> URL {
+        let folder = try temporaryDirectory()
+        for name in ["libcurl.so.4", "libcurl-gnutls.so.4", "libcurl.so"] {
+            try Data("not a library\n".utf8).write(to: folder.appendingPathComponent(name))
+        }
+        return folder
+    }
+
+    @Test("No usable libcurl: the modal says libcurl is missing and how to install it (not 'check your Internet connection')")
+    func libcurlMissing() async throws {
+        let server = FakeGitHubServer.sferik()
+        let base = try await server.start()
+        defer { Task { await server.stop() } }
+        let data = try temporaryDirectory()
+        let libraries = try brokenLibcurlDirectory()
+        defer {
+            try? FileManager.default.removeItem(at: data)
+            try? FileManager.default.removeItem(at: libraries)
+        }
+        let environment = ["LC_MESSAGES": "C", "LD_LIBRARY_PATH": libraries.path]
+        let tmux = try TmuxSession(command: appCommand(["--api-url", base.absoluteString, "sferik"], dataDirectory: data,
+                                                       environment: environment))
+        let screen = await tmux.waitFor(text: "Network access needs libcurl")
+        #expect(screen.contains("install libcurl4"), "\(screen)")
+        #expect(screen.contains("file too short"), "\(screen)")
+        #expect(!screen.contains("Check your Internet connection"), "\(screen)")
+        #expect(await server.requests.isEmpty)
+        try tmux.send("Escape")
+        _ = await tmux.waitFor("the message to close") { !$0.contains("[ OK ]") }
+        try tmux.send("q")
+        let end = await tmux.waitFor(text: "<<END>>")
+        #expect(end.contains("EXIT:0"), "\(end)")
     }
 
     @Test("SIGUSR1, SIGUSR2 and SIGALRM end the app with the terminal given back (exit 128+N)", arguments: [SIGUSR1, SIGUSR2, SIGALRM])

@@ -292,3 +292,31 @@ final class TestClock: Sendable {
         box.lock.withLock { box.now = box.now.addingTimeInterval(seconds) }
     }
 }
+
+/// A transport on a machine where libcurl could not be loaded.
+private struct NoLibcurlTransport: HTTPTransport {
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        throw GitHubError.libcurlMissing(reason: "libcurl.so.4: cannot open shared object file: No such file or directory")
+    }
+}
+
+@Suite("libcurl missing")
+struct LibcurlMissingTests {
+    @Test("The client passes the transport's libcurlMissing on (not .network); the message names libcurl and how to install it")
+    func passedOnWithItsMessage() async {
+        let client = GitHubClient(configuration: APIConfiguration(baseURL: APIConfiguration.defaultBaseURL),
+                                  transport: NoLibcurlTransport())
+        let error = await gitHubError { try await client.owner(login: "sferik") }
+        #expect(error == .libcurlMissing(reason: "libcurl.so.4: cannot open shared object file: No such file or directory"))
+        #expect(error?.userMessage == "Network access needs libcurl, which could not be loaded (libcurl.so.4: cannot open "
+            + "shared object file: No such file or directory). Install it (Debian, Ubuntu: apt-get install libcurl4) "
+            + "and start github-tui again.")
+    }
+
+    @Test("A reason with control characters (it comes from the loader and a file name) is shown without them")
+    func reasonSanitized() {
+        let message = GitHubError.libcurlMissing(reason: "/tmp/\u{1B}[2Jx/libcurl.so.4: file too short").userMessage
+        #expect(!message.unicodeScalars.contains { $0.properties.generalCategory == .control })
+        #expect(message.contains("file too short"))
+    }
+}

@@ -29,6 +29,8 @@ extension GitHubError {
             return tr("error.decoding")
         case .responseTooLarge:
             return tr("error.responseTooLarge")
+        case .libcurlMissing(let reason):
+            return tr("error.libcurlMissing", Self.printableText(reason))
         }
     }
 

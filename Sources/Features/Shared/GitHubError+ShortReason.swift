@@ -12,6 +12,7 @@ extension GitHubError {
         case .decoding: return tr("reason.decoding")
         case .invalidLogin: return tr("reason.invalidLogin")
         case .responseTooLarge: return tr("reason.responseTooLarge")
+        case .libcurlMissing: return tr("reason.libcurlMissing")
         }
     }
 }

@@ -116,7 +116,7 @@ struct LatestCommits: Sendable {
     /// credentials, no network) would fail there too.
     static func fallsBackToREST(_ error: GitHubError) -> Bool {
         switch error {
-        case .rateLimited, .unauthorized, .network, .invalidLogin: false
+        case .rateLimited, .unauthorized, .network, .invalidLogin, .libcurlMissing: false
         case .notFound, .http, .decoding, .responseTooLarge: true
         }
     }
