@@ -57,9 +57,9 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
     }
 
     func open(_ address: String) async -> URLOpenOutcome {
-        // Only a web address reaches the browser's command line (never an option or a local file).
-        guard let url = URL(string: address), let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http",
-              url.host != nil else {
+        // Only a web address reaches the browser's command line (never an option or a local file),
+        // read by the same parser as the API's addresses.
+        guard URL(string: address) != nil, WebAddress(address) != nil else {
             return .failed(tr("detail.open.notWebAddress"))
         }
         return opener.open(address, environment: environment)
@@ -69,7 +69,7 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
 
     func copyChoices(commits: [Commit]) -> [CopyChoice] {
         let web = repository.htmlURL
-        let host = URL(string: web)?.host ?? "github.com"
+        let host = WebAddress(web)?.host ?? "github.com"
         var choices = [
             CopyChoice(label: tr("detail.copy.https"), text: web),
             CopyChoice(label: tr("detail.copy.ssh"), text: "git@\(host):\(repository.fullName).git"),
@@ -102,10 +102,8 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
             return Task.isCancelled ? .cancelled : .found(fetched)
         } catch is CancellationError {
             return .cancelled
-        } catch let error as GitHubError {
-            return .failed(error)
         } catch {
-            return .failed(.network)
+            return .failed(Self.gitHubError(error))
         }
     }
 
@@ -113,10 +111,8 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
         do {
             _ = try await service.owner(login: login)
             return nil
-        } catch let error as GitHubError {
-            return error
         } catch {
-            return .network
+            return Self.gitHubError(error)
         }
     }
 
@@ -134,10 +130,8 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
             return Task.isCancelled ? .cancelled : .markdown(markdown)
         } catch is CancellationError {
             return .cancelled
-        } catch let error as GitHubError {
-            return .failed(error)
         } catch {
-            return .failed(.network)
+            return .failed(Self.gitHubError(error))
         }
     }
 
@@ -161,10 +155,14 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
         do {
             try await service.setStarred(on, ownerLogin: repository.ownerLogin, repository: repository.name)
             return .starred(on)
-        } catch let error as GitHubError {
-            return .failed(error)
         } catch {
-            return .failed(.network)
+            return .failed(Self.gitHubError(error))
         }
+    }
+
+    /// A service failure as the user reads it: a `GitHubError` as it came, anything else as a
+    /// network error.
+    private static func gitHubError(_ error: any Error) -> GitHubError {
+        error as? GitHubError ?? .network
     }
 }

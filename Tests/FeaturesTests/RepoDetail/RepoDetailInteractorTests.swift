@@ -94,5 +94,24 @@ struct RepoDetailInteractorTests {
         #expect(await interactor.openInBrowser() == .opened(program: "xdg-open"))
         #expect(opener.commands == [["/bin/xdg-open", "https://github.com/octocat/github-tui"]])
     }
+
+    @Test("A link from a README reaches the browser only as an http(s) address with a host and no user part",
+          arguments: ["-oProxyCommand=x", "file:///etc/passwd", "javascript:alert(1)", "https://", "https:///path",
+                      "https://user@evil.example/", "ftp://example.com/", "https://exa mple.com/", "https://host:99999/"])
+    func refusesWhatIsNotAWebAddress(_ address: String) async throws {
+        let opener = SpyURLOpener(executables: ["/bin/xdg-open"])
+        let (interactor, _, _) = try make(opener: opener, environment: ["PATH": "/bin"])
+        #expect(await interactor.open(address) == .failed(tr("detail.open.notWebAddress")))
+        #expect(opener.commands.isEmpty)
+    }
+
+    @Test("http and https addresses with a port, a path and a query are opened as written")
+    func opensWebAddresses() async throws {
+        let opener = SpyURLOpener(executables: ["/bin/xdg-open"])
+        let (interactor, _, _) = try make(opener: opener, environment: ["PATH": "/bin"])
+        #expect(await interactor.open("http://example.com:8080/a?b=c#d") == .opened(program: "xdg-open"))
+        #expect(await interactor.open("HTTPS://Example.com/x") == .opened(program: "xdg-open"))
+        #expect(opener.commands.map(\.last) == ["http://example.com:8080/a?b=c#d", "HTTPS://Example.com/x"])
+    }
 }
 
