@@ -284,7 +284,12 @@ public final class NcursesTerminal: TerminalBackend {
     /// Leaves curses mode: the terminal's modes and screen are restored.
     public func stop() {
         mousemask(0, nil)
+        // A terminal without an alternate screen (vt100, the Linux console) would keep the last frame,
+        // and the shell's next line would be written over its footer: the screen is cleared instead.
+        let clear = tui_string_capability("rmcup") == nil ? tui_string_capability("clear") : nil
+        let clearBytes = clear.map { Self.withoutPadding(Array(String(cString: $0).utf8)) } ?? []
         endwin()
+        clearBytes.withUnsafeBytes { Self.writeAll($0) }
         delscreen(screen)
     }
 }

@@ -37,6 +37,18 @@ struct ChaosEndToEndTests {
         #expect(screen.lowercased().contains("term"), "\(screen)")
     }
 
+    @Test("A terminal without an alternate screen (vt100): quitting clears it, so the shell's next line is not written over the last frame")
+    func noAlternateScreen() async throws {
+        let data = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let tmux = try TmuxSession(command: "TERM=vt100 '\(TmuxSession.binary.path)' --demo --data-dir '\(data.path)'; echo \"EXIT:$?\"; sleep 60")
+        _ = await tmux.waitFor(text: "? help")
+        try tmux.send("q")
+        let screen = await tmux.waitFor(text: "EXIT:")
+        let lines = screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        #expect(lines == ["EXIT:0"], "\(screen)")
+    }
+
     @Test("--data-dir ending in a newline is refused with exit 2, and no such directory is made")
     func dataDirectoryWithNewline() async throws {
         let base = try temporaryDirectory()
