@@ -24,10 +24,6 @@ public final class App: AppNavigator {
     private var terminal: (any TerminalBackend)?
     private var screens: [any Screen] = []
     private var exitCode: Int32 = 0
-    /// The owner the list shows (changes with `u`).
-    private var ownerLogin: String
-    /// The owner's own list or the owner's starred list (`--starred`, `t`).
-    private var listKind: RepositoryListID.Kind
     private var noticeShown = false
     /// The last frame drawn, and the pending hand-back of freed memory (see `render`).
     private var lastFrame: Buffer?
@@ -52,8 +48,6 @@ public final class App: AppNavigator {
     public init(setup: AppSetup, useColor: Bool) throws {
         self.setup = setup
         self.useColor = useColor
-        ownerLogin = setup.ownerLogin
-        listKind = setup.listKind
         loop = try EventLoop()
     }
 
@@ -82,7 +76,7 @@ public final class App: AppNavigator {
             terminal = nil
         }
 
-        push(makeListScreen())
+        push(makeListScreen(RepositoryListID(kind: setup.listKind, ownerLogin: setup.ownerLogin)))
 
         loop.run(
             inputFD: backend.inputFD,
@@ -112,11 +106,13 @@ public final class App: AppNavigator {
     }
 
     public func openList(_ list: RepositoryListID) {
-        ownerLogin = list.ownerLogin
-        listKind = list.kind
-        let list = makeListScreen()
+        let list = makeListScreen(list)
         screens = []
         push(list)
+    }
+
+    public func showOwner(_ login: String) {
+        push(makeListScreen(.owner(login), goesBackOnEscape: true))
     }
 
     public func showOwnerPrompt() {
@@ -159,13 +155,14 @@ public final class App: AppNavigator {
 
     // MARK: Private
 
-    private func makeListScreen() -> any Screen {
+    private func makeListScreen(_ list: RepositoryListID, goesBackOnEscape: Bool = false) -> any Screen {
         var dependencies = RepoListDependencies(
-            ownerLogin: ownerLogin, service: setup.service, store: setup.store,
+            ownerLogin: list.ownerLogin, service: setup.service, store: setup.store,
             dispatcher: loop.mainQueue, scheduler: loop, isOffline: setup.isOffline, isDemo: setup.isDemo,
             notice: screens.isEmpty && !noticeShown ? setup.storeNotice : nil, cloner: cloner, now: Date.init)
         dependencies.commitPrefetch = setup.commitPrefetch
-        dependencies.listKind = listKind
+        dependencies.listKind = list.kind
+        dependencies.goesBackOnEscape = goesBackOnEscape
         noticeShown = true
         return RepoListBuilder.build(dependencies, navigator: self)
     }

@@ -4,7 +4,7 @@ import Testing
 /// The overlay's README as hypertext, in the real binary on the demo data.
 @Suite("End to end: README search and links", .enabled(if: TmuxSession.isAvailable, "tmux is not installed"), .serialized)
 struct ReadmeLinksEndToEndTests {
-    @Test("--demo: the overlay, R for the README, / search with n, a link to another repository opens its overlay, Esc comes back")
+    @Test("--demo: the overlay, R for the README, / search with n, a link to another repository opens its overlay, an owner's link that owner's list, Esc comes back from both")
     func followAndBack() async throws {
         let data = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: data) }
@@ -38,11 +38,15 @@ struct ReadmeLinksEndToEndTests {
         let back = await tmux.waitFor("the README again") { $0.contains("410_in_140 · README") && !$0.contains("sferik/active_admin ─") }
         #expect(back.contains("27–51/51"))
 
-        // The link followed stays selected; Tab selects the next on screen; the owner's link opens the owner's list.
+        // The link followed stays selected; Tab selects the next on screen; the owner's link shows the
+        // owner's list over the overlay, and Esc comes back to the README where it was.
         try tmux.send("Tab")
         await tmux.waitFor(text: "[4] https://github.com/sferik — Enter follows it")
         try tmux.send("Enter")
         await tmux.waitFor("the owner's list") { !$0.contains("README") && $0.contains("sferik") && $0.contains("repositories") }
+        try tmux.send("Escape")
+        let returned = await tmux.waitFor("the README after the owner's list") { $0.contains("410_in_140 · README") }
+        #expect(returned.contains("27–51/51"))
 
         try tmux.send("q")
         let end = await tmux.waitFor(text: "<<END>>")

@@ -20,6 +20,7 @@ final class SpyNavigator: AppNavigator {
     func quit() { calls.append("quit") }
     func openOwner(_ login: String) { calls.append("openOwner \(login)") }
     func openList(_ list: RepositoryListID) { calls.append("openList \(list.key)") }
+    func showOwner(_ login: String) { calls.append("showOwner \(login)") }
     func showOwnerPrompt() { calls.append("showOwnerPrompt") }
     func showProfile(login: String) { calls.append("showProfile \(login)") }
     func showSearch() { calls.append("showSearch") }

@@ -209,6 +209,6 @@ protocol RepoDetailRouterProtocol: AnyObject {
     func quit()
     /// Opens another repository's overlay over this one (Esc comes back here).
     func showRepositoryDetail(_ repository: Repository)
-    /// Replaces the list with an owner's repositories.
-    func open(ownerLogin: String)
+    /// Shows an owner's repositories over this overlay (Esc on that list comes back here).
+    func showOwner(_ login: String)
 }

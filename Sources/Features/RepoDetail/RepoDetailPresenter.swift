@@ -431,7 +431,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
             status = "Could not open \(login): \(error.shortReason)"
             publish()
         } else {
-            router.open(ownerLogin: login)
+            router.showOwner(login)
         }
     }
 

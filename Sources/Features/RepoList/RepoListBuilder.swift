@@ -21,6 +21,9 @@ public struct RepoListDependencies {
     public var cloner: any RepositoryCloner
     /// When commits load without being asked (the config's `commit_prefetch`).
     public var commitPrefetch: CommitPrefetch = .visible
+    /// Shown over other screens (an owner's link followed): Esc, with nothing else to close or
+    /// clear, goes back to them.
+    public var goesBackOnEscape = false
 
     public init(ownerLogin: String, service: any GitHubService, store: any RepositoryStore,
                 dispatcher: any UIDispatcher, scheduler: any Scheduler, isOffline: Bool, isDemo: Bool,
@@ -60,8 +63,10 @@ public enum RepoListBuilder {
             scheduler: dependencies.scheduler, isDemo: dependencies.isDemo, isOffline: dependencies.isOffline,
             notice: dependencies.notice, cloner: dependencies.cloner, now: dependencies.now)
         presenter.commitLoader.prefetches = dependencies.commitPrefetch == .visible
+        presenter.goesBackOnEscape = dependencies.goesBackOnEscape
         let view = RepoListView(presenter: presenter)
         presenter.view = view
+        router.screen = view
         return view
     }
 }

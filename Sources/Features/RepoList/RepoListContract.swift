@@ -115,6 +115,8 @@ protocol RepoListRouterProtocol: AnyObject {
     func showSearch()
     /// Replaces the list with another list (an owner's own or starred repositories).
     func showList(_ list: RepositoryListID)
+    /// Goes back to the screen below (a list shown over others: `goesBackOnEscape`).
+    func close()
 }
 
 /// Who the routers ask to navigate: the app's screen stack (implemented by `App`).
@@ -126,6 +128,9 @@ public protocol AppNavigator: AnyObject {
     func openOwner(_ login: String)
     /// Replaces the list with `list` (`t`: the owner's starred repositories, and back).
     func openList(_ list: RepositoryListID)
+    /// Shows an owner's repositories over the current screens (a link followed in an overlay): Esc
+    /// on that list comes back to the screen below.
+    func showOwner(_ login: String)
     /// Shows the owner prompt ("GitHub user or organization") over the current screen.
     func showOwnerPrompt()
     /// Shows an owner's profile screen.

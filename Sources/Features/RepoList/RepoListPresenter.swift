@@ -20,6 +20,8 @@ final class RepoListPresenter: RepoListPresenterProtocol {
     private let spinner: Spinner
     private let cloner: (any RepositoryCloner)?
     let commitLoader: CommitLoader
+    /// Shown over other screens: Esc, with nothing else to close or clear, goes back to them.
+    var goesBackOnEscape = false
 
     private var screen = RepoListScreenState()
     private var lineTargets: [Int?] = []
@@ -114,6 +116,7 @@ final class RepoListPresenter: RepoListPresenterProtocol {
             return
         case .refresh: forgetClones(); refresh(); commitLoader.retryFailed()
         case .dismiss where !screen.model.filterText.isEmpty: filterDidEnd(keep: false); return
+        case .dismiss where goesBackOnEscape: router.close(); return
         case .quit: router.quit(); return
         default: break
         }

@@ -1,10 +1,13 @@
 import GitHubEntities
 import Persistence
+import TerminalKit
 
 /// Navigation out of the repository list.
 @MainActor
 final class RepoListRouter: RepoListRouterProtocol {
     private weak var navigator: (any AppNavigator)?
+    /// The list's own screen, to dismiss it (set by the builder).
+    weak var screen: (any Screen)?
 
     init(navigator: any AppNavigator) {
         self.navigator = navigator
@@ -22,4 +25,8 @@ final class RepoListRouter: RepoListRouterProtocol {
     func showProfile(login: String) { navigator?.showProfile(login: login) }
     func showSearch() { navigator?.showSearch() }
     func showList(_ list: RepositoryListID) { navigator?.openList(list) }
+
+    func close() {
+        if let screen { navigator?.dismiss(screen) }
+    }
 }

@@ -36,4 +36,9 @@ final class ScreenRouter {
         navigator?.openOwner(ownerLogin)
         close()
     }
+
+    /// Shows the owner's repositories over this screen: Esc on that list comes back to it.
+    func showOwner(_ login: String) {
+        navigator?.showOwner(login)
+    }
 }

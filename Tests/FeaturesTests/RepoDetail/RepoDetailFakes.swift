@@ -62,13 +62,13 @@ final class SpyRepoDetailView: RepoDetailViewProtocol {
 final class SpyRepoDetailRouter: RepoDetailRouterProtocol {
     var closeCount = 0
     var quitCount = 0
-    /// Overlays opened over this one, and owners opened in place of the list.
+    /// Overlays opened over this one, and owners' lists shown over it.
     var shownRepositories: [String] = []
     var openedOwners: [String] = []
     func close() { closeCount += 1 }
     func quit() { quitCount += 1 }
     func showRepositoryDetail(_ repository: Repository) { shownRepositories.append(repository.fullName) }
-    func open(ownerLogin: String) { openedOwners.append(ownerLogin) }
+    func showOwner(_ login: String) { openedOwners.append(login) }
 }
 
 enum DetailSample {

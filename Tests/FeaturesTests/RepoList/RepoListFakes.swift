@@ -67,6 +67,7 @@ final class SpyRouter: RepoListRouterProtocol {
     func showProfile(login: String) { routes.append("profile \(login)") }
     func showSearch() { routes.append("search") }
     func showList(_ list: RepositoryListID) { routes.append("list \(list.key)") }
+    func close() { routes.append("close") }
 }
 
 /// An interactor whose answers the test controls.

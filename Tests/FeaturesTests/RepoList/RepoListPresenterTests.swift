@@ -196,6 +196,34 @@ struct RepoListPresenterTests {
         #expect(h.view.last?.placeholder?.contains("No repositories stored for octo") == true)
     }
 
+    @Test("A list shown over an overlay (an owner's link): Esc closes help, then clears the filter, then goes back")
+    func escapeGoesBackFromAListShownOverOthers() {
+        let h = Harness()
+        h.presenter.goesBackOnEscape = true
+        h.presenter.viewDidChangeListHeight(10)
+        h.presenter.viewDidLoad()
+        h.presenter.handle(.toggleHelp)
+        h.presenter.handle(.dismiss)
+        #expect(h.router.routes.isEmpty)
+        h.presenter.handle(.startFilter)
+        h.presenter.filterDidChange("repo-001")
+        h.presenter.filterDidEnd(keep: true)
+        h.presenter.handle(.dismiss)
+        #expect(h.router.routes.isEmpty)
+        #expect(h.view.last?.rows.count == 10)
+        h.presenter.handle(.dismiss)
+        #expect(h.router.routes == ["close"])
+    }
+
+    @Test("The list at the bottom of the stack stays on Esc")
+    func escapeOnTheRootListStays() {
+        let h = Harness()
+        h.presenter.viewDidLoad()
+        h.presenter.handle(.dismiss)
+        #expect(h.router.routes.isEmpty)
+        #expect(h.router.quitCount == 0)
+    }
+
     @Test("Placeholders: loading, and an owner with no public repositories")
     func placeholders() async {
         let h = Harness(stored: OwnerListSnapshot())
