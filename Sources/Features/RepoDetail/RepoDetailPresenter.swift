@@ -311,8 +311,8 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
 
     /// "3/7 matches", or "no match for …".
     private var matchStatus: String {
-        guard let current = currentMatch, !matches.isEmpty else { return "no match for “\(searchQuery)”" }
-        return "\(current + 1)/\(matches.count) matches"
+        guard let current = currentMatch, !matches.isEmpty else { return tr("detail.readme.noMatch", searchQuery) }
+        return tr("detail.readme.matches", current + 1, matches.count)
     }
 
     // MARK: Links
@@ -324,7 +324,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
         case .choose(let digit):
             guard typedLink.count < 4, !(typedLink.isEmpty && digit == 0) else { return true }
             typedLink += String(digit)
-            status = "Link [\(typedLink)] — Enter follows it, Esc cancels"
+            status = tr("detail.link.typed", typedLink)
             return true
         case .confirm:
             if let number = Int(typedLink) {
@@ -364,7 +364,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
         let numbers = linksOnScreen()
         guard !numbers.isEmpty else {
             selectedLink = nil
-            status = "No link on screen"
+            status = tr("detail.link.noneOnScreen")
             return
         }
         if let current = selectedLink, let index = numbers.firstIndex(of: current) {
@@ -373,7 +373,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
             selectedLink = forward ? numbers.first : numbers.last
         }
         if let selectedLink, let link = readme.links.first(where: { $0.number == selectedLink }) {
-            status = "[\(selectedLink)] \(Sanitizer.line(link.url)) — Enter follows it"
+            status = tr("detail.link.selected", selectedLink, Sanitizer.line(link.url))
         }
     }
 
@@ -381,7 +381,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
     /// the browser.
     private func follow(_ number: Int) {
         guard let link = readme.links.first(where: { $0.number == number }) else {
-            status = "No link [\(number)]"
+            status = tr("detail.link.missing", number)
             return
         }
         selectedLink = number
@@ -395,19 +395,19 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
             // A file or folder of this repository: its page.
             openLink(link.url)
         case .repository(let owner, let name):
-            status = "Opening \(owner)/\(name)…"
+            status = tr("detail.status.opening", "\(owner)/\(name)")
             followTask = dispatcher.background { await interactor.repository(owner: owner, name: name) } then: { [weak self] lookup in
                 self?.repositoryDidLoad(lookup, fullName: "\(owner)/\(name)")
             }
         case .owner(let login):
-            status = "Opening \(login)…"
+            status = tr("detail.status.opening", login)
             followTask = dispatcher.background { await interactor.ownerExists(login) } then: { [weak self] error in
                 self?.ownerDidLoad(login, error: error)
             }
         case .browser(let address):
             openLink(address)
         case .unsupported:
-            status = "Not a web address: \(Sanitizer.line(link.url))"
+            status = tr("detail.link.notWebAddress", Sanitizer.line(link.url))
         }
     }
 
@@ -418,7 +418,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
             status = nil
             router.showRepositoryDetail(repository)
         case .failed(let error):
-            status = "Could not open \(fullName): \(error.shortReason)"
+            status = tr("detail.link.couldNotOpen", fullName, error.shortReason)
         case .cancelled:
             status = nil
         }
@@ -428,7 +428,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
     func ownerDidLoad(_ login: String, error: GitHubError?) {
         followTask = nil
         if let error {
-            status = "Could not open \(login): \(error.shortReason)"
+            status = tr("detail.link.couldNotOpen", login, error.shortReason)
             publish()
         } else {
             router.showOwner(login)
@@ -438,7 +438,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol {
     private func openLink(_ address: String) {
         guard openTask == nil else { return }
         let shown = Sanitizer.line(address)
-        status = "Opening \(shown)…"
+        status = tr("detail.status.opening", shown)
         let interactor = self.interactor
         openTask = dispatcher.background { await interactor.open(address) } then: { [weak self] outcome in
             self?.openDidFinish(outcome, address: shown)
