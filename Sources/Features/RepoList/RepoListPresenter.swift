@@ -46,7 +46,10 @@ final class RepoListPresenter: RepoListPresenterProtocol {
         screen.listKind = interactor.list.kind
         screen.isDemo = isDemo
         screen.notice = notice.map(Sanitizer.line)
-        if isOffline { screen.connectivity = .offline }
+        if isOffline {
+            screen.connectivity = .offline
+            screen.isOfflineMode = true
+        }
         commitLoader.repository = { [unowned self] id in self.screen.model.repository(id: id) }
         commitLoader.mayPrefetch = { [interactor] in interactor.mayPrefetchCommits() }
         commitLoader.readAhead = { [unowned self] in self.screen.storeReadAheadIDs }

@@ -28,6 +28,8 @@ struct RepoListScreenState {
     var listKind: RepositoryListID.Kind = .owner
     var isDemo = false
     var connectivity: Connectivity = .unknown
+    /// `--offline`: the network is never asked, so `r` cannot fill an empty list.
+    var isOfflineMode = false
     var isRefreshing = false
     var isLoadingMore = false
     var hasMorePages = false

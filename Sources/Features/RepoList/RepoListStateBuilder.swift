@@ -190,6 +190,7 @@ enum RepoListStateBuilder {
             return state.listKind == .starred ? tr("list.empty.noStarred") : tr("list.empty.noRepositories")
         }
         if state.isRefreshing { return tr("list.empty.loading") }
+        if state.isOfflineMode { return tr("list.empty.nothingStoredOffline", Sanitizer.line(state.ownerLogin)) }
         return tr("list.empty.nothingStored", Sanitizer.line(state.ownerLogin))
     }
 }

@@ -145,6 +145,16 @@ public final class RepoListView: Screen, RepoListViewProtocol {
                                             height: $0.rect.height), $0.index) }
     }
 
+    /// "3 matches · Enter keep · Esc clear" beside the filter field.
+    static func filterHint(matches: Int, isEditing: Bool) -> String {
+        switch (isEditing, matches == 1) {
+        case (true, true): tr("list.filter.editing.one", matches)
+        case (true, false): tr("list.filter.editing.other", matches)
+        case (false, true): tr("list.filter.kept.one", matches)
+        case (false, false): tr("list.filter.kept.other", matches)
+        }
+    }
+
     public func render(into buffer: inout Buffer) {
         let width = buffer.width, height = buffer.height
         buffer.fill(buffer.bounds)
@@ -185,7 +195,7 @@ public final class RepoListView: Screen, RepoListViewProtocol {
             buffer.write(notice.truncated(toWidth: max(0, available - 1)), x: 1, y: y, style: Style(foreground: .yellow, attributes: .bold))
         } else if let filter = state.filter {
             var x = 1 + buffer.write("/", x: 1, y: y, style: .bold)
-            let hint = "  " + (filter.isEditing ? tr("list.filter.editing", filter.matches) : tr("list.filter.kept", filter.matches))
+            let hint = "  " + Self.filterHint(matches: filter.matches, isEditing: filter.isEditing)
             let fieldWidth = max(1, available - x - hint.displayWidth - 1)
             var shown = filter.text
             while shown.displayWidth > fieldWidth - 1, !shown.isEmpty { shown.removeFirst() } // keep the end in view

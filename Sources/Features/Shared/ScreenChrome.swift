@@ -9,12 +9,26 @@ enum ScreenChrome {
         let width = buffer.width
         var x = buffer.write(" \(title)", x: 0, y: y, style: .bold)
         if !subtitle.isEmpty { x += buffer.write("  \(subtitle)", x: x, y: y, style: .dim) }
-        let right = status.isEmpty ? "" : status + " "
+        let fitted = fittedStatus(status, columns: width - x - 2 - badge.displayWidth - 1)
+        if fitted.isEmpty, !status.isEmpty { return } // the right side whole or not at all
+        let right = fitted.isEmpty ? "" : fitted + " "
         let rightWidth = right.displayWidth + badge.displayWidth
         guard rightWidth > 0, rightWidth < width - x - 1 else { return }
         let rightX = width - rightWidth
         buffer.write(right, x: rightX, y: y)
         if !badge.isEmpty { buffer.write(badge, x: rightX + right.displayWidth, y: y, style: badgeStyle) }
+    }
+
+    /// `status` in at most `columns`: whole " · " parts are dropped from its end until it fits (the
+    /// first parts say the most: "commits on Enter · 19/60 left · set GH_TOKEN…" becomes "commits on
+    /// Enter · 19/60 left"); "" when not even the first part fits.
+    static func fittedStatus(_ status: String, columns: Int) -> String {
+        var fitted = status
+        while fitted.displayWidth > columns {
+            guard let cut = fitted.range(of: " · ", options: .backwards) else { return "" }
+            fitted = String(fitted[..<cut.lowerBound])
+        }
+        return fitted
     }
 
     /// Key hints from the key table on the left (as many as fit), `position` on the right.

@@ -224,6 +224,25 @@ struct RepoListPresenterTests {
         #expect(h.router.quitCount == 0)
     }
 
+    @Test("--offline with nothing stored: the placeholder does not ask for r (which cannot load anything)")
+    func offlineNothingStored() {
+        let h = Harness(stored: OwnerListSnapshot(), isOffline: true)
+        h.presenter.viewDidLoad()
+        h.dispatcher.runPending()
+        #expect(h.view.last?.placeholder == "No repositories stored for octo yet. Start without --offline to load them.")
+        let online = Harness(stored: OwnerListSnapshot(), outcome: .failed(.network))
+        online.presenter.viewDidLoad()
+        #expect(online.view.last?.placeholder == "No repositories stored for octo yet. Press r to refresh.")
+    }
+
+    @Test("The filter's hint counts matches in the singular and the plural")
+    func filterHintPlural() {
+        #expect(RepoListView.filterHint(matches: 1, isEditing: true) == "1 match · Enter keep · Esc clear")
+        #expect(RepoListView.filterHint(matches: 3, isEditing: true) == "3 matches · Enter keep · Esc clear")
+        #expect(RepoListView.filterHint(matches: 0, isEditing: false) == "0 matches · / edit · Esc clear")
+        #expect(RepoListView.filterHint(matches: 1, isEditing: false) == "1 match · / edit · Esc clear")
+    }
+
     @Test("Placeholders: loading, and an owner with no public repositories")
     func placeholders() async {
         let h = Harness(stored: OwnerListSnapshot())

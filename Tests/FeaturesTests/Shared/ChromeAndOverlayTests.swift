@@ -72,4 +72,22 @@ struct ScreenChromeHeaderTests {
         ScreenChrome.renderHeader(title: "octocat", subtitle: "User", status: "offline", badge: " DEMO ", into: &buffer)
         #expect(buffer.line(0).trimmingCharacters(in: .whitespaces) == "octocat  User")
     }
+
+    @Test("A status too long for the header loses whole ' · ' parts from its end, not all of it")
+    func longStatusShortened() {
+        let status = "commits on Enter · 19/60 left · set GH_TOKEN or run gh auth login"
+        let subtitle = "User · 30 repositories · by name"
+        var buffer = Buffer(width: 100, height: 1)
+        ScreenChrome.renderHeader(title: "sferik", subtitle: subtitle, status: status, into: &buffer)
+        #expect(buffer.line(0).hasSuffix("  commits on Enter · 19/60 left "))
+        buffer = Buffer(width: 60, height: 1)
+        ScreenChrome.renderHeader(title: "sferik", subtitle: subtitle, status: status, into: &buffer)
+        #expect(buffer.line(0).hasSuffix("  commits on Enter "))
+        buffer = Buffer(width: 150, height: 1)
+        ScreenChrome.renderHeader(title: "sferik", subtitle: subtitle, status: status, into: &buffer)
+        #expect(buffer.line(0).hasSuffix("  " + status + " "))
+        #expect(ScreenChrome.fittedStatus(status, columns: 10) == "")
+        #expect(ScreenChrome.fittedStatus("offline", columns: 7) == "offline")
+        #expect(ScreenChrome.fittedStatus("コミット · 19/60", columns: 8) == "コミット")
+    }
 }
