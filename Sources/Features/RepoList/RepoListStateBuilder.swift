@@ -83,7 +83,6 @@ enum RepoListStateBuilder {
         var hasList: Bool
         var publicRepos: Int?
         var hasMorePages: Bool
-        var isOffline: Bool
         var totalCount: Int
         var sortOrder: RepoListSortOrder
         var favouritesOnly: Bool
@@ -96,7 +95,7 @@ enum RepoListStateBuilder {
             language: L10n.language, listKind: state.listKind, ownerKind: snapshot.owner?.kind,
             hasList: snapshot.listFetchedAt != nil || !snapshot.repositories.isEmpty,
             publicRepos: snapshot.owner?.publicRepos, hasMorePages: state.hasMorePages,
-            isOffline: state.connectivity == .offline, totalCount: snapshot.totalCount, sortOrder: state.model.sortOrder,
+            totalCount: snapshot.totalCount, sortOrder: state.model.sortOrder,
             favouritesOnly: state.model.favouritesOnly,
             favouriteCount: state.model.favouritesOnly ? snapshot.favouriteIDs.count : 0)
         return state.subtitle.value(for: inputs) { _ in formatSubtitle(state) }
@@ -113,8 +112,7 @@ enum RepoListStateBuilder {
         if snapshot.listFetchedAt != nil || !snapshot.repositories.isEmpty {
             // The profile's count is of the owner's own repositories: a starred list has no known total.
             let total = state.listKind == .starred ? 0 : snapshot.owner?.publicRepos ?? 0
-            // Offline, whether more pages exist is unknown: the stored profile's count says so.
-            if state.hasMorePages || state.connectivity == .offline, total > snapshot.totalCount {
+            if state.hasMorePages, total > snapshot.totalCount {
                 parts.append(tr("list.subtitle.partial", snapshot.totalCount, Formatting.repositories(total)))
             } else {
                 parts.append(Formatting.repositories(snapshot.totalCount))

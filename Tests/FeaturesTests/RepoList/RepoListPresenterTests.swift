@@ -1,6 +1,5 @@
 import Foundation
 import GitHubAPI
-import GitHubEntities
 import Persistence
 import TerminalKit
 import Testing
@@ -234,21 +233,6 @@ struct RepoListPresenterTests {
         let online = Harness(stored: OwnerListSnapshot(), outcome: .failed(.network))
         online.presenter.viewDidLoad()
         #expect(online.view.last?.placeholder == "No repositories stored for octo yet. Press r to refresh.")
-    }
-
-    @Test("Offline, a list stored part of the way says how much of the owner's count it holds")
-    func offlinePartialCount() {
-        var stored = Sample.snapshot(30)
-        stored.owner = Owner(id: 1, login: "octo", kind: .user, publicRepos: 250)
-        let offline = Harness(stored: stored, isOffline: true)
-        offline.presenter.viewDidChangeListHeight(10)
-        offline.presenter.viewDidLoad()
-        #expect(offline.view.last?.subtitle == "User · 30 of 250 repositories · by name")
-        // Online, with no further page to load, the list is what GitHub lists: no "of".
-        let online = Harness(stored: stored)
-        online.presenter.viewDidChangeListHeight(10)
-        online.presenter.viewDidLoad()
-        #expect(online.view.last?.subtitle == "User · 30 repositories · by name")
     }
 
     @Test("The filter's hint counts matches in the singular and the plural")
