@@ -64,18 +64,34 @@ struct Viewport: Sendable, Equatable {
 
     /// Rows of `linesTaken(index)` lines: clamps the selection to `count` items and scrolls the least
     /// so that the rows from `top` through the selected one fit in `height` lines (the selected row
-    /// is shown from its first line even if it is taller than the area).
+    /// is shown from its first line even if it is taller than the area), and leaves no empty lines
+    /// below the last row while rows above the window are hidden (after the area grew, say).
     mutating func ensureVisible(count: Int, linesTaken: (Int) -> Int) {
         guard count > 0 else { selection = 0; top = 0; return }
         selection = min(max(0, selection), count - 1)
         top = min(max(0, top), count - 1)
-        if selection < top { top = selection; return }
-        if selection - top >= height { top = selection - height + 1 }
-        var used = 0
-        for index in top...selection { used += linesTaken(index) }
-        while used > height, top < selection {
-            used -= linesTaken(top)
-            top += 1
+        if selection < top {
+            top = selection
+        } else {
+            if selection - top >= height { top = selection - height + 1 }
+            var used = 0
+            for index in top...selection { used += linesTaken(index) }
+            while used > height, top < selection {
+                used -= linesTaken(top)
+                top += 1
+            }
+        }
+        // The lines from `top` to the end (counted only up to the area's height: rows take one line
+        // or more), then rows above brought in while they fit whole.
+        var below = 0, index = top
+        while index < count, below <= height {
+            below += linesTaken(index)
+            index += 1
+        }
+        guard index == count else { return }
+        while top > 0, below + linesTaken(top - 1) <= height {
+            top -= 1
+            below += linesTaken(top)
         }
     }
 

@@ -30,6 +30,28 @@ struct ViewportTests {
         #expect(viewport == Viewport(selection: 0, top: 0, height: 5))
     }
 
+    @Test("rows of several lines: after the area grows, rows above come back into the empty lines, whole")
+    func tallRowsFillWindowAfterGrowing() {
+        // Row 1 is expanded (4 lines); the others take 1. Ten rows: 13 lines in all.
+        let lines: (Int) -> Int = { $0 == 1 ? 4 : 1 }
+        var viewport = Viewport(height: 5)
+        viewport.select(9, count: 10, linesTaken: lines)
+        #expect(viewport.top == 5)
+        viewport.resize(to: 12)
+        viewport.ensureVisible(count: 10, linesTaken: lines)
+        #expect(viewport.top == 1, "rows 1…9 take 12 lines; row 0 would not fit as well")
+        #expect(viewport.selection == 9)
+        viewport.resize(to: 30)
+        viewport.ensureVisible(count: 10, linesTaken: lines)
+        #expect(viewport.top == 0)
+        // A window already full is left where it is.
+        viewport.resize(to: 3)
+        viewport.select(4, count: 10, linesTaken: lines)
+        let top = viewport.top
+        viewport.ensureVisible(count: 10, linesTaken: lines)
+        #expect(viewport.top == top)
+    }
+
     @Test("one-line rows: the window never shows empty lines while items above are hidden")
     func fillsWindow() {
         var viewport = Viewport(height: 5)
