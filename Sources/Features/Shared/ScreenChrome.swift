@@ -52,22 +52,35 @@ enum ScreenChrome {
     }
 
     /// The help overlay: every binding of the key table, in a box; one column when it fits the height,
-    /// two otherwise (never clipped at 80×24).
+    /// two otherwise (never clipped at 80×24). Each column is as wide as its own keys and texts; when
+    /// the columns do not fit side by side, the widest gives up columns first (its texts end with "…").
+    /// On a short screen the blank lines inside the box go first.
     static func renderHelp(_ entries: [HelpEntry], into buffer: inout Buffer) {
-        let keysWidth = entries.map(\.keys.displayWidth).max() ?? 0
-        let helpWidth = entries.map(\.help.displayWidth).max() ?? 0
         let area = buffer.bounds.insetBy(dx: 1, dy: 1)
         let columns = entries.count + 4 > area.height ? 2 : 1
         let perColumn = (entries.count + columns - 1) / columns
-        let columnWidth = min(keysWidth + helpWidth + 3, max(10, (area.width - 4) / columns))
-        let rect = area.centered(width: columns * columnWidth + 4, height: perColumn + 4)
+        let groups = stride(from: 0, to: entries.count, by: perColumn).map { Array(entries[$0..<min($0 + perColumn, entries.count)]) }
+        let keysWidths = groups.map { $0.map(\.keys.displayWidth).max() ?? 0 }
+        var widths = groups.indices.map { keysWidths[$0] + 2 + (groups[$0].map(\.help.displayWidth).max() ?? 0) }
+        let gap = 2, available = area.width - 4 - gap * (groups.count - 1)
+        while widths.reduce(0, +) > available, let widest = widths.indices.max(by: { widths[$0] < widths[$1] }),
+              widths[widest] > keysWidths[widest] + 3 {
+            widths[widest] -= 1
+        }
+        let padding = perColumn + 4 <= area.height ? 1 : 0
+        let width = widths.reduce(0, +) + gap * (groups.count - 1) + 4
+        let rect = area.centered(width: min(area.width, width), height: perColumn + 2 + 2 * padding)
         buffer.drawBox(rect, title: tr("help.title"))
-        for (i, entry) in entries.enumerated() {
-            let column = i / perColumn, row = i % perColumn
-            let x = rect.x + 2 + column * columnWidth, y = rect.y + 2 + row
-            guard y < rect.maxY - 1 else { continue }
-            buffer.write(entry.keys, x: x, y: y, maxWidth: keysWidth, style: .bold)
-            buffer.write(entry.help.truncated(toWidth: max(0, columnWidth - keysWidth - 3)), x: x + keysWidth + 2, y: y)
+        var x = rect.x + 2
+        for (column, group) in groups.enumerated() {
+            for (row, entry) in group.enumerated() {
+                let y = rect.y + 1 + padding + row
+                guard y < rect.maxY - 1 else { break }
+                buffer.write(entry.keys, x: x, y: y, maxWidth: keysWidths[column], style: .bold)
+                let helpX = x + keysWidths[column] + 2
+                buffer.write(entry.help.truncated(toWidth: max(0, min(x + widths[column], rect.maxX - 2) - helpX)), x: helpX, y: y)
+            }
+            x += widths[column] + gap
         }
     }
 
