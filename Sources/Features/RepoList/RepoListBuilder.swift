@@ -65,6 +65,7 @@ public enum RepoListBuilder {
         presenter.commitLoader.prefetches = dependencies.commitPrefetch == .visible
         presenter.goesBackOnEscape = dependencies.goesBackOnEscape
         let view = RepoListView(presenter: presenter)
+        view.drawsOverOtherScreens = dependencies.goesBackOnEscape
         presenter.view = view
         router.screen = view
         return view

@@ -14,6 +14,10 @@ public final class RepoListView: Screen, RepoListViewProtocol {
     /// Where a press on a list line happened (screen row, line index), until its release: a
     /// release or drag at least `dragDistance` rows higher opens that row's details.
     private var press: (y: Int, line: Int)?
+    /// Shown over other screens (an owner's link followed): the buffer holds what they drew, so the
+    /// list blanks it first. At the bottom of the stack the app hands it a blank buffer (a full fill
+    /// cost about 70,000 instructions a frame).
+    var drawsOverOtherScreens = false
 
     static let dragDistance = 2
 
@@ -157,7 +161,7 @@ public final class RepoListView: Screen, RepoListViewProtocol {
 
     public func render(into buffer: inout Buffer) {
         let width = buffer.width, height = buffer.height
-        buffer.fill(buffer.bounds)
+        if drawsOverOtherScreens { buffer.fill(buffer.bounds) }
         ScreenChrome.renderHeader(title: state.title, subtitle: state.subtitle, status: state.status,
                                   badge: state.isDemo ? tr("list.badge.demo") : "",
                                   badgeStyle: Style(foreground: .yellow, attributes: [.bold, .reverse]), into: &buffer)

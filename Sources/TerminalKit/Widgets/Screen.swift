@@ -2,7 +2,8 @@
 /// buffer and takes input events. Views are passive: what they draw comes from their presenter.
 @MainActor
 public protocol Screen: AnyObject {
-    /// Draws the whole screen into `buffer` (already sized to the terminal).
+    /// Draws the screen into `buffer` (sized to the terminal): blank for the bottom screen of the
+    /// stack, holding what the screens below drew for the others.
     func render(into buffer: inout Buffer)
     /// Handles one input event (resizes arrive as `.resize`).
     func handle(_ event: Event)
