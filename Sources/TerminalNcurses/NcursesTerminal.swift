@@ -229,13 +229,15 @@ public final class NcursesTerminal: TerminalBackend {
 
     /// Copies `buffer` to the screen in one write: the runs of cells that changed since the last
     /// draw (`FrameEncoder`), a list scrolled by a few rows sent as a scroll of the terminal's lines.
-    public func draw(_ buffer: Buffer) {
+    @discardableResult public func draw(_ buffer: Buffer) -> Bool {
         let shift = encoder.canScroll ? previous.flatMap { BufferDiff.verticalShift(from: $0, to: buffer) } : nil
         output.removeAll(keepingCapacity: true)
         encoder.encode(from: previous, to: buffer, shift: shift, into: &output)
         previous = buffer
+        let wrote = !output.isEmpty
         output.withUnsafeBytes { Self.writeAll($0) }
         if output.count > 1 << 20 { output = [] } // a huge frame (a big terminal repainted) is not kept
+        return wrote
     }
 
     /// Writes all the bytes to the terminal, through interruptions and partial writes (a terminal

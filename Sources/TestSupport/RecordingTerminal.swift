@@ -95,9 +95,11 @@ public final class RecordingTerminal: TerminalBackend {
         return events
     }
 
-    public func draw(_ buffer: Buffer) {
+    @discardableResult public func draw(_ buffer: Buffer) -> Bool {
+        let changed = frames.last != buffer
         frames.append(buffer)
         advance(after: buffer)
+        return changed
     }
 
     public func invalidate() { lifecycle.append("invalidate") }

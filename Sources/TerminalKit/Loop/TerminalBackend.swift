@@ -16,8 +16,9 @@ public protocol TerminalBackend: AnyObject {
     func updateSize() -> (width: Int, height: Int)
     /// Every input event pending now (called when `inputFD` is readable).
     func readEvents() -> [Event]
-    /// Shows `buffer`, redrawing only what changed since the previous draw.
-    func draw(_ buffer: Buffer)
+    /// Shows `buffer`, redrawing only what changed since the previous draw; returns whether
+    /// anything was written (the screen changed, or was written whole after `invalidate`).
+    @discardableResult func draw(_ buffer: Buffer) -> Bool
     /// Forgets what is on screen: the next draw repaints everything.
     func invalidate()
     /// Gives the terminal back (its modes and screen as before) until `resume()`.
