@@ -56,6 +56,7 @@ enum ScreenChrome {
     /// the columns do not fit side by side, the widest gives up columns first (its texts end with "…").
     /// On a short screen the blank lines inside the box go first.
     static func renderHelp(_ entries: [HelpEntry], into buffer: inout Buffer) {
+        guard !entries.isEmpty else { return } // every key remapped away
         let area = buffer.bounds.insetBy(dx: 1, dy: 1)
         let columns = entries.count + 4 > area.height ? 2 : 1
         let perColumn = (entries.count + columns - 1) / columns

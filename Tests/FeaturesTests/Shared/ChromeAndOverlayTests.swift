@@ -36,6 +36,21 @@ struct ModalOverlayTests {
         #expect(lines.contains { $0.contains("does 29") })
     }
 
+    @Test("help with no entries draws nothing; at 40×12 (the smallest size) it stays inside the screen")
+    func helpEdges() {
+        var buffer = Buffer(width: 80, height: 24)
+        ScreenChrome.renderHelp([], into: &buffer)
+        #expect(buffer == Buffer(width: 80, height: 24))
+        let many = (0..<24).map { HelpEntry(keys: "PgDn/Ctrl-F/Space\($0)", help: "a long description of key \($0)") }
+        for (width, height) in [(40, 12), (41, 13), (80, 24), (200, 5)] {
+            buffer = Buffer(width: width, height: height)
+            ScreenChrome.renderHelp(many, into: &buffer)
+            let lines = (0..<height).map { buffer.line($0) }
+            #expect(lines.allSatisfy { $0.displayWidth <= width })
+            #expect(lines.first?.trimmingCharacters(in: .whitespaces).isEmpty == true, "row 0 is left to the header")
+        }
+    }
+
     @Test("on a list: the wheel scrolls three rows, clicks go to the message or help first, the rest is ignored")
     func listMouse() {
         let overlay = ModalOverlay()
