@@ -59,7 +59,6 @@ struct Viewport: Sendable, Equatable {
     /// never leaves empty lines below the last item while items above the window are hidden.
     mutating func ensureVisible(count: Int) {
         ensureVisible(count: count) { _ in 1 }
-        top = max(0, min(top, count - height))
     }
 
     /// Rows of `linesTaken(index)` lines: clamps the selection to `count` items and scrolls the least
