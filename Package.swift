@@ -19,6 +19,8 @@ let package = Package(
         .package(url: "https://github.com/swhitty/FlyingFox.git", exact: "0.27.1"),
         // The config file (config.toml): TOMLKit wraps toml++ (C++); read only when a config file exists.
         .package(url: "https://github.com/LebJe/TOMLKit.git", exact: "0.6.0"),
+        // Tests only: validates our GraphQL queries against GitHub's real schema (Tests/GitHubAPITests/Fixtures).
+        .package(url: "https://github.com/GraphQLSwift/GraphQL.git", exact: "4.3.0"),
     ],
     targets: [
         // MARK: System library
@@ -98,7 +100,9 @@ let package = Package(
         .testTarget(name: "DemoDataTests", dependencies: ["DemoData", "GitHubEntities", "ImageDecoding"],
                     swiftSettings: strict),
         .testTarget(name: "GitHubEntitiesTests", dependencies: ["GitHubEntities", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "GitHubAPITests", dependencies: ["Locking", "GitHubAPI", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "GitHubAPITests",
+                    dependencies: ["Locking", "GitHubAPI", "TestSupport", .product(name: "GraphQL", package: "GraphQL")],
+                    exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "PersistenceTests", dependencies: ["Locking", "Persistence", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FeaturesTests", dependencies: ["Locking", "Features", "AppCore", "TestSupport"], exclude: ["__Snapshots__", "RepoList/__Snapshots__"],
                     swiftSettings: strict),
