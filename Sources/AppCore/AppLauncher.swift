@@ -43,6 +43,7 @@ public enum AppLauncher {
             // Before any screen (and key table) exists; a bad file stops here, nothing applied.
             config = try ConfigFile.load(explicitPath: command.configPath, environment: environment)
             KeyRemapping.install(config.keys)
+            Glyphs.use(config.icons)
             try ConfigFile.checkKeys(config)
         } catch {
             printError("github-tui: " + "\(error)".replacingOccurrences(of: "\n", with: "\ngithub-tui: "))

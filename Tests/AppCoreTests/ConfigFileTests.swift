@@ -61,6 +61,14 @@ struct ConfigFileTests {
         ])
     }
 
+    @Test("icons: unicode by default, nerd and ascii when asked, anything else refused with its line")
+    func icons() throws {
+        #expect(try parse("").icons == .unicode)
+        #expect(try parse("icons = \"nerd\"").icons == .nerd)
+        #expect(try parse("icons = \"ascii\"").icons == .ascii)
+        #expect(problems("theme = \"light\"\nicons = \"emoji\"") == ["2: icons \"emoji\" is not one of unicode, nerd, ascii"])
+    }
+
     @Test("docs/config.toml is a good file and names every action of every screen")
     func documentedExample() throws {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -90,7 +98,7 @@ struct ConfigFileTests {
     @Test("Each kind of mistake gives its line and says what is wrong")
     func mistakes() {
         #expect(problems("theme = \"light\"\nthem = \"dark\"\n") == [
-            "2: unknown setting \"them\" (settings: default_owner, theme, clone_root, clipboard, commit_prefetch, keys)",
+            "2: unknown setting \"them\" (settings: default_owner, theme, clone_root, clipboard, commit_prefetch, icons, keys)",
         ])
         #expect(problems("\ntheme = \"purple\"") == ["2: theme \"purple\" is not one of default, light, mono, terminal"])
         #expect(problems("theme = 3") == ["1: theme must be a string (in quotes)"])

@@ -134,8 +134,8 @@ public final class ProfileView: Screen, ProfileViewProtocol {
                         selected: Bool) {
         let base: Style = selected ? .reverse : .plain
         buffer.fill(Rect(x: 0, y: y, width: width, height: Self.rowLines), style: base)
-        let x = 1 + buffer.write(selected ? "▸ " : "  ", x: 1, y: y, style: base)
-        RepositoryRowDrawing.drawLine(row, right: "★ " + row.stars, into: &buffer, x: x, y: y, width: width,
+        let x = 1 + buffer.write(selected ? Glyphs.current.collapsed + " " : "  ", x: 1, y: y, style: base)
+        RepositoryRowDrawing.drawLine(row, right: Glyphs.current.star + " " + row.stars, into: &buffer, x: x, y: y, width: width,
                                       nameWidth: nameWidth, gap: 2, base: base, selected: selected)
         buffer.write(row.language, x: x, y: y + 1, maxWidth: max(0, width - x - 1), style: selected ? base : .dim)
     }

@@ -255,7 +255,7 @@ enum CarouselRenderer {
         // Drawn into its own buffer first so a card cut by the screen edge is clipped, never shifted.
         var cardBuffer = Buffer(width: rect.width, height: rect.height)
         cardBuffer.drawBox(cardBuffer.bounds, title: card.name, box: .rounded)
-        let stars = cardBuffer.write("★ \(card.stars)", x: 2, y: 1, maxWidth: rect.width - 4)
+        let stars = cardBuffer.write("\(Glyphs.current.star) \(card.stars)", x: 2, y: 1, maxWidth: rect.width - 4)
         if !card.language.isEmpty, rect.width - 4 - stars - 2 > 2 {
             LanguageBadge.write(card.language, color: card.languageColor, into: &cardBuffer, x: 2 + stars + 2, y: 1,
                                 width: rect.width - 4 - stars - 2)
@@ -275,14 +275,17 @@ struct RowLayout: Equatable {
     let showsUpdate: Bool
     /// Columns of the right-hand part: language, stars, forks and last update, as shown.
     let rightWidth: Int
+    /// The symbols the rows are drawn with (`icons` in the config).
+    let icons: IconSet
     static let starsWidth = 7
     static let forksWidth = 7
     static let updateWidth = 10
     static let nameX = 4
     static let minimumDescription = 36
 
-    init(width: Int, rows: [RepoRowState]) {
+    init(width: Int, rows: [RepoRowState], icons: IconSet = Glyphs.set) {
         self.width = width
+        self.icons = icons
         let longestName = rows.map(\.name.displayWidth).max() ?? 0
         nameWidth = min(longestName, max(12, width / 3))
         languageWidth = width >= 70 ? 12 : 0
@@ -311,10 +314,11 @@ struct RowLayout: Equatable {
         // `render(into:)` blanked the whole buffer first: only the selected row needs its own background,
         // and no text needs padding to clear what was there.
         if row.isSelected { buffer.fill(Rect(x: 0, y: y, width: width, height: 1), style: base) }
-        if row.isFavourite { buffer.write("★", x: 0, y: y, style: base.foreground(.yellow).adding(.bold)) }
-        buffer.write(row.isExpanded ? "▾" : "▸", x: 1, y: y, style: base)
-        buffer.write(row.commitStatus.glyph, x: 2, y: y, style: base.adding(.dim))
-        if row.isCloned { buffer.write("⌂", x: 3, y: y, style: base.foreground(.cyan)) }
+        let glyphs = Glyphs.of(icons)
+        if row.isFavourite { buffer.write(glyphs.star, x: 0, y: y, style: base.foreground(.yellow).adding(.bold)) }
+        buffer.write(row.isExpanded ? glyphs.expanded : glyphs.collapsed, x: 1, y: y, style: base)
+        buffer.write(row.commitStatus.glyph(in: glyphs), x: 2, y: y, style: base.adding(.dim))
+        if row.isCloned { buffer.write(glyphs.cloned, x: 3, y: y, style: base.foreground(.cyan)) }
         let x = Self.nameX
         buffer.write(row.name.truncated(toWidth: nameWidth), x: x, y: y, style: base.adding(.bold))
         let descriptionX = x + nameWidth + 2
@@ -325,18 +329,18 @@ struct RowLayout: Equatable {
                          style: row.isSelected ? base : .dim)
         }
         guard rightX > Self.nameX + 2 else { return }
-        // The right-hand columns, each at a fixed place: language, ★ stars, ⑂ forks, last update.
+        // The right-hand columns, each at a fixed place: language, stars, forks, last update.
         var column = rightX
         if languageWidth > 0 {
             LanguageBadge.write(row.language, color: row.languageColor, into: &buffer, x: column, y: y,
                                 width: languageWidth, style: base)
             column += languageWidth + 1
         }
-        buffer.write("★ ", x: column, y: y, style: base)
+        buffer.write(glyphs.star + " ", x: column, y: y, style: base)
         buffer.write(row.stars.truncated(toWidth: Self.starsWidth - 2), x: column + 2, y: y, style: base)
         column += Self.starsWidth
         if showsForks {
-            buffer.write("⑂ ", x: column + 2, y: y, style: base)
+            buffer.write(glyphs.fork + " ", x: column + 2, y: y, style: base)
             buffer.write(row.forks.truncated(toWidth: Self.forksWidth - 2), x: column + 4, y: y, style: base)
             column += 2 + Self.forksWidth
         }

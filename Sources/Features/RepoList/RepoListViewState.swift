@@ -4,14 +4,14 @@ import TerminalKit
 enum CommitStatus: Sendable, Equatable {
     case unknown, loading, loaded, empty, failed
 
-    /// The one-cell glyph drawn on the row.
-    var glyph: String {
+    /// The one-cell glyph drawn on the row, from the interface's symbols.
+    func glyph(in glyphs: Glyphs) -> String {
         switch self {
         case .unknown: return " "
-        case .loading: return "◌"
-        case .loaded: return "●"
-        case .empty: return "○"
-        case .failed: return "!"
+        case .loading: return glyphs.commitsLoading
+        case .loaded: return glyphs.commitsLoaded
+        case .empty: return glyphs.commitsEmpty
+        case .failed: return glyphs.commitsFailed
         }
     }
 }

@@ -119,7 +119,7 @@ public final class SearchView: Screen, SearchViewProtocol {
                         languageWidth: Int, selected: Bool) {
         let base: Style = selected ? .reverse : .plain
         buffer.fill(Rect(x: 0, y: y, width: width, height: 1), style: base)
-        let x = 1 + buffer.write(selected ? "▸ " : "  ", x: 1, y: y, style: base)
+        let x = 1 + buffer.write(selected ? Glyphs.current.collapsed + " " : "  ", x: 1, y: y, style: base)
         let right = RepositoryRowDrawing.languageAndStars(row, languageWidth: languageWidth)
         RepositoryRowDrawing.drawLine(row, right: right, into: &buffer, x: x, y: y, width: width,
                                       nameWidth: nameWidth, base: base, selected: selected)

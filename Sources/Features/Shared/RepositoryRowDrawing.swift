@@ -9,10 +9,10 @@ enum RepositoryRowDrawing {
         min(rows.map(\.name.displayWidth).max() ?? 0, cap)
     }
 
-    /// "Swift        ★ 1.2k ": the language fitted to `languageWidth` (none when 0), then the stars
+    /// "Swift        ★ 1.2k " (the star from `Glyphs`): the language fitted to `languageWidth` (none when 0), then the stars
     /// fitted to `starsWidth`.
     static func languageAndStars(_ row: RepositoryRowState, languageWidth: Int, starsWidth: Int = 5) -> String {
-        (languageWidth > 0 ? row.language.fitted(toWidth: languageWidth) + " " : "") + "★ " + row.stars.fitted(toWidth: starsWidth)
+        (languageWidth > 0 ? row.language.fitted(toWidth: languageWidth) + " " : "") + Glyphs.current.star + " " + row.stars.fitted(toWidth: starsWidth)
     }
 
     /// Draws `row`'s name from column `x` of line `y` (bold, fitted to `nameWidth`), its description

@@ -1,10 +1,11 @@
 import TerminalKit
 
-/// A braille spinner ticking on the injected scheduler (tests move time by hand). `onTick` runs on
+/// A spinner (`Glyphs.spinner`) ticking on the injected scheduler (tests move time by hand). `onTick` runs on
 /// the UI thread after each frame change; stopping cancels the timer.
 @MainActor
 final class Spinner {
-    nonisolated static let frames: [String] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+    /// The frames, from the interface's symbols.
+    nonisolated static var frames: [String] { Glyphs.current.spinner }
     static let interval: Duration = .milliseconds(100)
 
     private let scheduler: any Scheduler
@@ -21,7 +22,10 @@ final class Spinner {
 
     var isRunning: Bool { timer != nil }
     /// The current frame's character.
-    var symbol: String { Self.frames[frame] }
+    var symbol: String {
+        let frames = Self.frames
+        return frames[frame % frames.count]
+    }
 
     /// Starts ticking (a running spinner keeps its timer).
     func start(onTick: @escaping @MainActor () -> Void) {

@@ -153,10 +153,10 @@ struct OwnerPromptPresenterTests {
         let h = Harness(outcome: .loaded(Owner(id: 1, login: "OctoCat", kind: .user)))
         h.type(" octocat ")
         h.press(.enter)
-        #expect(h.view.last?.status == "⠋ Looking up octocat…")
+        #expect(h.view.last?.status == "◐ Looking up octocat…")
         #expect(h.view.last?.isEditable == false)
         h.scheduler.advance(by: .milliseconds(100))
-        #expect(h.view.last?.status == "⠙ Looking up octocat…")
+        #expect(h.view.last?.status == "◓ Looking up octocat…")
         // Typing and Enter are ignored while the lookup runs.
         h.type("x")
         h.press(.enter)

@@ -101,10 +101,10 @@ struct ProfilePresenterTests {
         h.presenter.viewDidLoad()
         let state = try! #require(h.view.last)
         #expect(state.title == "octocat")
-        #expect(state.status == "⠋ loading…")
+        #expect(state.status == "◐ loading…")
         #expect(state.profilePlaceholder == "Loading octocat…")
         h.scheduler.advance(by: .milliseconds(100))
-        #expect(h.view.last?.status == "⠙ loading…")
+        #expect(h.view.last?.status == "◓ loading…")
     }
 
     @Test("The profile: every field formatted, the repositories with their language as subtitle")
@@ -184,7 +184,7 @@ struct ProfilePresenterTests {
         for _ in 0..<19 { h.presenter.handle(.moveDown) }
         #expect(h.presenter.loadTask == nil)                 // 20/30: not near the end yet
         h.presenter.handle(.moveDown)                         // 21/30: within 10 of the end
-        #expect(h.view.last?.loadingMore == "⠋ Loading more repositories…")
+        #expect(h.view.last?.loadingMore == "◐ Loading more repositories…")
         h.presenter.handle(.moveDown)                         // one page at a time
         await h.finishLoad()
         #expect(h.calls == ["profile", "page 1"])

@@ -91,11 +91,11 @@ struct RepoDetailPresenterTests {
             "GitHub   https://github.com/octocat/github-tui",
             "",
             "Latest commits",
-            "⠋ loading commits…",
+            "◐ loading commits…",
         ])
         #expect(h.state.position == "")
         h.scheduler.advance(by: .milliseconds(100))
-        #expect(h.text.last == "⠙ loading commits…")
+        #expect(h.text.last == "◓ loading commits…")
         await h.finishLoad()
         #expect(Array(h.text.suffix(3)) == [
             "a1b2c3d Fix the thing — Alice · 2 h ago",
@@ -153,7 +153,7 @@ struct RepoDetailPresenterTests {
         #expect(h.state.lines.last == .note("Could not load commits (network error) — r retries", isError: true))
         h.service.script.withLock { $0.commits = .success([]) }
         h.presenter.handle(.reloadCommits)
-        #expect(h.text.last == "⠋ loading commits…")
+        #expect(h.text.last == "◐ loading commits…")
         await h.finishLoad()
         #expect(h.text.last == "No commits yet")
         #expect(h.service.recorded.count == 2)

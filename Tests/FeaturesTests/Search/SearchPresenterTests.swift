@@ -133,10 +133,10 @@ struct SearchPresenterTests {
         let h = Harness()
         h.type("tetris")
         h.press(.enter)
-        #expect(h.view.last?.status == "⠋ searching…")
+        #expect(h.view.last?.status == "◐ searching…")
         #expect(h.view.last?.placeholder == "Searching…")
         h.scheduler.advance(by: .milliseconds(100))
-        #expect(h.view.last?.status == "⠙ searching…")
+        #expect(h.view.last?.status == "◓ searching…")
         await h.finishLoad()
         let state = try! #require(h.view.last)
         #expect(h.calls == ["search tetris"])
@@ -222,7 +222,7 @@ struct SearchPresenterTests {
         for _ in 0..<19 { h.press(.down) }
         #expect(h.presenter.searchTask == nil)         // 20/30: not near the end yet
         h.press(.down)                                  // 21/30: within 10 of the end
-        #expect(h.view.last?.loadingMore == "⠋ Loading more results…")
+        #expect(h.view.last?.loadingMore == "◐ Loading more results…")
         await h.finishLoad()
         #expect(h.calls == ["search tetris", "page 1"])
         #expect(h.view.last?.position == "21/60+")

@@ -1,0 +1,80 @@
+import Locking
+
+/// Which symbols the interface draws for its own marks (`icons` in the config file).
+public enum IconSet: String, CaseIterable, Sendable {
+    /// Symbols every common monospace font has (DejaVu Sans Mono, the default of Debian and Ubuntu desktops;
+    /// a test checks each against its character map). The default.
+    case unicode
+    /// Nerd Font icons (Private Use Area): only for a terminal whose font is a patched Nerd Font.
+    case nerd
+    /// Printable ASCII only: any font, any terminal.
+    case ascii
+}
+
+/// The interface's own symbols — not repository data — in one place, per `IconSet`: a symbol is written
+/// once here and drawn through `Glyphs.current`, so a new set or a font problem is mended in one file.
+///
+/// The set is chosen once at start-up (`Glyphs.use`, from the config) before any screen is built; a test
+/// picks one for its own task with `Glyphs.$override`.
+public struct Glyphs: Equatable, Sendable {
+    /// Forks, before a count.
+    public var fork: String
+    /// Stars, before a count; also the favourite mark.
+    public var star: String
+    /// A repository that has a clone in the clone root.
+    public var cloned: String
+    /// A row's commits: loading, loaded, none, failed.
+    public var commitsLoading: String
+    public var commitsLoaded: String
+    public var commitsEmpty: String
+    public var commitsFailed: String
+    /// A row that can be expanded, and one that is.
+    public var collapsed: String
+    public var expanded: String
+    /// The frames of the busy spinner, in order.
+    public var spinner: [String]
+
+    /// The symbols of `set`.
+    public static func of(_ set: IconSet) -> Glyphs {
+        switch set {
+        case .unicode: unicode
+        case .nerd: nerd
+        case .ascii: ascii
+        }
+    }
+
+    static let unicode = Glyphs(
+        fork: "ψ", star: "★", cloned: "⌂",
+        commitsLoading: "◌", commitsLoaded: "●", commitsEmpty: "○", commitsFailed: "!",
+        collapsed: "▸", expanded: "▾",
+        spinner: ["◐", "◓", "◑", "◒"])
+
+    /// Nerd Font code points, all from its Font Awesome 4 set (the one every Nerd Font carries at fixed places).
+    static let nerd = Glyphs(
+        fork: "\u{F126}", star: "\u{F005}", cloned: "\u{F015}",
+        commitsLoading: "\u{F110}", commitsLoaded: "\u{F111}", commitsEmpty: "\u{F10C}", commitsFailed: "\u{F071}",
+        collapsed: "\u{F105}", expanded: "\u{F107}",
+        spinner: ["\u{F251}", "\u{F252}", "\u{F253}"])
+
+    static let ascii = Glyphs(
+        fork: "Y", star: "*", cloned: "#",
+        commitsLoading: ".", commitsLoaded: "o", commitsEmpty: "-", commitsFailed: "!",
+        collapsed: ">", expanded: "v",
+        spinner: ["|", "/", "-", "\\"])
+
+    private static let processSet = Mutex(IconSet.unicode)
+
+    /// A set for the current task only (tests draw ASCII while others draw the default).
+    @TaskLocal public static var override: IconSet?
+
+    /// The set symbols are drawn from now.
+    public static var set: IconSet { override ?? processSet.withLock { $0 } }
+
+    /// The symbols drawn now.
+    public static var current: Glyphs { of(set) }
+
+    /// Sets the process-wide set; call once at start-up, before any screen is built.
+    public static func use(_ set: IconSet) {
+        processSet.withLock { $0 = set }
+    }
+}
