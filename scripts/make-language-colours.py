@@ -4,8 +4,7 @@ GitHub Linguist's languages.yml (MIT, (c) 2017 GitHub, Inc.; the attribution is 
 
 Reads only the top-level language names and their `color:` lines, so it needs no YAML library.
 
-Usage (from the repository root): scripts/make-language-colours.py [PATH/TO/languages.yml]
-(default ../shared/data/linguist/languages.yml)
+Usage: scripts/make-language-colours.py PATH/TO/languages.yml  (github-linguist's lib/linguist/languages.yml)
 """
 import os
 import re
@@ -13,7 +12,9 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-SOURCE = sys.argv[1] if len(sys.argv) > 1 else os.path.join("..", "shared", "data", "linguist", "languages.yml")
+if len(sys.argv) != 2:
+    sys.exit("usage: scripts/make-language-colours.py PATH/TO/languages.yml")
+SOURCE = sys.argv[1]
 OUT = os.path.join(ROOT, "Sources", "GitHubEntities", "LanguageColours.swift")
 
 NAME = re.compile(r"""^(?:"(?P<dq>[^"]+)"|'(?P<sq>[^']+)'|(?P<bare>[^\s#'"][^:]*)):\s*$""")

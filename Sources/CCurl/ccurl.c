@@ -168,8 +168,6 @@ static struct {
     size_t add_count, add_capacity;
     tui_transfer **cancels;
     size_t cancel_count, cancel_capacity;
-    atomic_long transfers_started;
-    atomic_long connections_opened;
 } driver = { .once = PTHREAD_ONCE_INIT, .mutex = PTHREAD_MUTEX_INITIALIZER };
 
 static void transfer_release(tui_transfer *transfer) {
@@ -221,9 +219,7 @@ static void finish(tui_transfer *transfer, int code) {
         message = transfer->error[0] ? transfer->error : api.easy_strerror(code);
     }
     long connects = 0;
-    if (transfer->easy && api.easy_getinfo(transfer->easy, INFO_NUM_CONNECTS, &connects) == 0 && connects > 0) {
-        atomic_fetch_add(&driver.connections_opened, connects);
-    }
+    if (transfer->easy) api.easy_getinfo(transfer->easy, INFO_NUM_CONNECTS, &connects);
     transfer->done(transfer->context, code, status, transfer->header_buffer.data, transfer->header_buffer.length,
                    transfer->body_buffer.data, transfer->body_buffer.length, message, connects > 0 ? connects : 0);
     transfer_release(transfer);
@@ -374,7 +370,6 @@ tui_transfer *tui_transfer_start(const char *method, const char *url, const char
     }
     if (strcmp(method, body != NULL ? "POST" : "GET") != 0) api.easy_setopt(curl, OPT_CUSTOMREQUEST, method);
 
-    atomic_fetch_add(&driver.transfers_started, 1);
     pthread_mutex_lock(&driver.mutex);
     int queued = push(&driver.adds, &driver.add_count, &driver.add_capacity, transfer);
     pthread_mutex_unlock(&driver.mutex);
@@ -398,5 +393,3 @@ void tui_transfer_cancel(tui_transfer *transfer) {
     api.multi_wakeup(driver.multi);
 }
 
-long tui_curl_connections_opened(void) { return atomic_load(&driver.connections_opened); }
-long tui_curl_transfers_started(void) { return atomic_load(&driver.transfers_started); }

@@ -43,9 +43,6 @@ public final class CurlTransport: HTTPTransport {
     /// Connections opened for this transport's requests (0 for each request that reused one).
     public var connectionsOpened: Int { tally.count }
     private let tally = ConnectionTally()
-    /// Connections opened and transfers started by every transport of the process (benchmarks).
-    public static var connectionsOpenedInProcess: Int { tui_curl_connections_opened() }
-    public static var transfersStartedInProcess: Int { tui_curl_transfers_started() }
 
     /// Why the transport cannot work at all (libcurl missing), or `nil` when it can. Loads libcurl.
     public static func unavailableReason() -> String? {

@@ -47,10 +47,6 @@ void tui_transfer_cancel(tui_transfer *transfer);
 /// Drops the caller's reference.
 void tui_transfer_release(tui_transfer *transfer);
 
-/// Connections libcurl opened, and transfers started, since launch (for tests and benchmarks).
-long tui_curl_connections_opened(void);
-long tui_curl_transfers_started(void);
-
 void tui_buffer_free(tui_buffer *buffer);
 
 #endif
