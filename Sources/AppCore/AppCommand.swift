@@ -6,7 +6,7 @@ import TerminalKit
 
 extension Theme: ExpressibleByArgument {}
 
-/// The command line of PRODUCT.md §2, parsed and validated. Running the app is `AppLauncher`'s job.
+/// The command line (README, "Command line"), parsed and validated. Running the app is `AppLauncher`'s job.
 public struct AppCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "github-tui",

@@ -9,7 +9,7 @@ import TerminalKit
 
 /// The executable's whole `main`: parse, check the terminal, resolve, run, exit.
 public enum AppLauncher {
-    /// Exit code for usage errors (bad flag, bad URL, the full-screen app without a terminal), as PRODUCT.md §2 says.
+    /// Exit code for usage errors (bad flag, bad URL, the full-screen app without a terminal), as README.md says.
     public static let usageExitCode: Int32 = 2
 
     @MainActor

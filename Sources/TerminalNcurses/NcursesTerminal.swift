@@ -106,7 +106,7 @@ public final class NcursesTerminal: TerminalBackend {
         colors = ColorMapper(depth: colorDepth)
         mouseinterval(0)
         mousemask(tui_all_mouse_events() | tui_report_mouse_position(), nil)
-        // Keys that terminals send in more than one form (see ENGINEERING.md §2).
+        // Keys that terminals send in more than one form: tmux sends Home/End as ESC [ 1 ~ / ESC [ 4 ~ while terminfo says ESC O H / ESC O F.
         let extra: [(String, Int32)] = [
             ("\u{1B}[1~", KEY_HOME), ("\u{1B}[4~", KEY_END), ("\u{1B}[H", KEY_HOME), ("\u{1B}[F", KEY_END),
             ("\u{1B}OH", KEY_HOME), ("\u{1B}OF", KEY_END), ("\u{1B}[7~", KEY_HOME), ("\u{1B}[8~", KEY_END),

@@ -14,7 +14,7 @@ struct AppSetupTests {
         return url
     }
 
-    @Test("Flags parse as PRODUCT.md §2 names them")
+    @Test("Flags parse as the README names them")
     func parsing() throws {
         let command = try AppCommand.parse(["square", "--api-url", "http://127.0.0.1:8080", "--data-dir", "/tmp/x", "--offline"])
         #expect(command.owner == "square")
