@@ -85,8 +85,7 @@ public struct SpawningURLOpener: URLOpener {
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         // The loop's wake-up pipe, the database, sockets: none of ours goes to the browser.
-        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"))?.compactMap { Int32($0) } ?? []
-        for fd in open where fd > 2 { posix_spawn_file_actions_addclose(&actions, fd) }
+        ChildProcess.closeInheritedDescriptors(&actions)
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
