@@ -212,7 +212,7 @@ struct CloneRefusal: Error, Equatable {
     /// The user's message: which part, the value made safe to show (and cut short), and why.
     var message: String {
         let shown = Sanitizer.line(value)
-        let short = shown.count > 40 ? String(shown.prefix(39)) + "…" : shown
+        let short = shown.count > 32 ? String(shown.prefix(31)) + "…" : shown
         let partName = switch part {
         case .host: L10n.tr("clone.part.host")
         case .owner: L10n.tr("clone.part.owner")

@@ -103,7 +103,7 @@ struct GitClonerTests {
             guard case .failed(let message) = cloner.clone(repository) else {
                 Issue.record("cloned: \(owner)/\(name)"); continue
             }
-            #expect(message.hasPrefix("refused: the "), "\(message)")
+            #expect(message.hasPrefix("the "), "\(message)")
             #expect(message.contains("cannot be a folder name"))
             #expect(message.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F }, "\(message)")
             #expect(!cloner.isCloned(repository))
@@ -121,10 +121,10 @@ struct GitClonerTests {
     @Test("The message names the part and the reason, with the name made printable and cut short")
     func refusalMessage() {
         let name = CloneRefusal(part: .name, value: "../../tmp/x", reason: .separator)
-        #expect(name.message == "refused: the name “../../tmp/x” cannot be a folder name (it contains a slash)")
+        #expect(name.message == "the name cannot be a folder name (it contains a slash): “../../tmp/x”")
         let long = CloneRefusal(part: .owner, value: "\u{1B}]0;t\u{7}" + String(repeating: "y", count: 100), reason: .controlCharacter)
-        #expect(long.message == "refused: the owner “]0;t" + String(repeating: "y", count: 35) + "…” cannot be a folder name (it contains control or invisible characters)")
-        #expect(CloneRefusal(part: .host, value: "..", reason: .dots).message == "refused: the host “..” cannot be a folder name (it is . or ..)")
+        #expect(long.message == "the owner cannot be a folder name (it contains control or invisible characters): “]0;t" + String(repeating: "y", count: 27) + "…”")
+        #expect(CloneRefusal(part: .host, value: "..", reason: .dots).message == "the host cannot be a folder name (it is . or ..): “..”")
     }
 
     @Test("git's argument vector: --progress, then -- before the address and the path")
