@@ -81,7 +81,7 @@ struct ClipboardTests {
         #expect(copy(TmuxClipboard(setClipboard: "external", allowPassthrough: "1"))
                 == (.copied(via: ["sent through tmux to the terminal (OSC 52), not confirmed"]), 1))
         #expect(copy(nil) == (.copied(via: [Self.sentToTerminal]), 1))
-        let dropped = "tmux drops the terminal's clipboard sequence (set-clipboard is not on, allow-passthrough is off); no wl-copy, xclip or xsel"
+        let dropped = "tmux drops OSC 52 (set-clipboard is not on, allow-passthrough is off); no wl-copy, xclip or xsel"
         #expect(copy(TmuxClipboard(setClipboard: "off", allowPassthrough: "0")) == (.failed(dropped), 0))
         #expect(copy(TmuxClipboard(setClipboard: "external", allowPassthrough: "off")) == (.failed(dropped), 0))
     }
