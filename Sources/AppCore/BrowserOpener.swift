@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Features
 import Foundation
+import TerminalKit
 
 /// Which command opens a web address: the first usable entry of `$BROWSER` (entries separated by
 /// `:`; arguments by spaces; `%s` stands for the address, else the address is the last argument),
@@ -55,6 +56,7 @@ public struct SpawningURLOpener: URLOpener {
     public init() {}
 
     public func open(_ url: String, environment: [String: String]) -> URLOpenOutcome {
+        guard Self.isWebAddress(url) else { return .failed(L10n.tr("detail.open.notWebAddress")) }
         guard let command = BrowserCommand.resolve(url: url, environment: environment,
                                                    isExecutable: BrowserCommand.isExecutableFile) else {
             return .noBrowser
@@ -70,6 +72,15 @@ public struct SpawningURLOpener: URLOpener {
         case .failure(let error):
             return .failed("\(name): \(String(cString: strerror(error.code)))")
         }
+    }
+
+    /// Whether `url` may go on a browser's command line, whoever asks: `http://` or `https://`, then
+    /// nothing a terminal would obey, no white space (the address stays one word wherever `$BROWSER`
+    /// puts it). The callers check more (`WebAddress`); this is the last check before a child process.
+    static func isWebAddress(_ url: String) -> Bool {
+        let lowered = url.prefix(8).lowercased()
+        guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://") else { return false }
+        return url.unicodeScalars.allSatisfy { Sanitizer.isAllowed($0) && !$0.properties.isWhitespace }
     }
 
     struct SpawnError: Error { let code: Int32 }
