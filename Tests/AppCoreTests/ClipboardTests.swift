@@ -19,7 +19,7 @@ struct ClipboardTests {
         #expect(String(decoding: bytes, as: UTF8.self) == osc + "\u{1B}Ptmux;\u{1B}\u{1B}]52;c;aMOp\u{07}\u{1B}\\")
     }
 
-    static let sentToTerminal = "sent to the terminal (OSC 52), not confirmed"
+    static let sentToTerminal = "OSC 52 to the terminal, not confirmed"
 
     @MainActor
     @Test("clipboard = none copies nothing; osc52 writes only the sequence, as sent, not confirmed; command never writes to the terminal")
@@ -79,7 +79,7 @@ struct ClipboardTests {
         }
         #expect(copy(TmuxClipboard(setClipboard: "on", allowPassthrough: "0")) == (.copied(via: ["tmux paste buffer"]), 1))
         #expect(copy(TmuxClipboard(setClipboard: "external", allowPassthrough: "1"))
-                == (.copied(via: ["sent through tmux to the terminal (OSC 52), not confirmed"]), 1))
+                == (.copied(via: ["OSC 52 through tmux to the terminal, not confirmed"]), 1))
         #expect(copy(nil) == (.copied(via: [Self.sentToTerminal]), 1))
         let dropped = "tmux drops OSC 52 (set-clipboard is not on, allow-passthrough is off); no wl-copy, xclip or xsel"
         #expect(copy(TmuxClipboard(setClipboard: "off", allowPassthrough: "0")) == (.failed(dropped), 0))
