@@ -62,11 +62,11 @@ final class GitCloner: RepositoryCloner {
     }
 
     /// The root without trailing slashes (`/` becomes empty), so `prefix + "/" + part` is a path.
-    private var rootPrefix: String {
+    private lazy var rootPrefix: String = {
         var prefix = Substring(root.isEmpty ? "." : root)
         while prefix.hasSuffix("/") { prefix = prefix.dropLast() }
         return String(prefix)
-    }
+    }()
 
     /// Every byte but ASCII letters, digits, `-` and `_` as `%XX` (so `..` is `%2E%2E`); empty is `%`.
     private static func escaped(_ value: String) -> String {

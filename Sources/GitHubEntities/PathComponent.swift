@@ -33,9 +33,14 @@ public enum PathComponent {
         let scalars = name.unicodeScalars
         guard let first = scalars.first, let last = scalars.last else { throw .empty }
         if name == "." || name == ".." { throw .dots }
-        for scalar in scalars {
-            if scalar == "/" || scalar == "\\" { throw .separator }
-            if !isVisible(scalar) { throw .controlCharacter }
+        // Printable ASCII (every GitHub name) needs no look at Unicode's tables.
+        if name.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            if name.utf8.contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") }) { throw .separator }
+        } else {
+            for scalar in scalars {
+                if scalar == "/" || scalar == "\\" { throw .separator }
+                if !isVisible(scalar) { throw .controlCharacter }
+            }
         }
         if first == "-" { throw .leadingDash }
         if first.properties.isWhitespace || last.properties.isWhitespace { throw .surroundingWhitespace }
