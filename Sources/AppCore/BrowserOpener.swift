@@ -30,10 +30,11 @@ enum BrowserCommand {
         return nil
     }
 
-    /// `program` itself when it names a path, else the first executable of that name on `path`.
+    /// `program` itself when it names a path, else the first executable of that name in an absolute
+    /// directory of `path` (a relative entry would run whatever sits in the current directory).
     static func locate(_ program: String, path: String, isExecutable: (String) -> Bool) -> String? {
         if program.contains("/") { return isExecutable(program) ? program : nil }
-        for directory in path.split(separator: ":", omittingEmptySubsequences: true) {
+        for directory in path.split(separator: ":", omittingEmptySubsequences: true) where directory.hasPrefix("/") {
             let candidate = directory.hasSuffix("/") ? "\(directory)\(program)" : "\(directory)/\(program)"
             if isExecutable(candidate) { return candidate }
         }

@@ -7,8 +7,10 @@ import GitHubEntities
 import TerminalKit
 
 /// Clones repositories with `git clone` into `ROOT/HOST/OWNER/REPO` (the ghq layout; `~/src` by
-/// default), over HTTPS. git runs in the foreground with the terminal handed to it, so its own
-/// progress shows; the app takes the screen back when it ends.
+/// default), over HTTPS. Each part of the path is a `PathComponent` or the clone is refused before
+/// anything is made or run. git runs in the foreground with the terminal handed to it (it may ask for
+/// a password there); its progress and messages reach the screen through `Sanitizer.LineStream`; the
+/// app takes the screen back when it ends.
 @MainActor
 final class GitCloner: RepositoryCloner {
     private let root: String
@@ -127,8 +129,7 @@ final class GitCloner: RepositoryCloner {
         guard let url = cloneURL(repository) else {
             return .failed(L10n.tr("clone.notWebAddress", Sanitizer.line(repository.htmlURL)))
         }
-        let path = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").filter { $0.hasPrefix("/") }.joined(separator: ":")
-        guard let git = BrowserCommand.locate("git", path: path, isExecutable: BrowserCommand.isExecutableFile) else {
+        guard let git = BrowserCommand.locate("git", path: environment["PATH"] ?? "/usr/bin:/bin", isExecutable: BrowserCommand.isExecutableFile) else {
             return .failed(L10n.tr("clone.noGit"))
         }
         let parent = (target as NSString).deletingLastPathComponent
@@ -192,11 +193,6 @@ final class GitCloner: RepositoryCloner {
                 offset += written
             }
         }
-    }
-
-    /// Runs the command with the terminal as its stdin, stdout and stderr, and waits for it.
-    nonisolated static func runInForeground(_ arguments: [String], environment: [String: String]) -> Int32 {
-        ChildProcess.run(arguments, environment: gitEnvironment(environment), input: .inherited, output: .inherited)?.status ?? 127
     }
 }
 

@@ -149,8 +149,7 @@ struct TmuxClipboard: Equatable {
 
     /// Asks the tmux we run in (`$TMUX`, `$TMUX_PANE` from the environment), waiting at most a second.
     static func ask(environment: [String: String]) -> TmuxClipboard? {
-        let path = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").filter { $0.hasPrefix("/") }.joined(separator: ":")
-        guard let tmux = BrowserCommand.locate("tmux", path: path, isExecutable: BrowserCommand.isExecutableFile),
+        guard let tmux = BrowserCommand.locate("tmux", path: environment["PATH"] ?? "/usr/bin:/bin", isExecutable: BrowserCommand.isExecutableFile),
               let finished = ChildProcess.run([tmux, "display-message", "-p", format], environment: environment,
                                               input: .nothing, output: .collected, timeout: .seconds(1)),
               finished.status == 0 else { return nil }

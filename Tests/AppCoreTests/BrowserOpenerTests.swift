@@ -79,4 +79,11 @@ struct BrowserCommandTests {
                     == .failed("not a web address"), "\(bad.debugDescription)")
         }
     }
+
+    @Test("A program is looked up only in absolute PATH entries: a relative one would run what sits in the current directory")
+    func absolutePathOnly() {
+        #expect(BrowserCommand.locate("git", path: "bin:.::relative/dir", isExecutable: { _ in true }) == nil)
+        #expect(BrowserCommand.locate("git", path: ".:/usr/bin", isExecutable: { _ in true }) == "/usr/bin/git")
+        #expect(BrowserCommand.locate("/opt/git", path: "", isExecutable: { _ in true }) == "/opt/git")
+    }
 }
