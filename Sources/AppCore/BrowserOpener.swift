@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Features
 import Foundation
+import TerminalKit
 
 /// Which command opens a web address: the first usable entry of `$BROWSER` (entries separated by
 /// `:`; arguments by spaces; `%s` stands for the address, else the address is the last argument),
@@ -29,10 +30,11 @@ enum BrowserCommand {
         return nil
     }
 
-    /// `program` itself when it names a path, else the first executable of that name on `path`.
+    /// `program` itself when it names a path, else the first executable of that name in an absolute
+    /// directory of `path` (a relative entry would run whatever sits in the current directory).
     static func locate(_ program: String, path: String, isExecutable: (String) -> Bool) -> String? {
         if program.contains("/") { return isExecutable(program) ? program : nil }
-        for directory in path.split(separator: ":", omittingEmptySubsequences: true) {
+        for directory in path.split(separator: ":", omittingEmptySubsequences: true) where directory.hasPrefix("/") {
             let candidate = directory.hasSuffix("/") ? "\(directory)\(program)" : "\(directory)/\(program)"
             if isExecutable(candidate) { return candidate }
         }
@@ -55,6 +57,7 @@ public struct SpawningURLOpener: URLOpener {
     public init() {}
 
     public func open(_ url: String, environment: [String: String]) -> URLOpenOutcome {
+        guard Self.isWebAddress(url) else { return .failed(L10n.tr("detail.open.notWebAddress")) }
         guard let command = BrowserCommand.resolve(url: url, environment: environment,
                                                    isExecutable: BrowserCommand.isExecutableFile) else {
             return .noBrowser
@@ -72,6 +75,15 @@ public struct SpawningURLOpener: URLOpener {
         }
     }
 
+    /// Whether `url` may go on a browser's command line, whoever asks: `http://` or `https://`, then
+    /// nothing a terminal would obey, no white space (the address stays one word wherever `$BROWSER`
+    /// puts it). The callers check more (`WebAddress`); this is the last check before a child process.
+    static func isWebAddress(_ url: String) -> Bool {
+        let lowered = url.prefix(8).lowercased()
+        guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://") else { return false }
+        return url.unicodeScalars.allSatisfy { Sanitizer.isAllowed($0) && !$0.properties.isWhitespace }
+    }
+
     struct SpawnError: Error { let code: Int32 }
 
     /// glibc's `POSIX_SPAWN_SETSID` (2.26+), hidden from Swift behind `_GNU_SOURCE`.
@@ -85,8 +97,7 @@ public struct SpawningURLOpener: URLOpener {
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         // The loop's wake-up pipe, the database, sockets: none of ours goes to the browser.
-        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"))?.compactMap { Int32($0) } ?? []
-        for fd in open where fd > 2 { posix_spawn_file_actions_addclose(&actions, fd) }
+        ChildProcess.closeInheritedDescriptors(&actions)
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)

@@ -4,10 +4,13 @@ import Glibc
 import Features
 import Foundation
 import GitHubEntities
+import TerminalKit
 
 /// Clones repositories with `git clone` into `ROOT/HOST/OWNER/REPO` (the ghq layout; `~/src` by
-/// default), over HTTPS. git runs in the foreground with the terminal handed to it, so its own
-/// progress shows; the app takes the screen back when it ends.
+/// default), over HTTPS. Each part of the path is a `PathComponent` or the clone is refused before
+/// anything is made or run. git runs in the foreground with the terminal handed to it (it may ask for
+/// a password there); its progress and messages reach the screen through `Sanitizer.LineStream`; the
+/// app takes the screen back when it ends.
 @MainActor
 final class GitCloner: RepositoryCloner {
     private let root: String
@@ -32,19 +35,57 @@ final class GitCloner: RepositoryCloner {
         return (home as NSString).appendingPathComponent("src")
     }
 
-    func directory(for repository: Repository) -> String {
-        let parts = [root, host(of: repository.htmlURL), repository.ownerLogin, repository.name]
-        // The list asks for every row it shows: plain names are joined directly, anything else
-        // (empty, slashes) goes through NSString's path rules.
-        let slash = UInt8(ascii: "/")
-        if rootJoinsPlainly, parts.dropFirst().allSatisfy({ !$0.isEmpty && !$0.utf8.contains(slash) }) {
-            return parts.joined(separator: "/")
+    /// Where a repository goes under the root: `ROOT/HOST/OWNER/NAME`, each part checked by
+    /// `PathComponent` (the server chose them: `..`, a slash or a control character would put the
+    /// clone elsewhere, or reach the terminal in git's messages), or why it cannot go anywhere.
+    func target(for repository: Repository) -> Result<String, CloneRefusal> {
+        let parts: [(CloneRefusal.Part, String)] = [(.host, host(of: repository.htmlURL)),
+                                                     (.owner, repository.ownerLogin), (.name, repository.name)]
+        var path = rootPrefix
+        for (part, value) in parts {
+            do throws(PathComponent.Refusal) {
+                path += "/" + (try PathComponent.checked(value))
+            } catch {
+                return .failure(CloneRefusal(part: part, value: value, reason: error))
+            }
         }
-        return parts.reduce("") { ($0 as NSString).appendingPathComponent($1) }
+        return .success(path)
     }
 
-    /// Whether `root + "/" + name` is what NSString's path rules make of it.
-    private var rootJoinsPlainly: Bool { root.utf8.count > 1 && root.utf8.last != UInt8(ascii: "/") }
+    /// The clone's path; for a repository that cannot be cloned (`target(for:)` refuses it), the root
+    /// joined with the parts percent-encoded, a place inside the root that no clone ever makes.
+    func directory(for repository: Repository) -> String {
+        switch target(for: repository) {
+        case .success(let path): return path
+        case .failure:
+            let parts = [host(of: repository.htmlURL), repository.ownerLogin, repository.name]
+            return rootPrefix + parts.map { "/" + Self.escaped($0) }.joined()
+        }
+    }
+
+    /// The root without trailing slashes (`/` becomes empty), so `prefix + "/" + part` is a path.
+    private lazy var rootPrefix: String = {
+        var prefix = Substring(root.isEmpty ? "." : root)
+        while prefix.hasSuffix("/") { prefix = prefix.dropLast() }
+        return String(prefix)
+    }()
+
+    /// Every byte but ASCII letters, digits, `-` and `_` as `%XX` (so `..` is `%2E%2E`); empty is `%`.
+    private static func escaped(_ value: String) -> String {
+        guard !value.isEmpty else { return "%" }
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+                bytes.append(byte)
+            default:
+                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 
     /// Hosts already parsed, by the web address's part before its path (almost always one entry).
     private var hosts: [Substring: String] = [:]
@@ -73,57 +114,115 @@ final class GitCloner: RepositoryCloner {
     }
 
     func isCloned(_ repository: Repository) -> Bool {
+        guard case .success(let target) = target(for: repository) else { return false }
         var info = stat()
-        return stat(directory(for: repository) + "/.git", &info) == 0
+        return stat(target + "/.git", &info) == 0
     }
 
     func clone(_ repository: Repository) -> CloneOutcome {
-        let target = directory(for: repository)
+        let target: String
+        switch self.target(for: repository) {
+        case .success(let path): target = path
+        case .failure(let refusal): return .failed(refusal.message)
+        }
         if isCloned(repository) { return .alreadyCloned(path: target) }
-        guard let url = cloneURL(repository) else { return .failed(L10n.tr("clone.notWebAddress", repository.htmlURL)) }
+        guard let url = cloneURL(repository) else {
+            return .failed(L10n.tr("clone.notWebAddress", Sanitizer.line(repository.htmlURL)))
+        }
         guard let git = BrowserCommand.locate("git", path: environment["PATH"] ?? "/usr/bin:/bin", isExecutable: BrowserCommand.isExecutableFile) else {
             return .failed(L10n.tr("clone.noGit"))
         }
+        let parent = (target as NSString).deletingLastPathComponent
         do {
-            try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
         } catch {
-            return .failed(L10n.tr("clone.cannotCreate", (target as NSString).deletingLastPathComponent, error.localizedDescription))
+            return .failed(L10n.tr("clone.cannotCreate", Sanitizer.line(parent), error.localizedDescription))
         }
+        let arguments = Self.arguments(git: git, url: url, target: target)
         let status = handOver {
-            let banner = "\ngithub-tui: git clone \(url) \(target)\n"
-            _ = banner.withCString { write(STDOUT_FILENO, $0, strlen($0)) }
-            return Self.runInForeground([git, "clone", "--", url, target], environment: environment)
+            let banner = Array(("\ngithub-tui: git " + Sanitizer.line(arguments.dropFirst().joined(separator: " ")) + "\n").utf8)
+            Self.writeToTerminal(banner)
+            return Self.runFiltered(arguments, environment: environment)
         }
         return status == 0 ? .cloned(path: target) : .failed(L10n.tr("clone.failedStatus", status))
     }
 
-    /// The HTTPS clone address: the repository's web page with `.git`, only for http(s) pages.
+    /// git's argument vector: `--progress` (its output comes through a pipe, where git would otherwise
+    /// show none), and `--` so that neither the address nor the path is ever read as an option.
+    nonisolated static func arguments(git: String, url: String, target: String) -> [String] {
+        [git, "clone", "--progress", "--", url, target]
+    }
+
+    /// The HTTPS clone address: the repository's web page with `.git`, only for http(s) pages with a
+    /// host, and only when every character is printable ASCII (no space, no control character): it is
+    /// handed to git, which prints it.
     nonisolated static func cloneURL(for repository: Repository) -> String? {
-        guard let url = URL(string: repository.htmlURL), let scheme = url.scheme?.lowercased(),
+        guard repository.htmlURL.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }),
+              let url = URL(string: repository.htmlURL), let scheme = url.scheme?.lowercased(),
               scheme == "https" || scheme == "http", url.host != nil else { return nil }
         return repository.htmlURL + ".git"
     }
 
-    /// Runs the command with the terminal as its stdin, stdout and stderr, and waits for it.
-    nonisolated static func runInForeground(_ arguments: [String], environment: [String: String]) -> Int32 {
-        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
+    /// Runs git with the terminal as its stdin (it may ask for a password there), its output and
+    /// errors through a pipe and `Sanitizer.LineStream` to the terminal: a remote's messages and the
+    /// names git repeats reach the screen without control characters.
+    nonisolated static func runFiltered(_ arguments: [String], environment: [String: String],
+                                        write: ([UInt8]) -> Void = writeToTerminal) -> Int32 {
+        var stream = Sanitizer.LineStream()
+        let finished = withoutActuallyEscaping(write) { write in
+            ChildProcess.run(arguments, environment: gitEnvironment(environment), input: .inherited,
+                             output: .streamed { write(stream.feed($0)) })
+        }
+        write(stream.finish())
+        return finished?.status ?? 127
+    }
+
+    private nonisolated static func gitEnvironment(_ environment: [String: String]) -> [String: String] {
         var env = environment
         env["GIT_TERMINAL_PROMPT"] = env["GIT_TERMINAL_PROMPT"] ?? "1"
-        let envp: [UnsafeMutablePointer<CChar>?] = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for pointer in envp { free(pointer) } }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGINT, SIGQUIT, SIGTERM, SIGPIPE, SIGWINCH] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, arguments[0], nil, &attributes, argv, envp) == 0 else { return 127 }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        return env
+    }
+
+    private nonisolated static func writeToTerminal(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0, errno == EINTR { continue }
+                guard written > 0 else { return }
+                offset += written
+            }
+        }
+    }
+}
+
+/// Why a repository cannot be cloned under the root: one part of its path (host, owner, name) is not
+/// a path component (`PathComponent`).
+struct CloneRefusal: Error, Equatable {
+    enum Part: Equatable { case host, owner, name }
+    var part: Part
+    /// The part as the server sent it.
+    var value: String
+    var reason: PathComponent.Refusal
+
+    /// The user's message: which part, the value made safe to show (and cut short), and why.
+    var message: String {
+        let shown = Sanitizer.line(value)
+        let short = shown.count > 32 ? String(shown.prefix(31)) + "…" : shown
+        let partName = switch part {
+        case .host: L10n.tr("clone.part.host")
+        case .owner: L10n.tr("clone.part.owner")
+        case .name: L10n.tr("clone.part.name")
+        }
+        let why = switch reason {
+        case .empty: L10n.tr("path.refused.empty")
+        case .dots: L10n.tr("path.refused.dots")
+        case .separator: L10n.tr("path.refused.separator")
+        case .controlCharacter: L10n.tr("path.refused.control")
+        case .leadingDash: L10n.tr("path.refused.leadingDash")
+        case .surroundingWhitespace: L10n.tr("path.refused.whitespace")
+        case .tooLong: L10n.tr("path.refused.tooLong", PathComponent.maximumBytes)
+        }
+        return L10n.tr("clone.refused", partName, short, why)
     }
 }

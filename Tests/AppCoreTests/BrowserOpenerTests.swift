@@ -66,4 +66,24 @@ struct BrowserCommandTests {
         #expect(written == "/dev/null /dev/null /dev/null \(url)\n")
         #expect(SpawningURLOpener().open(url, environment: ["PATH": directory.path]) == .noBrowser)
     }
+
+    @Test("Whoever asks, only an http(s) address with nothing a terminal obeys and no white space reaches the browser")
+    func onlyWebAddresses() {
+        for good in ["https://github.com/o/r", "HTTP://example.com/a?b=c#d", "https://ja.wikipedia.org/wiki/日本"] {
+            #expect(SpawningURLOpener.isWebAddress(good), "\(good)")
+        }
+        for bad in ["", "file:///etc/passwd", "--new-window", "javascript:alert(1)", "https://x/\u{1B}]2;t\u{07}", "https://x/a b",
+                    "https://x/\n", "https://x/\u{202E}", "ftp://x", "https:x"] {
+            #expect(!SpawningURLOpener.isWebAddress(bad), "\(bad.debugDescription)")
+            #expect(SpawningURLOpener().open(bad, environment: ["BROWSER": "/bin/true", "PATH": "/usr/bin:/bin"])
+                    == .failed("not a web address"), "\(bad.debugDescription)")
+        }
+    }
+
+    @Test("A program is looked up only in absolute PATH entries: a relative one would run what sits in the current directory")
+    func absolutePathOnly() {
+        #expect(BrowserCommand.locate("git", path: "bin:.::relative/dir", isExecutable: { _ in true }) == nil)
+        #expect(BrowserCommand.locate("git", path: ".:/usr/bin", isExecutable: { _ in true }) == "/usr/bin/git")
+        #expect(BrowserCommand.locate("/opt/git", path: "", isExecutable: { _ in true }) == "/opt/git")
+    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import AppCore
+import Features
 import TerminalKit
 
 @Suite("Clipboard")
@@ -18,17 +19,110 @@ struct ClipboardTests {
         #expect(String(decoding: bytes, as: UTF8.self) == osc + "\u{1B}Ptmux;\u{1B}\u{1B}]52;c;aMOp\u{07}\u{1B}\\")
     }
 
+    static let sentToTerminal = "OSC 52 to the terminal, not confirmed"
+
     @MainActor
-    @Test("clipboard = none copies nothing; osc52 writes only the sequence; command never writes to the terminal")
+    @Test("clipboard = none copies nothing; osc52 writes only the sequence, as sent, not confirmed; command never writes to the terminal")
     func methods() {
         var written: [[UInt8]] = []
         let none = SystemClipboard(environment: [:], method: .none) { written.append($0); return true }
         #expect(none.copy("x") == .failed("copying is off (clipboard = \"none\" in the config file)"))
         let osc52 = SystemClipboard(environment: ["DISPLAY": ":0", "PATH": "/nonexistent"], method: .osc52) { written.append($0); return true }
-        #expect(osc52.copy("x") == .copied(via: ["terminal"]))
+        #expect(osc52.copy("x") == .copied(via: [Self.sentToTerminal]))
         let command = SystemClipboard(environment: ["PATH": "/nonexistent"], method: .command) { written.append($0); return true }
         #expect(command.copy("x") == .failed("no clipboard: no wl-copy, xclip or xsel (clipboard = \"command\")"))
         #expect(written.count == 1)
+    }
+
+    /// A folder with an `xclip` that writes what it reads to `copied` and exits with `status`.
+    func fakeXclip(status: Int32 = 0) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gh-tui-clip-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let script = folder.appendingPathComponent("xclip")
+        try Data("#!/bin/sh\ncat > '\(folder.path)/copied'\nexit \(status)\n".utf8).write(to: script)
+        chmod(script.path, 0o755)
+        return folder
+    }
+
+    @MainActor
+    @Test("Control characters never reach a clipboard: the command and OSC 52 both get the text as one safe line")
+    func sanitized() throws {
+        let folder = try fakeXclip()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var written: [[UInt8]] = []
+        let clipboard = SystemClipboard(environment: ["DISPLAY": ":0", "PATH": folder.path]) { written.append($0); return true }
+        let hostile = "git@github.com:o/x\nrm -rf ~\r\u{1B}]0;owned\u{7}\u{202E}y.git"
+        let safe = "git@github.com:o/x rm -rf ~ ]0;ownedy.git"
+        #expect(clipboard.copy(hostile) == .copied(via: ["xclip", Self.sentToTerminal]))
+        let copied = try Data(contentsOf: folder.appendingPathComponent("copied"))
+        #expect(String(decoding: copied, as: UTF8.self) == safe)
+        #expect(written == [try #require(SystemClipboard.terminalSequence(safe, environment: [:]))])
+    }
+
+    @MainActor
+    @Test("A command that fails is not a copy; its status is the reason")
+    func commandFails() throws {
+        let folder = try fakeXclip(status: 1)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let clipboard = SystemClipboard(environment: ["DISPLAY": ":0", "PATH": folder.path], method: .command) { _ in true }
+        #expect(clipboard.copy("x") == .failed("xclip ended with status 1"))
+    }
+
+    @MainActor
+    @Test("Inside tmux the outcome follows tmux's options: a paste buffer is a copy, passthrough is sent, neither is nothing copied (and why)")
+    func insideTmux() {
+        let environment = ["TMUX": "/tmp/tmux-0/default,1,0", "PATH": "/nonexistent"]
+        func copy(_ settings: TmuxClipboard?) -> (ClipboardOutcome, Int) {
+            var written = 0
+            let clipboard = SystemClipboard(environment: environment, askTmux: { _ in settings }) { _ in written += 1; return true }
+            return (clipboard.copy("x"), written)
+        }
+        #expect(copy(TmuxClipboard(setClipboard: "on", allowPassthrough: "0")) == (.copied(via: ["tmux paste buffer"]), 1))
+        #expect(copy(TmuxClipboard(setClipboard: "external", allowPassthrough: "1"))
+                == (.copied(via: ["OSC 52 through tmux to the terminal, not confirmed"]), 1))
+        #expect(copy(nil) == (.copied(via: [Self.sentToTerminal]), 1))
+        let dropped = "tmux drops OSC 52 (set-clipboard is not on, allow-passthrough is off); no wl-copy, xclip or xsel"
+        #expect(copy(TmuxClipboard(setClipboard: "off", allowPassthrough: "0")) == (.failed(dropped), 0))
+        #expect(copy(TmuxClipboard(setClipboard: "external", allowPassthrough: "off")) == (.failed(dropped), 0))
+    }
+
+    @Test("tmux's options: only set-clipboard on keeps a buffer; passthrough on/all (or absent, before 3.3) passes on")
+    func tmuxFate() {
+        #expect(TmuxClipboard(setClipboard: "on", allowPassthrough: "0").fate == .buffer)
+        #expect(TmuxClipboard(setClipboard: "external", allowPassthrough: "1").fate == .passedOn)
+        #expect(TmuxClipboard(setClipboard: "off", allowPassthrough: "all").fate == .passedOn)
+        #expect(TmuxClipboard(setClipboard: "off", allowPassthrough: "").fate == .passedOn)
+        #expect(TmuxClipboard(setClipboard: "external", allowPassthrough: "0").fate == .dropped)
+        #expect(TmuxClipboard(setClipboard: "off", allowPassthrough: "off").fate == .dropped)
+        #expect(TmuxClipboard.parse("external|0\n") == TmuxClipboard(setClipboard: "external", allowPassthrough: "0"))
+        #expect(TmuxClipboard.parse("on|\n") == TmuxClipboard(setClipboard: "on", allowPassthrough: ""))
+        for garbage in ["", "\n", "no server running", "on", "maybe|1", "on|1|x"] {
+            #expect(TmuxClipboard.parse(garbage) == nil, "\(garbage)")
+        }
+    }
+
+    @Test("The live question to tmux, against a tmux server of our own with set-clipboard off",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")))
+    func asksRealTmux() throws {
+        let socket = "gh-tui-clip-\(UUID().uuidString.prefix(8))"
+        let start = ChildProcess.run(["/usr/bin/tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "sleep 20", ";",
+                                      "set", "-s", "set-clipboard", "off"], environment: nil, input: .nothing, output: .discarded)
+        defer { _ = ChildProcess.run(["/usr/bin/tmux", "-L", socket, "kill-server"], environment: nil, input: .nothing, output: .discarded) }
+        #expect(start?.status == 0)
+        let listed = try #require(ChildProcess.run(["/usr/bin/tmux", "-L", socket, "display-message", "-p", "#{socket_path},#{pid},0|#{pane_id}"],
+                                                   environment: nil, input: .nothing, output: .collected))
+        let fields = String(decoding: listed.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "|")
+        try #require(fields.count == 2)
+        let settings = TmuxClipboard.ask(environment: ["PATH": "/usr/bin", "TMUX": String(fields[0]), "TMUX_PANE": String(fields[1])])
+        #expect(settings == TmuxClipboard(setClipboard: "off", allowPassthrough: "0"))
+        #expect(settings?.fate == .dropped)
+    }
+
+    @Test("Copy outcomes: any confirmed or sent way is a copy (confirmed first), else every reason")
+    func outcomes() {
+        #expect(ClipboardDelivery.outcome([.unconfirmed("a"), .confirmed("b")]) == .copied(via: ["b", "a"]))
+        #expect(ClipboardDelivery.outcome([.refused("r"), .confirmed("b")]) == .copied(via: ["b"]))
+        #expect(ClipboardDelivery.outcome([.refused("r"), .refused("s")]) == .failed("r; s"))
     }
 
     @Test("Text over the terminals' limit is not sent")

@@ -51,3 +51,48 @@ public enum Sanitizer {
         return true
     }
 }
+
+extension Sanitizer {
+    /// Another program's output on its way to the terminal (git's, while it has the screen): cut at
+    /// each `\n` and `\r` (progress redraws its line with `\r`), every piece made safe with
+    /// `Sanitizer.line` and written with its own line end. Bytes with no line end yet wait for more,
+    /// up to `limit` bytes (then they go out, cut at a character's start).
+    public struct LineStream: Sendable {
+        private var pending: [UInt8] = []
+        /// The most bytes kept waiting for a line end.
+        public let limit: Int
+
+        public init(limit: Int = 4096) {
+            self.limit = max(limit, 4)
+        }
+
+        /// The safe bytes for what has come so far.
+        public mutating func feed<Bytes: Sequence>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
+            var output: [UInt8] = []
+            for byte in bytes {
+                if byte == 0x0A || byte == 0x0D {
+                    output += Array(Sanitizer.line(String(decoding: pending, as: UTF8.self)).utf8)
+                    output.append(byte)
+                    pending.removeAll(keepingCapacity: true)
+                    continue
+                }
+                pending.append(byte)
+                if pending.count >= limit {
+                    // Cut before the last character's first byte, so a character is never split.
+                    var cut = pending.count - 1
+                    while cut > 0, pending[cut] & 0xC0 == 0x80 { cut -= 1 }
+                    if cut == 0 { cut = pending.count }
+                    output += Array(Sanitizer.line(String(decoding: pending[..<cut], as: UTF8.self)).utf8)
+                    pending.removeFirst(cut)
+                }
+            }
+            return output
+        }
+
+        /// The safe bytes for what is left when the output ends.
+        public mutating func finish() -> [UInt8] {
+            defer { pending.removeAll() }
+            return Array(Sanitizer.line(String(decoding: pending, as: UTF8.self)).utf8)
+        }
+    }
+}
