@@ -29,6 +29,23 @@ public struct CommitLineState: Sendable, Equatable {
     }
 }
 
+extension CommitLineState {
+    /// Draws the line on row `y` from column `x` up to `endX` (exclusive): the sha (yellow), the
+    /// summary, and "author · age" flush right (dim) in at most `rightWidth` columns. The one drawing
+    /// of a commit line: the list's expansion, the overlay and the history of the Commits tab.
+    /// `base` is the row's style (reverse for a selected history row).
+    func draw(into buffer: inout Buffer, x: Int, y: Int, endX: Int, rightWidth: Int, base: Style = .plain) {
+        var cx = x
+        cx += buffer.write(sha, x: cx, y: y, maxWidth: max(0, endX - x), style: base.foreground(.yellow))
+        cx += 2
+        let right = [author, age].filter { !$0.isEmpty }.joined(separator: " · ")
+        let rightText = right.truncated(toWidth: max(0, rightWidth))
+        let rightX = endX - rightText.displayWidth
+        buffer.write(summary.truncated(toWidth: max(0, rightX - cx - 1)), x: cx, y: y, style: base)
+        if rightX > cx { buffer.write(rightText, x: rightX, y: y, style: base.adding(.dim)) }
+    }
+}
+
 /// What a repository's commit lines say instead of commits, on the list and in the detail overlay.
 enum CommitNotes {
     static var loading: String { tr("commits.loading") }
