@@ -80,9 +80,7 @@ public final class App: AppNavigator {
 
         loop.run(
             inputFD: backend.inputFD,
-            onInput: { [unowned self] in
-                for event in backend.readEvents() { self.dispatch(event) }
-            },
+            onInput: { [unowned self] in self.dispatch(backend.readEvents()) },
             onSignal: { [unowned self] signal in self.handleSignal(signal) },
             onHangUp: { [unowned self] in self.exitCode = 128 + SIGHUP },
             beforeWait: { [unowned self] in self.render() }
@@ -167,8 +165,16 @@ public final class App: AppNavigator {
         return RepoListBuilder.build(dependencies, navigator: self)
     }
 
-    private func dispatch(_ event: Event) {
-        screens.last?.handle(event)
+    /// Hands every event read together to the screen on top (which may change midway: a key opens a
+    /// prompt, the next ones type into it), bracketed by `willHandleEvents`/`didHandleEvents` on the
+    /// screens of the stack, so each does its expensive work once per burst. A screen that leaves the
+    /// stack during the burst still hears its end (and saves what it held back).
+    private func dispatch(_ events: [Event]) {
+        guard !events.isEmpty else { return }
+        let screensBefore = screens
+        for screen in screensBefore { screen.willHandleEvents() }
+        for event in events { screens.last?.handle(event) }
+        for screen in screensBefore { screen.didHandleEvents() }
     }
 
     private func handleSignal(_ signal: Int32) {
