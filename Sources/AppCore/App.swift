@@ -59,9 +59,10 @@ public final class App: AppNavigator {
         SignalRelay.ignoreWriteFailureSignals()
         // Before curses starts, so ncurses leaves SIGWINCH to us. Every signal that would end the
         // process comes through the loop, which restores the terminal on the way out.
-        // SIGCONT: after Ctrl-Z and `fg`, curses restores the screen it believes in (a blank one: the
-        // app writes its own frames), so the next frame is written whole.
-        try SignalRelay.install(SignalRelay.terminatingSignals + [SIGWINCH, SIGCONT])
+        // SIGTSTP (Ctrl-Z) too, so that curses installs no handler of its own: the app hands the
+        // terminal back (bracketed paste off) before it stops, and takes it again after `fg`.
+        // SIGCONT (`fg`, or a stop from outside): the next frame is written whole.
+        try SignalRelay.install(SignalRelay.terminatingSignals + [SIGWINCH, SIGCONT, SIGTSTP])
         let terminal = try NcursesTerminal.start(useColor: useColor, theme: setup.theme)
         defer { TerminalGuard.restoreModes() }
         return run(on: terminal)
@@ -185,6 +186,10 @@ public final class App: AppNavigator {
             for screen in screens { screen.handle(.resize(width: size.width, height: size.height)) }
         case SIGCONT:
             terminal?.invalidate()
+        case SIGTSTP:
+            terminal?.suspend()
+            SignalRelay.stopLikeCtrlZ()
+            terminal?.resume()
         case SIGINT:
             exitCode = 0
             loop.stop()
