@@ -26,6 +26,8 @@ public struct InputDecoder {
         case started
         /// ESC followed by intermediates (0x20–0x2F): ends with a final character.
         case intermediate
+        /// SS2, SS3 (`ESC N`, `ESC O`): one more character belongs to it.
+        case singleShift
         /// CSI (`ESC [`, or C1 0x9B): parameters and intermediates, then a final 0x40–0x7E.
         case controlSequence
         /// OSC, DCS, SOS, PM, APC: a string that ends with BEL or ST (`ESC \\`, C1 0x9C).
@@ -119,11 +121,14 @@ extension InputDecoder.Paste {
             case 0x5B: return .controlSequence                          // [
             case 0x5D, 0x50, 0x58, 0x5E, 0x5F: return .string           // ] P X ^ _
             case 0x20...0x2F: return .intermediate
+            case 0x4E, 0x4F: return .singleShift                        // N O
             case 0x1B: return .started
             default: return nil                                         // a two-character sequence
             }
         case .intermediate:
             return (0x20...0x2F).contains(value) ? .intermediate : nil
+        case .singleShift:
+            return nil
         case .controlSequence:
             // Parameters 0x30–0x3F and intermediates 0x20–0x2F continue; anything else ends it.
             return (0x20...0x3F).contains(value) ? .controlSequence : nil
