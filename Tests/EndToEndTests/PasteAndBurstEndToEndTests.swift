@@ -59,8 +59,10 @@ struct PasteAndBurstEndToEndTests {
         await tmux.waitFor(text: "410_in_140")
         try tmux.send("C-z")
         await tmux.waitFor("the shell back") { $0.contains("Stopped") }
-        try tmux.type("cat -v")
+        // Pasted once the shell has run the line (the terminal echoes again), so the paste reaches cat.
+        try tmux.type("echo cat-runs; cat -v")
         try tmux.send("Enter")
+        await tmux.waitFor("cat started") { $0.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == "cat-runs" } }
         try tmux.paste("while-stopped")
         try tmux.send("Enter")
         var screen = await tmux.waitFor("cat's line") { $0.components(separatedBy: "while-stopped").count >= 3 }
