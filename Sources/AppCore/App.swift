@@ -59,9 +59,10 @@ public final class App: AppNavigator {
         SignalRelay.ignoreWriteFailureSignals()
         // Before curses starts, so ncurses leaves SIGWINCH to us. Every signal that would end the
         // process comes through the loop, which restores the terminal on the way out.
-        // SIGCONT: after Ctrl-Z and `fg`, curses restores the screen it believes in (a blank one: the
-        // app writes its own frames), so the next frame is written whole.
-        try SignalRelay.install(SignalRelay.terminatingSignals + [SIGWINCH, SIGCONT])
+        // SIGTSTP (Ctrl-Z) too, so that curses installs no handler of its own: the app hands the
+        // terminal back (bracketed paste off) before it stops, and takes it again after `fg`.
+        // SIGCONT (`fg`, or a stop from outside): the next frame is written whole.
+        try SignalRelay.install(SignalRelay.terminatingSignals + [SIGWINCH, SIGCONT, SIGTSTP])
         let terminal = try NcursesTerminal.start(useColor: useColor, theme: setup.theme)
         defer { TerminalGuard.restoreModes() }
         return run(on: terminal)
@@ -80,9 +81,7 @@ public final class App: AppNavigator {
 
         loop.run(
             inputFD: backend.inputFD,
-            onInput: { [unowned self] in
-                for event in backend.readEvents() { self.dispatch(event) }
-            },
+            onInput: { [unowned self] in self.dispatch(backend.readEvents()) },
             onSignal: { [unowned self] signal in self.handleSignal(signal) },
             onHangUp: { [unowned self] in self.exitCode = 128 + SIGHUP },
             beforeWait: { [unowned self] in self.render() }
@@ -167,8 +166,16 @@ public final class App: AppNavigator {
         return RepoListBuilder.build(dependencies, navigator: self)
     }
 
-    private func dispatch(_ event: Event) {
-        screens.last?.handle(event)
+    /// Hands every event read together to the screen on top (which may change midway: a key opens a
+    /// prompt, the next ones type into it), bracketed by `willHandleEvents`/`didHandleEvents` on the
+    /// screens of the stack, so each does its expensive work once per burst. A screen that leaves the
+    /// stack during the burst still hears its end (and saves what it held back).
+    private func dispatch(_ events: [Event]) {
+        guard !events.isEmpty else { return }
+        let screensBefore = screens
+        for screen in screensBefore { screen.willHandleEvents() }
+        for event in events { screens.last?.handle(event) }
+        for screen in screensBefore { screen.didHandleEvents() }
     }
 
     private func handleSignal(_ signal: Int32) {
@@ -179,6 +186,10 @@ public final class App: AppNavigator {
             for screen in screens { screen.handle(.resize(width: size.width, height: size.height)) }
         case SIGCONT:
             terminal?.invalidate()
+        case SIGTSTP:
+            terminal?.suspend()
+            SignalRelay.stopLikeCtrlZ()
+            terminal?.resume()
         case SIGINT:
             exitCode = 0
             loop.stop()

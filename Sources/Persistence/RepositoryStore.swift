@@ -154,6 +154,9 @@ public protocol RepositoryStore: AnyObject, Sendable {
     func saveCommits(_ commits: [Commit], repositoryID: Int64, isEmptyRepository: Bool, fetchedAt: Date) throws
     func isFavourite(repositoryID: Int64) throws -> Bool
     func setFavourite(_ on: Bool, repositoryID: Int64) throws
+    /// Sets or clears several repositories' marks (`true`: favourite) in one transaction: one
+    /// write, and one change for the observations, however many marks (a burst of `f`).
+    func setFavourites(_ marks: [Int64: Bool]) throws
     func setting(_ key: String) throws -> String?
     /// A `nil` value removes the setting.
     func setSetting(_ key: String, value: String?) throws
@@ -167,6 +170,13 @@ public protocol RepositoryStore: AnyObject, Sendable {
     /// change that affects it; duplicates removed.
     func observeList(_ list: RepositoryListID, onChange: @escaping @Sendable (OwnerListSnapshot) -> Void)
         -> any StoreCancellable
+}
+
+extension RepositoryStore {
+    /// One `setFavourite` per mark (not one transaction): for stores that have nothing better.
+    public func setFavourites(_ marks: [Int64: Bool]) throws {
+        for (id, on) in marks.sorted(by: { $0.key < $1.key }) { try setFavourite(on, repositoryID: id) }
+    }
 }
 
 /// An owner's own list, by login.

@@ -363,14 +363,22 @@ public final class SQLiteStore: RepositoryStore {
     }
 
     public func setFavourite(_ on: Bool, repositoryID: Int64) throws {
+        try setFavourites([repositoryID: on])
+    }
+
+    public func setFavourites(_ marks: [Int64: Bool]) throws {
+        guard !marks.isEmpty else { return }
+        let now = Rows.encode(Date())
         try withDatabase { try $0.write { db in
-            if on {
-                try db.execute(sql: """
-                    INSERT INTO favourite (repository_id, created_at) VALUES (?, ?)
-                    ON CONFLICT(repository_id) DO NOTHING
-                    """, arguments: [repositoryID, Rows.encode(Date())])
-            } else {
-                try db.execute(sql: "DELETE FROM favourite WHERE repository_id = ?", arguments: [repositoryID])
+            for (id, on) in marks.sorted(by: { $0.key < $1.key }) {
+                if on {
+                    try db.execute(sql: """
+                        INSERT INTO favourite (repository_id, created_at) VALUES (?, ?)
+                        ON CONFLICT(repository_id) DO NOTHING
+                        """, arguments: [id, now])
+                } else {
+                    try db.execute(sql: "DELETE FROM favourite WHERE repository_id = ?", arguments: [id])
+                }
             }
         } }
     }

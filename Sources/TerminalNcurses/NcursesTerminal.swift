@@ -44,6 +44,8 @@ public final class NcursesTerminal: TerminalBackend {
     public let colorDepth: ColorDepth
     /// How colours look (`--theme`): applied to every style before it is mapped to colour numbers.
     private let theme: Theme
+    /// Keys and pastes from what curses reads (a paste may span reads).
+    private var input = InputDecoder()
     public var inputFD: Int32? { STDIN_FILENO }
 
     /// A locale variable names a locale this machine does not have (`LANG=de_DE.UTF-8` in a container
@@ -115,13 +117,21 @@ public final class NcursesTerminal: TerminalBackend {
             ("\u{1B}[5~", KEY_PPAGE), ("\u{1B}[6~", KEY_NPAGE), ("\u{1B}[3~", KEY_DC), ("\u{1B}[Z", KEY_BTAB),
         ]
         for (sequence, code) in extra { define_key(sequence, code) }
+        define_key(InputDecoder.pasteStartSequence, InputDecoder.pasteStartCode)
+        define_key(InputDecoder.pasteEndSequence, InputDecoder.pasteEndCode)
         encoder = FrameEncoder(controls: terminfoControls())
         // Curses enters its modes and clears the screen once; from here on frames are written by
         // `draw`, and curses' own idea of the screen (blank, the cursor at the top left) stays true
         // wherever it matters: every frame ends with the cursor there and the style plain.
         erase()
         refresh()
+        Self.writeAll(Self.bracketedPasteOn)
     }
+
+    /// Asks the terminal to wrap pasted text in `ESC[200~` … `ESC[201~` (xterm's bracketed paste),
+    /// and to stop again: on every way out (`stop`, `suspend`; `TerminalGuard` on a crash).
+    static let bracketedPasteOn = Array("\u{1B}[?2004h".utf8)
+    static let bracketedPasteOff = Array("\u{1B}[?2004l".utf8)
 
     /// A terminfo string without its padding delays (`$<5>`, `$<2/>`, `$<1.5*>`): curses' `tputs`
     /// turns them into waits, which no terminal emulator needs; written as they are they would show.
@@ -222,8 +232,9 @@ public final class NcursesTerminal: TerminalBackend {
                 }
                 continue
             }
-            if let key = KeyDecoder.decode(UInt32(code), isKeyCode: isKeyCode) { events.append(.key(key)) }
+            if let event = input.decode(UInt32(code), isKeyCode: isKeyCode) { events.append(event) }
         }
+        if let paste = input.endOfInput() { events.append(paste) }
         return events
     }
 
@@ -242,6 +253,10 @@ public final class NcursesTerminal: TerminalBackend {
 
     /// Writes all the bytes to the terminal, through interruptions and partial writes (a terminal
     /// that reads slowly); stops on any other error, as curses does.
+    private static func writeAll(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { writeAll($0) }
+    }
+
     private static func writeAll(_ bytes: UnsafeRawBufferPointer) {
         guard let base = bytes.baseAddress else { return }
         var done = 0
@@ -272,6 +287,7 @@ public final class NcursesTerminal: TerminalBackend {
     /// Hands the terminal to another program (`git clone`): curses' modes are saved and the screen
     /// restored as the shell had it, until `resume()`.
     public func suspend() {
+        Self.writeAll(Self.bracketedPasteOff)
         def_prog_mode()
         endwin()
     }
@@ -281,11 +297,13 @@ public final class NcursesTerminal: TerminalBackend {
         reset_prog_mode()
         invalidate()
         refresh()
+        Self.writeAll(Self.bracketedPasteOn)
     }
 
     /// Leaves curses mode: the terminal's modes and screen are restored.
     public func stop() {
         mousemask(0, nil)
+        Self.writeAll(Self.bracketedPasteOff)
         // A terminal without an alternate screen (vt100, the Linux console) would keep the last frame,
         // and the shell's next line would be written over its footer: the screen is cleared instead.
         let clear = tui_string_capability("rmcup") == nil ? tui_string_capability("clear") : nil

@@ -55,6 +55,13 @@ final class TmuxSession {
         _ = try Self.run(["tmux", "-L", socket, "send-keys", "-l", text])
     }
 
+    /// Pastes `text` as a terminal does: tmux wraps it in `ESC[200~` … `ESC[201~` when the program
+    /// asked for bracketed paste (`ESC[?2004h`), and sends its line breaks as carriage returns.
+    func paste(_ text: String) throws {
+        _ = try Self.run(["tmux", "-L", socket, "set-buffer", "--", text])
+        _ = try Self.run(["tmux", "-L", socket, "paste-buffer", "-p"])
+    }
+
     func resize(width: Int, height: Int) throws {
         _ = try Self.run(["tmux", "-L", socket, "resize-window", "-x", "\(width)", "-y", "\(height)"])
     }

@@ -18,6 +18,25 @@ struct ObservationTests {
         return (recorder, cancellable)
     }
 
+    @Test("Several favourite marks are one transaction: observers see them all at once, never a part", arguments: [false, true])
+    func favouritesTogether(onDisk: Bool) async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = onDisk ? SQLiteStore.open(directory: directory.url).store : try SQLiteStore.inMemory()
+        try store.replaceRepositories(repositories(1...5), ownerLogin: "octo", fetchedAt: date(10))
+        try store.setFavourite(true, repositoryID: 5)
+        let (recorder, cancellable) = observe(store, "octo")
+        defer { cancellable.cancel() }
+        #expect(await recorder.first { $0.snapshot.favouriteIDs == [5] } != nil)
+        try store.setFavourites([1: true, 2: true, 3: true, 5: false])
+        #expect(await recorder.first { $0.snapshot.favouriteIDs == [1, 2, 3] } != nil)
+        try store.setFavourites([2: false, 4: true, 3: true])
+        #expect(await recorder.first { $0.snapshot.favouriteIDs == [1, 3, 4] } != nil)
+        #expect(recorder.values.map(\.snapshot.favouriteIDs) == [[5], [1, 2, 3], [1, 3, 4]])
+        #expect(try store.favouriteIDs() == [1, 3, 4])
+        try store.setFavourites([:])
+    }
+
     @Test("delivers the initial value and each change, off the main thread, and stops after cancel",
           arguments: [false, true])
     func deliversChanges(onDisk: Bool) async throws {

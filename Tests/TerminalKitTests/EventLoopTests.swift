@@ -169,6 +169,25 @@ struct EventLoopTests {
         TerminalGuard.setKeypadResetSequence([])
     }
 
+    @Test("The crash path turns bracketed paste and mouse reporting off and leaves the alternate screen")
+    func crashReset() throws {
+        var fds: [Int32] = [0, 0]
+        try #require(pipe(&fds) == 0)
+        defer { close(fds[0]) }
+        let savedOutput = dup(STDOUT_FILENO)
+        dup2(fds[1], STDOUT_FILENO)
+        TerminalGuard.restoreFromSignalContext()
+        dup2(savedOutput, STDOUT_FILENO)
+        close(savedOutput)
+        close(fds[1])
+        var bytes = [UInt8](repeating: 0, count: 256)
+        let count = read(fds[0], &bytes, bytes.count)
+        let written = String(decoding: bytes.prefix(max(0, count)), as: UTF8.self)
+        #expect(written.contains("\u{1B}[?2004l"))
+        #expect(written.contains("\u{1B}[?1000l"))
+        #expect(written.contains("\u{1B}[?1049l"))
+    }
+
     @Test("The manual scheduler runs due jobs only when time is advanced")
     func manualScheduler() {
         let scheduler = ManualScheduler()

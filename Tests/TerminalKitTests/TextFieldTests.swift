@@ -177,5 +177,19 @@ struct TextFieldTests {
         #expect(table.action(for: .character("q")) == nil)
         #expect(TextField.typedEdit(for: .character("q")) == .insert("q"))
         #expect(TextField.typedEdit(for: .enter) == nil)
+        #expect(TextField.typedEdit(for: .paste("gem\nfj")) == .insert("gem\nfj"))
+    }
+
+    @Test("A pasted key goes in whole at the cursor, one line (its breaks and tabs become spaces), cut at the limit")
+    func pasteKey() {
+        var field = TextField(text: "ab", maxLength: 12)
+        field.apply(.moveLeft)
+        let changed = field.apply(TextField.typedEdit(for: .paste("gem\r\nfj\tx"))!)
+        #expect(changed)
+        #expect(field.text == "agem fj xb")
+        #expect(field.cursor == 9)
+        field.apply(TextField.typedEdit(for: .paste("\n12345"))!)
+        #expect(field.text == "agem fj x 1b")
+        #expect(field.cursor == 11)
     }
 }

@@ -58,10 +58,17 @@ protocol RepoListPresenterProtocol: AnyObject {
     /// A click on the carousel card at `index` (0-based among the cards).
     func didClickCard(_ index: Int)
     func didScroll(by rows: Int)
-    /// Text typed while the filter field is open (already sanitized).
-    func filterDidChange(_ text: String)
+    /// Whether the filter field has the keyboard (the presenter's word: the view's last state may
+    /// be older while a burst of keys is handled).
+    var isEditingFilter: Bool { get }
+    /// An edit of the filter field while it is open (typed, pasted, deleted).
+    func filterDidEdit(_ edit: TextEdit)
     /// Enter (keep) or Esc (clear) in the filter field.
     func filterDidEnd(keep: Bool)
+    /// Events read together follow (`Screen.willHandleEvents`): the view state may wait for the end.
+    func inputWillBegin()
+    /// The events read together were handled: the held-back work is done now.
+    func inputDidEnd()
 }
 
 /// The outcome of a refresh from the API.
@@ -101,8 +108,8 @@ protocol RepoListInteractorProtocol: CommitSource {
     /// Whether commits may be fetched in the background now (not asked for by the user): false once
     /// the hour's remaining requests reach the reserve kept for what the user asks.
     func mayPrefetchCommits() -> Bool
-    /// Stores a repository's favourite mark (the observed snapshot's `favouriteIDs` follow).
-    func setFavourite(_ on: Bool, repositoryID: Int64) throws
+    /// Stores repositories' favourite marks in one write (the observed snapshot's `favouriteIDs` follow).
+    func setFavourites(_ marks: [Int64: Bool]) throws
 }
 
 /// Navigation out of the list.

@@ -54,8 +54,8 @@ final class RepoListInteractor: RepoListInteractorProtocol {
         RequestBudget.allowsPrefetch(service.lastRateLimit, now: now())
     }
 
-    func setFavourite(_ on: Bool, repositoryID: Int64) throws {
-        try store.setFavourite(on, repositoryID: repositoryID)
+    func setFavourites(_ marks: [Int64: Bool]) throws {
+        try store.setFavourites(marks)
     }
 
     /// Repositories of this refresh's pages held until the last page (tests).

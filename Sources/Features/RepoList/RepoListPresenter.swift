@@ -25,6 +25,8 @@ final class RepoListPresenter: RepoListPresenterProtocol {
 
     private var screen = RepoListScreenState()
     private var lineTargets: [Int?] = []
+    /// While events read together are handled: the frame and the ★ writes held back until the end.
+    private var burst: InputBurst?
     private var observation: (any StoreCancellable)?
     /// The refresh in flight (tests await it).
     private(set) var refreshTask: Task<Void, Never>?
@@ -94,6 +96,29 @@ final class RepoListPresenter: RepoListPresenterProtocol {
     func viewDidChangeListHeight(_ rows: Int) {
         update { $0.viewport.resize(to: rows) }
     }
+
+    /// Events read together follow: each changes the screen state, the frame is built once at the end.
+    func inputWillBegin() {
+        if burst == nil { burst = InputBurst() }
+    }
+
+    /// The events read together were handled: the ★ marks they changed go to the store in one
+    /// write (a failed write puts them back), then the frame is built.
+    func inputDidEnd() {
+        guard let ended = burst else { return }
+        burst = nil
+        let marks = ended.changedMarks
+        if !marks.isEmpty, !saveFavourites(marks) {
+            screen.changeModel(keepingSelection: true) { model in
+                for (id, on) in marks { model.setFavourite(!on, repositoryID: id) }
+            }
+            publish()
+        } else if ended.needsPublish {
+            publish()
+        }
+    }
+
+    var isEditingFilter: Bool { screen.model.isEditingFilter }
 
     // MARK: Intents
 
@@ -175,10 +200,12 @@ final class RepoListPresenter: RepoListPresenterProtocol {
         update { $0.focus = .list; $0.select($0.viewport.selection + rows) }
     }
 
-    func filterDidChange(_ text: String) {
+    func filterDidEdit(_ edit: TextEdit) {
+        var field = TextField(text: screen.model.filterText)
+        field.apply(edit)
         update {
             $0.model.isEditingFilter = true
-            $0.changeModel(keepingSelection: false) { $0.setFilter(Sanitizer.line(text)) }
+            if field.text != $0.model.filterText { $0.changeModel(keepingSelection: false) { $0.setFilter(field.text) } }
         }
     }
 
@@ -190,22 +217,34 @@ final class RepoListPresenter: RepoListPresenterProtocol {
     }
 
     private func target(ofLine index: Int) -> Int? {
+        if burst?.needsPublish == true { build() } // the lines as the screen has them now
         guard !screen.modal.isActive, lineTargets.indices.contains(index) else { return nil }
         return lineTargets[index]
     }
 
-    /// The focused card's or the selected row's repository gets or loses its ★: the store is written
-    /// at once and the mark shows at once (the observed snapshot confirms it).
+    /// The focused card's or the selected row's repository gets or loses its ★: the mark shows at
+    /// once, and the store is written at once, or at the end of the burst of keys (the observed
+    /// snapshot confirms it).
     private func toggleFavourite() {
         guard let repository = screen.focus == .carousel ? screen.focusedCard : screen.selectedRepository else { return }
         let on = !screen.model.isFavourite(repository.id)
-        do {
-            try interactor.setFavourite(on, repositoryID: repository.id)
-        } catch {
-            screen.modal.message = .error(tr("message.favouriteNotSaved", Sanitizer.line(String(describing: error))))
+        if burst != nil {
+            burst?.mark(repository.id, on)
+        } else if !saveFavourites([repository.id: on]) {
             return
         }
         screen.changeModel(keepingSelection: true) { $0.setFavourite(on, repositoryID: repository.id) }
+    }
+
+    /// Writes ★ marks to the store; false, with a message, when it could not.
+    private func saveFavourites(_ marks: [Int64: Bool]) -> Bool {
+        do {
+            try interactor.setFavourites(marks)
+            return true
+        } catch {
+            screen.modal.message = .error(tr("message.favouriteNotSaved", Sanitizer.line(String(describing: error))))
+            return false
+        }
     }
 
     private func toggleExpansion(at index: Int) {
@@ -332,8 +371,14 @@ final class RepoListPresenter: RepoListPresenterProtocol {
         publish()
     }
 
-    /// Builds and shows the frame; the commit loader learns which rows are on screen.
+    /// Shows the state: at once, or once at the end of a burst of events.
     private func publish() {
+        if burst != nil { burst?.needsPublish = true } else { build() }
+    }
+
+    /// Builds and shows the frame; the commit loader learns which rows are on screen.
+    private func build() {
+        burst?.needsPublish = false
         screen.commits = commitLoader.states
         screen.hasMorePages = interactor.hasMorePages
         screen.spinnerSymbol = spinner.symbol

@@ -42,6 +42,14 @@ public final class RepoListView: Screen, RepoListViewProtocol {
         presenter.viewDidReappear()
     }
 
+    public func willHandleEvents() {
+        presenter.inputWillBegin()
+    }
+
+    public func didHandleEvents() {
+        presenter.inputDidEnd()
+    }
+
     func display(_ state: RepoListViewState) {
         self.state = state
     }
@@ -51,7 +59,7 @@ public final class RepoListView: Screen, RepoListViewProtocol {
     public func handle(_ event: Event) {
         switch event {
         case .key(let key):
-            if let filter = state.filter, filter.isEditing, handleFilterKey(key, text: filter.text) { return }
+            if presenter.isEditingFilter, handleFilterKey(key) { return }
             if let action = RepoListKeys.table.action(for: key) { presenter.handle(action) }
         case .mouse(let mouse):
             handleMouse(mouse)
@@ -64,15 +72,18 @@ public final class RepoListView: Screen, RepoListViewProtocol {
         }
     }
 
-    /// Keys while the filter field is open: text edits it; Enter keeps, Esc clears; the rest navigate.
-    private func handleFilterKey(_ key: Key, text: String) -> Bool {
+    /// Keys while the filter field is open: text (typed or pasted) edits it; Enter keeps, Esc clears;
+    /// the rest navigate.
+    private func handleFilterKey(_ key: Key) -> Bool {
+        if let typed = TextField.typedEdit(for: key) {
+            presenter.filterDidEdit(typed)
+            return true
+        }
         switch key {
-        case .character(let c):
-            presenter.filterDidChange(text + String(c))
         case .backspace:
-            presenter.filterDidChange(String(text.dropLast()))
+            presenter.filterDidEdit(.deleteBackward)
         case .control("u"):
-            presenter.filterDidChange("")
+            presenter.filterDidEdit(.clear)
         case .enter:
             presenter.filterDidEnd(keep: true)
         case .escape:

@@ -1,6 +1,10 @@
 /// A key press, decoded from whatever the terminal sent.
 public enum Key: Sendable, Hashable {
     case character(Character)
+    /// Text the terminal delivered as one paste (bracketed paste): already sanitized (no escape
+    /// sequence, no control character but `\n` and `\t`). It is text, never a command: no key table
+    /// binds it, and only text fields take it (`TextField.typedEdit(for:)`); elsewhere it is ignored.
+    case paste(String)
     /// Ctrl with a letter, e.g. `.control("c")`.
     case control(Character)
     case up, down, left, right
@@ -13,6 +17,7 @@ public enum Key: Sendable, Hashable {
         switch self {
         case .character(" "): return "Space"
         case .character(let c): return String(c)
+        case .paste: return "Paste"
         case .control(let c): return "Ctrl-\(c.uppercased())"
         case .up: return "↑"
         case .down: return "↓"

@@ -82,6 +82,24 @@ public enum SignalRelay {
         }
     }
 
+    /// Stops the process as Ctrl-Z's default action does (the shell says "Stopped"), and returns once
+    /// it is continued (`fg`). The relay's handler for SIGTSTP is set aside meanwhile. Call on the loop
+    /// after the terminal was handed back: relaying Ctrl-Z lets the app do that first (curses' own
+    /// handler cannot turn bracketed paste off).
+    public static func stopLikeCtrlZ() {
+        var defaultAction = sigaction()
+        var relayed = sigaction()
+        #if canImport(Glibc)
+        defaultAction.__sigaction_handler.sa_handler = SIG_DFL
+        #else
+        defaultAction.__sigaction_u.__sa_handler = SIG_DFL
+        #endif
+        sigemptyset(&defaultAction.sa_mask)
+        sigaction(SIGTSTP, &defaultAction, &relayed)
+        raise(SIGTSTP)
+        sigaction(SIGTSTP, &relayed, nil)
+    }
+
     /// The pipe's read end, or -1 before `install`.
     public static var readFD: Int32 { relayReadFD }
 

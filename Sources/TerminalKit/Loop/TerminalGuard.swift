@@ -13,8 +13,9 @@ private let keypadResetCapacity = 64
 nonisolated(unsafe) private let keypadReset = UnsafeMutablePointer<UInt8>.allocate(capacity: keypadResetCapacity)
 nonisolated(unsafe) private var keypadResetCount = 0
 
-/// Escape sequences that leave the alternate screen and turn mouse reporting off and the cursor on.
-private let resetSequence: [UInt8] = Array("\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1006l\u{1B}[?25h\u{1B}[0m\u{1B}[?1049l\r\n".utf8)
+/// Escape sequences that leave the alternate screen and turn mouse reporting and bracketed paste off
+/// and the cursor on.
+private let resetSequence: [UInt8] = Array("\u{1B}[?2004l\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1006l\u{1B}[?25h\u{1B}[0m\u{1B}[?1049l\r\n".utf8)
 
 private func crashHandler(_ signal: Int32) {
     TerminalGuard.restoreFromSignalContext()

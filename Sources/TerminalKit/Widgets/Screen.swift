@@ -11,11 +11,19 @@ public protocol Screen: AnyObject {
     func viewDidAppear()
     /// Called when the screen above it went away and it is on top again.
     func viewDidReappear()
+    /// Events that arrived together (one read of the terminal: a burst of keys, a paste) are handled
+    /// between `willHandleEvents()` and `didHandleEvents()`, which the app calls on every screen of
+    /// the stack: a screen may then do once, at the end, what each event asked for (build its state,
+    /// write to the store). The frame is drawn after `didHandleEvents()`.
+    func willHandleEvents()
+    func didHandleEvents()
 }
 
 extension Screen {
     public func viewDidAppear() {}
     public func viewDidReappear() {}
+    public func willHandleEvents() {}
+    public func didHandleEvents() {}
 }
 
 /// Something that can run a job on the UI thread later, from any thread. The event loop's

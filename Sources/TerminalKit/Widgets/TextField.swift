@@ -137,9 +137,13 @@ extension TextField {
         ]
     }
 
-    /// A key that types text: a printable character (pasted text arrives as a run of them).
+    /// A key that types text: a printable character, or a paste (inserted whole; its line breaks
+    /// and tabs become spaces, as every insert's do).
     public static func typedEdit(for key: Key) -> TextEdit? {
-        if case .character(let character) = key { return .insert(String(character)) }
-        return nil
+        switch key {
+        case .character(let character): .insert(String(character))
+        case .paste(let text): .insert(text)
+        default: nil
+        }
     }
 }

@@ -117,11 +117,16 @@ final class FakeInteractor: RepoListInteractorProtocol {
     func rateLimit() -> RateLimit? { limit.withLock { $0 } }
 
     // Favourites
+    /// Every mark written ("on 2"), and how many writes (calls) there were.
     let favouriteWrites = Mutex<[String]>([])
+    let favouriteWriteCount = Mutex(0)
     let favouriteError = Mutex<(any Error & Sendable)?>(nil)
-    func setFavourite(_ on: Bool, repositoryID: Int64) throws {
+    func setFavourites(_ marks: [Int64: Bool]) throws {
         if let error = favouriteError.withLock({ $0 }) { throw error }
-        favouriteWrites.withLock { $0.append("\(on ? "on" : "off") \(repositoryID)") }
+        favouriteWriteCount.withLock { $0 += 1 }
+        favouriteWrites.withLock { writes in
+            for (id, on) in marks.sorted(by: { $0.key < $1.key }) { writes.append("\(on ? "on" : "off") \(id)") }
+        }
     }
 
     // Pages

@@ -69,7 +69,7 @@ struct RepoListInteractorTests {
         // The owner's own list is untouched, though it shares repository 2.
         #expect(try store.snapshot(ownerLogin: "octo").repositories.map(\.id) == [1, 2, 3])
         // A favourite set on a starred row is the repository's.
-        try interactor.setFavourite(true, repositoryID: 2)
+        try interactor.setFavourites([2: true])
         #expect(try store.snapshot(ownerLogin: "octo").favouriteIDs == [2])
         #expect(try store.snapshot(list: .starred("octo")).favouriteIDs == [2])
     }

@@ -13,8 +13,10 @@ struct RepoListViewSnapshotTests {
         var heights: [Int] = []
         var clicks: [String] = []
         var scrolls: [Int] = []
-        var filterTexts: [String] = []
+        var filterEdits: [TextEdit] = []
         var filterEnds: [Bool] = []
+        var isEditingFilter = false
+        var bursts: [String] = []
         func viewDidLoad() {}
         func viewDidReappear() {}
         func viewDidChangeListHeight(_ rows: Int) { heights.append(rows) }
@@ -23,8 +25,10 @@ struct RepoListViewSnapshotTests {
         func didClickCard(_ index: Int) { clicks.append("card \(index)") }
         func didDragUp(fromLine index: Int) { clicks.append("drag up \(index)") }
         func didScroll(by rows: Int) { scrolls.append(rows) }
-        func filterDidChange(_ text: String) { filterTexts.append(text) }
+        func filterDidEdit(_ edit: TextEdit) { filterEdits.append(edit) }
         func filterDidEnd(keep: Bool) { filterEnds.append(keep) }
+        func inputWillBegin() { bursts.append("begin") }
+        func inputDidEnd() { bursts.append("end") }
     }
 
     /// Renders the real presenter's state through the real view.
@@ -141,14 +145,22 @@ struct RepoListViewSnapshotTests {
         view.handle(.mouse(MouseEvent(.drag, x: 10, y: 3)))
         view.handle(.mouse(MouseEvent(.release, x: 10, y: 3)))
         #expect(spy.clicks == ["line 4", "drag up 4", "line 3", "drag up 3"])
-        // The filter field takes text while it is open.
-        view.display(RepoListViewState(filter: FilterState(text: "ab", isEditing: true, matches: 1)))
+        // The filter field takes text while it is open (the presenter says so: the view's state may
+        // be a burst behind); a paste is text too.
+        spy.isEditingFilter = true
         view.handle(.key(.character("c")))
+        view.handle(.key(.paste("gem\nfj")))
         view.handle(.key(.backspace))
+        view.handle(.key(.control("u")))
         view.handle(.key(.enter))
+        spy.isEditingFilter = false
         view.handle(.key(.down))
-        #expect(spy.filterTexts == ["abc", "a"])
+        view.handle(.key(.paste("x\nq")))
+        #expect(spy.filterEdits == [.insert("c"), .insert("gem\nfj"), .deleteBackward, .clear])
         #expect(spy.filterEnds == [true])
-        #expect(spy.actions.last == .moveDown)
+        #expect(spy.actions.last == .moveDown, "a paste outside the field is no action")
+        view.willHandleEvents()
+        view.didHandleEvents()
+        #expect(spy.bursts == ["begin", "end"])
     }
 }

@@ -1,0 +1,145 @@
+import TerminalKit
+
+/// Turns what `wget_wch` returns, one value after another, into keys and pastes: pure and stateful
+/// (a paste may span several reads), so it is tested without a terminal.
+///
+/// Bracketed paste: the terminal wraps pasted text in `ESC[200~` … `ESC[201~`, which curses hands
+/// over as the two key codes `pasteStartCode` and `pasteEndCode` (`define_key`). Everything between
+/// them is text: it becomes `Key.paste`, never keys, so a pasted `x⏎q` cannot quit. The text is
+/// cleaned here, at the boundary: escape sequences (whole) and control characters are dropped, line
+/// breaks become `\n`, and a paste keeps at most `maximumPasteLength` characters (the rest of a
+/// longer or never-ended paste is dropped; Ctrl-C still quits, being a signal).
+public struct InputDecoder {
+    /// The key codes the two bracketed-paste sequences are defined as (above curses' own and the
+    /// extended keys terminfo adds, which count up from `KEY_MAX`).
+    public static let pasteStartCode: Int32 = 0x7E00
+    public static let pasteEndCode: Int32 = 0x7E01
+    /// What the terminal sends around pasted text once `ESC[?2004h` asked for it.
+    public static let pasteStartSequence = "\u{1B}[200~"
+    public static let pasteEndSequence = "\u{1B}[201~"
+    /// At most this many characters (Unicode scalars) of one paste are kept.
+    public static let maximumPasteLength = 65_536
+
+    /// An escape sequence being dropped from pasted text.
+    fileprivate enum Escape {
+        /// After ESC: the next character says which kind.
+        case started
+        /// ESC followed by intermediates (0x20–0x2F): ends with a final character.
+        case intermediate
+        /// SS2, SS3 (`ESC N`, `ESC O`): one more character belongs to it.
+        case singleShift
+        /// CSI (`ESC [`, or C1 0x9B): parameters and intermediates, then a final 0x40–0x7E.
+        case controlSequence
+        /// OSC, DCS, SOS, PM, APC: a string that ends with BEL or ST (`ESC \\`, C1 0x9C).
+        case string
+        /// ESC inside such a string: `\\` ends it.
+        case stringEscape
+    }
+
+    fileprivate struct Paste {
+        var text = String.UnicodeScalarView()
+        /// Scalars kept so far in this paste (across the parts delivered at the end of each read).
+        var kept = 0
+        var escape: Escape?
+        var lastWasCarriageReturn = false
+    }
+
+    /// The paste being read (nil: keys are keys).
+    private var paste: Paste?
+
+    public init() {}
+
+    /// Whether a paste has started and not yet ended.
+    public var isInPaste: Bool { paste != nil }
+
+    /// One value `wget_wch` returned: the event it completes, if any.
+    /// - Parameters:
+    ///   - code: the wide character or key code.
+    ///   - isKeyCode: whether `wget_wch` returned `KEY_CODE_YES`.
+    public mutating func decode(_ code: UInt32, isKeyCode: Bool) -> Event? {
+        let keyCode = Int32(truncatingIfNeeded: code)
+        if isKeyCode, keyCode == Self.pasteStartCode {
+            if paste == nil { paste = Paste() }
+            return nil
+        }
+        if isKeyCode, keyCode == Self.pasteEndCode {
+            guard let ended = paste else { return nil } // an end without a start: nothing to end
+            paste = nil
+            return ended.text.isEmpty ? nil : .key(.paste(String(ended.text)))
+        }
+        guard paste != nil else { return KeyDecoder.decode(code, isKeyCode: isKeyCode).map { .key($0) } }
+        // Inside a paste a key code is an escape sequence curses recognised (an arrow's, say): dropped.
+        guard !isKeyCode, let scalar = Unicode.Scalar(code) else { return nil }
+        paste!.append(scalar)
+        return nil
+    }
+
+    /// The read ended (nothing more is pending): the text of a paste still open so far, so a long
+    /// paste shows as it arrives and a never-ended one is not held back for ever.
+    public mutating func endOfInput() -> Event? {
+        guard paste != nil, !paste!.text.isEmpty else { return nil }
+        let text = String(paste!.text)
+        paste!.text = String.UnicodeScalarView()
+        return .key(.paste(text))
+    }
+}
+
+extension InputDecoder.Paste {
+    /// Adds one pasted scalar, or drops it (part of an escape sequence, a control character, past
+    /// the limit).
+    mutating func append(_ scalar: Unicode.Scalar) {
+        let value = scalar.value
+        let wasCarriageReturn = lastWasCarriageReturn
+        lastWasCarriageReturn = false
+        if let state = escape {
+            escape = Self.escape(after: state, value)
+            return
+        }
+        switch value {
+        case 0x1B: escape = .started; return
+        case 0x9B: escape = .controlSequence; return
+        case 0x90, 0x98, 0x9D, 0x9E, 0x9F: escape = .string; return
+        case 0x0D: lastWasCarriageReturn = true; keep("\n"); return
+        case 0x0A: if !wasCarriageReturn { keep("\n") }; return
+        case 0x09: keep("\t"); return
+        default: break
+        }
+        if Sanitizer.isAllowed(scalar) { keep(scalar) }
+    }
+
+    private mutating func keep(_ scalar: Unicode.Scalar) {
+        guard kept < InputDecoder.maximumPasteLength else { return }
+        kept += 1
+        text.append(scalar)
+    }
+
+    /// The state after `value` inside an escape sequence (nil: the sequence ended).
+    private static func escape(after state: InputDecoder.Escape, _ value: UInt32) -> InputDecoder.Escape? {
+        switch state {
+        case .started:
+            switch value {
+            case 0x5B: return .controlSequence                          // [
+            case 0x5D, 0x50, 0x58, 0x5E, 0x5F: return .string           // ] P X ^ _
+            case 0x20...0x2F: return .intermediate
+            case 0x4E, 0x4F: return .singleShift                        // N O
+            case 0x1B: return .started
+            default: return nil                                         // a two-character sequence
+            }
+        case .intermediate:
+            return (0x20...0x2F).contains(value) ? .intermediate : nil
+        case .singleShift:
+            return nil
+        case .controlSequence:
+            // Parameters 0x30–0x3F and intermediates 0x20–0x2F continue; anything else ends it.
+            return (0x20...0x3F).contains(value) ? .controlSequence : nil
+        case .string:
+            switch value {
+            case 0x07, 0x9C: return nil
+            case 0x1B: return .stringEscape
+            default: return .string
+            }
+        case .stringEscape:
+            return value == 0x5C ? nil : .string
+        }
+    }
+}
