@@ -212,10 +212,16 @@ extension SQLiteStore {
         var unknown: [String]
 
         static func check(_ writer: any DatabaseWriter) throws {
+            let known = Set(Schema.migrator.migrations)
             let unknown = try writer.writeWithoutTransaction { db -> [String] in
-                guard try Schema.migrator.hasBeenSuperseded(db) else { return [] }
-                let known = Set(Schema.migrator.migrations)
-                return try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations").filter { !known.contains($0) }
+                // One read transaction, one snapshot: another instance may be creating the
+                // migrations table of a new file at this moment (its absence then means "new").
+                var unknown: [String] = []
+                try db.inTransaction(.deferred) {
+                    unknown = try Schema.migrator.appliedIdentifiers(db).filter { !known.contains($0) }.sorted()
+                    return .commit
+                }
+                return unknown
             }
             if !unknown.isEmpty { throw NewerSchema(unknown: unknown) }
         }
