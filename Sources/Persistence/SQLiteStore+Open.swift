@@ -214,14 +214,14 @@ extension SQLiteStore {
         static func check(_ writer: any DatabaseWriter) throws {
             let known = Set(Schema.migrator.migrations)
             let unknown = try writer.writeWithoutTransaction { db -> [String] in
-                // One read transaction, one snapshot: another instance may be creating the
-                // migrations table of a new file at this moment (its absence then means "new").
-                var unknown: [String] = []
-                try db.inTransaction(.deferred) {
-                    unknown = try Schema.migrator.appliedIdentifiers(db).filter { !known.contains($0) }.sorted()
-                    return .commit
-                }
-                return unknown
+                // The table's existence first, then its rows: another instance may be creating it in
+                // a new file at this moment (GRDB's `appliedIdentifiers` reads the rows first and
+                // takes "no such table" for an error when the table exists by the time it looks).
+                let exists = try Bool.fetchOne(db, sql: """
+                    SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'grdb_migrations')
+                    """) ?? false
+                guard exists else { return [] }
+                return try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations").filter { !known.contains($0) }
             }
             if !unknown.isEmpty { throw NewerSchema(unknown: unknown) }
         }
