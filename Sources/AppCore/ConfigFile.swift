@@ -61,9 +61,13 @@ public struct ConfigError: Error, Equatable, CustomStringConvertible {
         self.problems = problems
     }
 
-    /// One line per problem: `PATH:LINE: message`.
+    /// One line per problem: `PATH:LINE: message`. Path and messages go through `Sanitizer.line`: they
+    /// quote the file's text (key names, values, the TOML parser's excerpts), which may hold escape
+    /// sequences that must not reach the terminal (stderr).
     public var description: String {
-        problems.map { "\(path)\($0.line.map { ":\($0)" } ?? ""): \($0.message)" }.joined(separator: "\n")
+        let file = Sanitizer.line(path)
+        return problems.map { "\(file)\($0.line.map { ":\($0)" } ?? ""): \(Sanitizer.line($0.message))" }
+            .joined(separator: "\n")
     }
 }
 

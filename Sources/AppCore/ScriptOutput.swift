@@ -118,8 +118,9 @@ public enum ScriptOutput {
             }
         } else {
             do {
-                let (owner, fetched) = try await fetchAll(job)
+                let (owner, fetched, looped) = try await fetchAll(job)
                 repositories = fetched
+                if looped { errors.append("github-tui: warning: \(loopWarning)") }
                 do {
                     let fetchedAt = now()
                     try job.store.saveOwner(owner, fetchedAt: fetchedAt)
@@ -154,9 +155,12 @@ public enum ScriptOutput {
         }
     }
 
+    /// Said when the server's next-page links lead back to a page already fetched.
+    static let loopWarning = "the server's next-page links loop back to a page already fetched; the list ends there."
+
     /// The owner and every page of their repositories, or of the ones they starred (each repository
-    /// once, in the API's order).
-    static func fetchAll(_ job: Job) async throws -> (Owner, [Repository]) {
+    /// once, in the API's order), and whether a next-page link looped back (the list ends there).
+    static func fetchAll(_ job: Job) async throws -> (Owner, [Repository], looped: Bool) {
         guard OwnerLogin.isValid(job.ownerLogin) else { throw GitHubError.invalidLogin(job.ownerLogin) }
         async let ownerAnswer = job.service.owner(login: job.ownerLogin)
         async let firstPage = job.listKind == .starred
@@ -167,13 +171,14 @@ public enum ScriptOutput {
         var all: [Repository] = []
         var seen = Set<Int64>()
         var pages = 1
+        var trail = PageTrail()
         while true {
             for repository in page.items where seen.insert(repository.id).inserted { all.append(repository) }
-            guard let next = page.next, pages < job.maxPages else { break }
+            guard let next = trail.next(after: page), pages < job.maxPages else { break }
             page = try await job.service.repositories(page: next)
             pages += 1
         }
-        return (owner, all)
+        return (owner, all, trail.looped)
     }
 
     // MARK: Formatting (pure)

@@ -118,7 +118,7 @@ public final class GitHubClient: GitHubService {
         let fetched = try await get(url)
         let items = try Self.decode([Repository].self, from: fetched.response.body)
         let links = fetched.response.header("link").map(LinkHeader.parse) ?? [:]
-        return Page(items: items, next: links["next"], last: links["last"], notModified: fetched.notModified)
+        return Page(items: items, next: links["next"], last: links["last"], notModified: fetched.notModified, url: url)
     }
 
     private func searchPage(_ url: URL) async throws -> (RepositorySearchPage, next: URL?) {

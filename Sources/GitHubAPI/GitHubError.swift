@@ -32,8 +32,9 @@ public enum GitHubError: Error, Equatable, Sendable {
     /// The message in the local time zone.
     public var userMessage: String { userMessage(timeZone: .current) }
 
-    /// The message, with times (the rate-limit reset) written in `timeZone`.
-    public func userMessage(timeZone: TimeZone) -> String {
+    /// The message, with times (the rate-limit reset) written in `timeZone` (with the date when it is
+    /// not the day of `now` there).
+    public func userMessage(timeZone: TimeZone, now: Date = Date()) -> String {
         switch self {
         case .network:
             return Self.networkMessage
@@ -42,7 +43,7 @@ public enum GitHubError: Error, Equatable, Sendable {
         case .unauthorized:
             return Self.unauthorizedMessage
         case .rateLimited(let resetAt):
-            let when = resetAt.map { "resets at \(Self.clockTime($0, timeZone: timeZone))" } ?? "try again later"
+            let when = resetAt.map { "resets at \(Self.clockTime($0, timeZone: timeZone, now: now))" } ?? "try again later"
             return "GitHub API rate limit reached — \(when). Set GH_TOKEN for 5,000 requests/hour."
         case .invalidLogin(let login):
             return "“\(Self.printable(login))” is not a valid GitHub name: use 1–39 letters, digits or single inner hyphens."
@@ -59,14 +60,17 @@ public enum GitHubError: Error, Equatable, Sendable {
         }
     }
 
-    /// HH:MM, 24-hour, in `timeZone`.
-    public static func clockTime(_ date: Date, timeZone: TimeZone) -> String {
+    /// HH:MM, 24-hour, in `timeZone`; "YYYY-MM-DD HH:MM" when that is not the day of `now` there (a
+    /// reset after midnight, a clock that is off).
+    public static func clockTime(_ date: Date, timeZone: TimeZone, now: Date = Date()) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.hour, .minute], from: date)
-        let hour = parts.hour ?? 0
-        let minute = parts.minute ?? 0
-        return (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        let today = calendar.dateComponents([.year, .month, .day], from: now)
+        func two(_ value: Int?) -> String { (value ?? 0) < 10 ? "0\(value ?? 0)" : "\(value ?? 0)" }
+        let time = two(parts.hour) + ":" + two(parts.minute)
+        if parts.year == today.year, parts.month == today.month, parts.day == today.day { return time }
+        return "\(parts.year ?? 0)-" + two(parts.month) + "-" + two(parts.day) + " " + time
     }
 
     /// Control characters removed, length bounded: the text may come from the network.

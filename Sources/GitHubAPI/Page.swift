@@ -7,16 +7,41 @@ public struct Page<Item: Sendable>: Sendable {
     public var last: URL?
     /// True when the server answered 304 and the items were served from the validator cache.
     public var notModified: Bool
+    /// The address this page was fetched from, when known (`PageTrail` remembers it).
+    public var url: URL?
 
-    public init(items: [Item], next: URL? = nil, last: URL? = nil, notModified: Bool = false) {
+    public init(items: [Item], next: URL? = nil, last: URL? = nil, notModified: Bool = false, url: URL? = nil) {
         self.items = items
         self.next = next
         self.last = last
         self.notModified = notModified
+        self.url = url
     }
 }
 
 extension Page: Equatable where Item: Equatable {}
+
+/// The pages of one list followed so far, so that a `Link: rel="next"` leading back to a page already
+/// fetched (a loop, maybe to page 1) ends the list instead of being followed until the page bound.
+public struct PageTrail: Sendable, Equatable {
+    private var seen: Set<String> = []
+    /// Whether a next link pointed at a page already fetched (the list was ended there).
+    public private(set) var looped = false
+
+    public init() {}
+
+    /// Remembers `page` (its address and the one it is followed to) and gives its next page's address:
+    /// nil at the end of the list, or when the link leads back to a page of this trail.
+    public mutating func next<Item>(after page: Page<Item>) -> URL? {
+        if let url = page.url { seen.insert(url.absoluteString) }
+        guard let next = page.next else { return nil }
+        guard seen.insert(next.absoluteString).inserted else {
+            looped = true
+            return nil
+        }
+        return next
+    }
+}
 
 /// Parses RFC 8288 `Link` headers: `<url>; rel="next", <url>; rel="last"`.
 public struct LinkHeader {

@@ -13,6 +13,33 @@ enum Rows {
     static func encode(_ date: Date?) -> Double? { date.map(encode) }
     static func decodeDate(_ value: Double?) -> Date? { value.map(Date.init(timeIntervalSinceReferenceDate:)) }
 
+    // MARK: Text, exactly
+
+    /// Free text as SQLite is to store it. GRDB binds and reads a `String` as a C string, which ends at
+    /// the first NUL byte: text holding one is stored as a BLOB of its UTF-8 (exact), other text as
+    /// TEXT (as before). `text(_:_:)` reads either.
+    static func text(_ value: String?) -> (any DatabaseValueConvertible)? {
+        guard let value else { return nil }
+        return value.utf8.contains(0) ? Data(value.utf8) : value
+    }
+
+    /// A column written by `text(_:)`, NUL bytes included.
+    static func text(_ row: Row, _ index: Int) -> String? {
+        decodeText(row[index])
+    }
+
+    static func text(_ row: Row, _ column: String) -> String? {
+        decodeText(row[column])
+    }
+
+    private static func decodeText(_ value: DatabaseValue) -> String? {
+        switch value.storage {
+        case .string(let text): return text
+        case .blob(let data): return String(decoding: data, as: UTF8.self)
+        default: return nil
+        }
+    }
+
     // MARK: Owner
 
     static let upsertOwnerSQL = """
@@ -30,8 +57,8 @@ enum Rows {
 
     static func ownerArguments(_ owner: Owner, fetchedAt: Date) -> StatementArguments {
         let values: Values = [
-            owner.login, owner.id, owner.kind.rawValue, owner.name, owner.avatarURL, owner.htmlURL, owner.bio,
-            owner.company, owner.location, owner.email, owner.blog, owner.followers, owner.following,
+            owner.login, owner.id, owner.kind.rawValue, text(owner.name), owner.avatarURL, owner.htmlURL, text(owner.bio),
+            text(owner.company), text(owner.location), text(owner.email), text(owner.blog), owner.followers, owner.following,
             owner.publicRepos, encode(owner.createdAt), encode(fetchedAt),
         ]
         return StatementArguments(values)
@@ -41,8 +68,8 @@ enum Rows {
         let kindText: String = row["kind"]
         return Owner(
             id: row["id"], login: row["login"], kind: OwnerKind(rawValue: kindText) ?? .user,
-            name: row["name"], avatarURL: row["avatar_url"], htmlURL: row["html_url"], bio: row["bio"],
-            company: row["company"], location: row["location"], email: row["email"], blog: row["blog"],
+            name: text(row, "name"), avatarURL: row["avatar_url"], htmlURL: row["html_url"], bio: text(row, "bio"),
+            company: text(row, "company"), location: text(row, "location"), email: text(row, "email"), blog: text(row, "blog"),
             followers: row["followers"], following: row["following"], publicRepos: row["public_repos"],
             createdAt: decodeDate(row["created_at"]))
     }
@@ -84,9 +111,9 @@ enum Rows {
                                     fetchedAt: Date) throws -> StatementArguments {
         let values: Values = [
             repository.id, listKey, position, repository.name, repository.fullName, repository.ownerLogin,
-            repository.description, repository.language, repository.stargazersCount, repository.forksCount,
-            repository.watchersCount, repository.openIssuesCount, repository.defaultBranch,
-            repository.htmlURL, repository.homepage, repository.license, try encodeTopics(repository.topics),
+            text(repository.description), text(repository.language), repository.stargazersCount, repository.forksCount,
+            repository.watchersCount, repository.openIssuesCount, text(repository.defaultBranch),
+            repository.htmlURL, text(repository.homepage), text(repository.license), try encodeTopics(repository.topics),
             repository.isFork, repository.isArchived, encode(repository.createdAt),
             encode(repository.updatedAt), encode(repository.pushedAt), encode(fetchedAt),
         ]
@@ -102,10 +129,10 @@ enum Rows {
 
     static func repository(_ row: Row) -> Repository {
         Repository(
-            id: row[0], name: row[1], fullName: row[2], ownerLogin: row[3], description: row[4],
-            language: row[5], stargazersCount: row[6], forksCount: row[7], watchersCount: row[8],
-            openIssuesCount: row[9], defaultBranch: row[10], htmlURL: row[11], homepage: row[12],
-            license: row[13], topics: decodeTopics(row[14]), isFork: row[15], isArchived: row[16],
+            id: row[0], name: row[1], fullName: row[2], ownerLogin: row[3], description: text(row, 4),
+            language: text(row, 5), stargazersCount: row[6], forksCount: row[7], watchersCount: row[8],
+            openIssuesCount: row[9], defaultBranch: text(row, 10), htmlURL: row[11], homepage: text(row, 12),
+            license: text(row, 13), topics: decodeTopics(row[14]), isFork: row[15], isArchived: row[16],
             createdAt: decodeDate(row[17]), updatedAt: decodeDate(row[18]), pushedAt: decodeDate(row[19]))
     }
 
@@ -155,14 +182,14 @@ enum Rows {
 
     static func commitArguments(_ commit: Commit, repositoryID: Int64, position: Int) -> StatementArguments {
         let values: Values = [
-            repositoryID, position, commit.sha, commit.message, commit.authorName, commit.authorLogin,
+            repositoryID, position, commit.sha, text(commit.message), text(commit.authorName), commit.authorLogin,
             encode(commit.date), commit.htmlURL,
         ]
         return StatementArguments(values)
     }
 
     static func commit(_ row: Row) -> Commit {
-        Commit(sha: row["sha"], message: row["message"], authorName: row["author_name"],
+        Commit(sha: row["sha"], message: text(row, "message") ?? "", authorName: text(row, "author_name") ?? "",
                authorLogin: row["author_login"], date: decodeDate(row["date"]), htmlURL: row["html_url"])
     }
 

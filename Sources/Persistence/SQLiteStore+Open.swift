@@ -29,9 +29,15 @@ extension SQLiteStore {
     /// Opens (creating 0700 dir, 0600 file) `<directory>/github-tui.sqlite` as a WAL DatabasePool and
     /// migrates it. A damaged file is moved aside to `<file>.corrupt-<yyyyMMddHHmmss>` (UTC, from `now`;
     /// with its -wal/-shm) and a new one built; an unwritable directory falls back to an in-memory store.
-    /// Never crashes.
+    /// Only a regular file is used: a symbolic link (never followed), a FIFO (whose `open` would wait
+    /// forever), a directory, a device or a socket is refused, and so is a database written by a newer
+    /// version (left untouched): both fall back to memory. The mode of a file it did not create is left
+    /// as it is. Never crashes.
     public static func open(directory: URL, now: Date = Date()) -> (store: SQLiteStore, outcome: StoreOpenOutcome) {
         let file = directory.appendingPathComponent(fileName, isDirectory: false)
+        if let problem = FileSystem.refusal(of: file.path) {
+            return fallback(reason: problem)
+        }
         // A stored database we may not write (a read-only disk, mode 0400): shown, not ignored.
         if FileSystem.hasSQLiteHeader(file.path), FileManager.default.fileExists(atPath: file.path),
            access(file.path, W_OK) != 0 || access(directory.path, W_OK) != 0 {
@@ -53,6 +59,8 @@ extension SQLiteStore {
         do {
             let pool = try openPoolWaitingForOthers(file)
             return (SQLiteStore(writer: pool, outcome: .opened, databaseURL: file), .opened)
+        } catch let error as NewerSchema {
+            return fallback(reason: error.reason(file))
         } catch let error where isCorruption(error) {
             return rebuild(file, now: now)
         } catch let error where isReadOnly(error) {
@@ -97,8 +105,11 @@ extension SQLiteStore {
             memoryConfiguration.label = "github-tui.store.read-only-copy"
             let memory = try DatabaseQueue(configuration: memoryConfiguration)
             try source.backup(to: memory)
+            try NewerSchema.check(memory)
             try Schema.migrate(memory)
             return (SQLiteStore(writer: memory, outcome: outcome, databaseURL: nil), outcome)
+        } catch let error as NewerSchema {
+            return fallback(reason: error.reason(file))
         } catch {
             return fallback(reason: "\(reason); the stored data cannot be read either: \(describe(error))")
         }
@@ -157,10 +168,9 @@ extension SQLiteStore {
             guard check == ["ok"] else {
                 throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "quick_check: \(check.prefix(3).joined(separator: "; "))")
             }
+            try NewerSchema.check(pool)
             try Schema.migrate(pool)
-            for suffix in ["-wal", "-shm"] {
-                _ = chmod(file.path + suffix, 0o600)
-            }
+            // SQLite gives the -wal and -shm files the database file's mode: nothing to set here.
             return pool
         } catch {
             try? pool.close()
@@ -194,6 +204,33 @@ extension SQLiteStore {
             try? manager.removeItem(atPath: file.path + suffix)
         }
         return URL(fileURLWithPath: target, isDirectory: false)
+    }
+
+    /// A database whose applied migrations include some this version does not know: written by a
+    /// newer github-tui. It is neither migrated nor written.
+    struct NewerSchema: Error {
+        var unknown: [String]
+
+        static func check(_ writer: any DatabaseWriter) throws {
+            let known = Set(Schema.migrator.migrations)
+            let unknown = try writer.writeWithoutTransaction { db -> [String] in
+                // The table's existence first, then its rows: another instance may be creating it in
+                // a new file at this moment (GRDB's `appliedIdentifiers` reads the rows first and
+                // takes "no such table" for an error when the table exists by the time it looks).
+                let exists = try Bool.fetchOne(db, sql: """
+                    SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'grdb_migrations')
+                    """) ?? false
+                guard exists else { return [] }
+                return try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations").filter { !known.contains($0) }
+            }
+            if !unknown.isEmpty { throw NewerSchema(unknown: unknown) }
+        }
+
+        func reason(_ file: URL) -> String {
+            let names = unknown.prefix(3).map { String($0.unicodeScalars.filter { $0.value >= 0x20 && $0.value < 0x7F }) }
+            return "\(file.path) was written by a newer version of github-tui (schema \(names.joined(separator: ", ")));"
+                + " it is left untouched"
+        }
     }
 
     static func describe(_ error: any Error) -> String {
@@ -235,20 +272,55 @@ enum FileSystem {
     }
 
     /// Whether the file is empty (a new database) or starts with SQLite's magic header. Unreadable → true
-    /// (SQLite will say what is wrong).
+    /// (SQLite will say what is wrong). Never follows a symbolic link, never waits (a FIFO).
     static func hasSQLiteHeader(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return true }
-        defer { try? handle.close() }
-        guard let head = try? handle.read(upToCount: 16) else { return true }
-        return head.isEmpty || head == Data("SQLite format 3\u{0}".utf8)
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return true }
+        defer { _ = close(descriptor) }
+        var head = [UInt8](repeating: 0, count: 16)
+        let count = head.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 16) }
+        guard count >= 0 else { return true }
+        return count == 0 || (count == 16 && head == Array("SQLite format 3\u{0}".utf8))
     }
 
-    /// Creates the file empty with mode 0600 if it does not exist (an empty file is an empty database);
-    /// an existing file is made 0600.
+    /// Why the path cannot be the store, or nil when it is a regular file or nothing: a symbolic link is
+    /// not followed (its target, maybe `/dev/null`, is not ours to change), and a FIFO, directory,
+    /// device or socket is no database (opening a FIFO would wait for a writer forever).
+    static func refusal(of path: String) -> String? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }      // missing: created; unreadable: said later
+        let kind: String
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFLNK: kind = "a symbolic link (not followed)"
+        case S_IFIFO: kind = "a FIFO (named pipe)"
+        case S_IFDIR: kind = "a directory"
+        case S_IFCHR: kind = "a character device"
+        case S_IFBLK: kind = "a block device"
+        case S_IFSOCK: kind = "a socket"
+        default: kind = "not a regular file"
+        }
+        return "\(path) is \(kind), not a database file; remove it or use another XDG_DATA_HOME"
+    }
+
+    /// Creates the file empty with mode 0600 if it does not exist (an empty file is an empty database).
+    /// An existing file is left as it is, its mode too (it may not be ours: a hard link, a file the user
+    /// set up); it must be a regular file, opened without following a link or waiting on a FIFO.
     static func makePrivateFile(_ path: String) throws {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw failure("create", path, errno: errno) }
-        defer { _ = close(descriptor) }
-        guard fchmod(descriptor, 0o600) == 0 else { throw failure("set permissions of", path, errno: errno) }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        if descriptor >= 0 {
+            defer { _ = close(descriptor) }
+            // Exactly 0600 whatever the umask.
+            guard fchmod(descriptor, 0o600) == 0 else { throw failure("set permissions of", path, errno: errno) }
+            return
+        }
+        let code = errno
+        guard code == EEXIST else { throw failure("create", path, errno: code) }
+        let existing = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard existing >= 0 else { throw failure("open", path, errno: errno) }
+        defer { _ = close(existing) }
+        var info = stat()
+        guard fstat(existing, &info) == 0 else { throw failure("examine", path, errno: errno) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw Failure(description: refusal(of: path) ?? "\(path) is not a regular file") }
     }
 }

@@ -60,10 +60,20 @@ public final class NcursesTerminal: TerminalBackend {
         if lowered.contains("utf-8") || lowered.contains("utf8") { setlocale(LC_CTYPE, "C.UTF-8") }
     }
 
+    /// The screen size comes from the terminal (`TIOCGWINSZ`), never from exported `LINES`/`COLUMNS`:
+    /// curses would otherwise take them over the real size (a `COLUMNS=99999` left in a shell's
+    /// environment drew for a screen that is not there). Terminfo's size stays the last resort, when
+    /// the terminal says none. Called before curses computes the size (`newterm`).
+    static func useTerminalSizeOnly() {
+        use_env(false)
+        use_tioctl(true)
+    }
+
     /// Starts curses on the process's terminal. Fails (without exiting) when `TERM` is unusable:
     /// unknown, or without what curses needs (`TerminalRequirements`).
     public static func start(useColor: Bool, theme: Theme = .default) throws -> NcursesTerminal {
         if setlocale(LC_ALL, "") == nil { useUTF8CharactersWithoutTheLocale() }
+        useTerminalSizeOnly()
         if let problem = TerminalRequirements.problem(term: nil) { throw TerminalStartError(description: problem) }
         guard let screen = tui_newterm() else {
             let term = getenv("TERM").map { String(cString: $0) } ?? "(unset)"

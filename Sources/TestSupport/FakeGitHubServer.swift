@@ -238,6 +238,15 @@ public final class FakeGitHubServer: Sendable {
         ] as [String: Any])
     }
 
+    /// `repository` (one repository JSON object) with a description of `bytes` bytes and no space
+    /// (`0123456789abcdef` over and over): a word no line holds.
+    public static func withLongDescription(_ repository: Data, bytes: Int) -> Data {
+        guard var object = (try? JSONSerialization.jsonObject(with: repository)) as? [String: Any] else { return repository }
+        let pattern = Array("0123456789abcdef".utf8)
+        object["description"] = String(decoding: (0..<bytes).map { pattern[$0 % pattern.count] }, as: UTF8.self)
+        return Fixtures.encode(object)
+    }
+
     /// `count` valid repository JSON objects owned by `owner`, named repo-00001…. With `exotic`,
     /// every fifth description holds Japanese text, emoji, and hostile control characters
     /// (ESC sequences, BEL, NUL, CR, a bidi override).

@@ -16,6 +16,8 @@ public final class ScriptedGitHubService: GitHubService {
         /// Pages of repositories; page N links to N+1 (`https://api.test/repos/N`).
         public var repositoryPages: [[Repository]] = [[]]
         public var repositoryErrors: [Int: GitHubError] = [:]
+        /// The page the last page links back to (a `Link` loop); nil: the last page links nowhere.
+        public var lastPageLinksBackTo: Int?
         /// Search pages; page N links to N+1 (`https://api.test/search/N`) while there are more.
         public var searchPages: [RepositorySearchPage] = []
         public var searchErrors: [Int: GitHubError] = [:]
@@ -190,8 +192,9 @@ public final class ScriptedGitHubService: GitHubService {
         let script = current
         if let error = script.repositoryErrors[index] { throw error }
         guard script.repositoryPages.indices.contains(index) else { throw GitHubError.notFound }
-        let next = index + 1 < script.repositoryPages.count ? URL(string: "https://api.test/repos/\(index + 1)") : nil
-        return Page(items: script.repositoryPages[index], next: next)
+        let linked = index + 1 < script.repositoryPages.count ? index + 1 : script.lastPageLinksBackTo
+        let next = linked.flatMap { URL(string: "https://api.test/repos/\($0)") }
+        return Page(items: script.repositoryPages[index], next: next, url: URL(string: "https://api.test/repos/\(index)"))
     }
 
     private func searchPage(_ index: Int) throws -> (RepositorySearchPage, next: URL?) {

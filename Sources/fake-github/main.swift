@@ -1,10 +1,12 @@
 // fake-github: a local server that answers like api.github.com, with recorded data.
 //
 //   fake-github [--port N] [--repos N] [--owner LOGIN] [--page-size N] [--exotic] [--commits]
+//               [--long-description BYTES]
 //
 // Serves the recorded sferik user (30 repositories) and the codeforamerica organization; with
 // --repos N also LOGIN (default "scale") with N generated repositories, which are empty (409 for their
-// commits) unless --commits gives each of them rails_admin's recorded commits. Prints the base URL
+// commits) unless --commits gives each of them rails_admin's recorded commits; --long-description gives
+// the first of them a description of BYTES bytes without a space. Prints the base URL
 // (http://127.0.0.1:PORT) on one line of stdout, logs each request to stderr as "GET /path?query"
 // (followed by ` if-none-match=VALUE` when the request is conditional, so a benchmark can tell
 // revalidations apart; tokens are never logged), and runs until SIGTERM or SIGINT.
@@ -20,6 +22,7 @@ struct Options {
     var exotic = false
     var commits = false
     var unauthenticatedLimit: Int?
+    var longDescription = 0
 }
 
 func fail(_ message: String) -> Never {
@@ -54,8 +57,11 @@ func parse(_ arguments: [String]) -> Options {
         case "--unauthenticated-limit":
             guard let limit = Int(value(argument)), limit >= 0 else { fail("--unauthenticated-limit takes a count") }
             options.unauthenticatedLimit = limit
+        case "--long-description":
+            guard let bytes = Int(value(argument)), bytes >= 0 else { fail("--long-description takes a byte count") }
+            options.longDescription = bytes
         case "-h", "--help":
-            print("usage: fake-github [--port N] [--repos N] [--owner LOGIN] [--page-size N] [--exotic] [--commits] [--unauthenticated-limit N]")
+            print("usage: fake-github [--port N] [--repos N] [--owner LOGIN] [--page-size N] [--exotic] [--commits] [--unauthenticated-limit N] [--long-description BYTES]")
             exit(0)
         default:
             fail("unknown argument \(argument)")
@@ -75,8 +81,11 @@ let server = FakeGitHubServer(requestLogger: { request in
 server.addRecordedOwners(pageSize: options.pageSize)
 server.setUnauthenticatedLimit(options.unauthenticatedLimit)
 if options.repositories > 0 {
-    let repositories = FakeGitHubServer.generatedRepositories(count: options.repositories, owner: options.owner,
+    var repositories = FakeGitHubServer.generatedRepositories(count: options.repositories, owner: options.owner,
                                                               exotic: options.exotic)
+    if options.longDescription > 0 {
+        repositories[0] = FakeGitHubServer.withLongDescription(repositories[0], bytes: options.longDescription)
+    }
     server.addOwner(options.owner,
                     userJSON: FakeGitHubServer.generatedUser(login: options.owner, repositories: options.repositories),
                     repositories: repositories,

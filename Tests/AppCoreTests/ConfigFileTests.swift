@@ -121,6 +121,34 @@ struct ConfigFileTests {
         #expect(problems("keys = \"x\"") == ["1: keys must be a table: [keys]"])
     }
 
+    @Test("Escape sequences in the file's key names and values are not echoed to the terminal")
+    func hostileNamesSanitized() {
+        // TOML's own escapes (\u001b) put the control characters into the parsed names and values.
+        let texts = [
+            #"[keys]"# + "\n" + #""\u001b[31mred\u001b]0;title\u0007" = "x""#,      // an action name
+            #"[keys]"# + "\n" + #"quit = "\u001b[2J\u009b31m""#,                      // a key name
+            #"[keys."\u001b[1mscreen"]"# + "\n" + #"quit = "x""#,                     // a screen name
+            #"theme = "\u001b[5mdark""#,                                               // a value
+            #""\u001b[7mthem\u202e" = "dark""#,                                       // a setting name
+        ]
+        for text in texts {
+            do {
+                let config = try ConfigFile.parse(text, path: "/c/\u{1B}[31mconfig.toml", environment: environment)
+                try ConfigFile.checkKeys(config)
+                Issue.record("accepted:\n\(text)")
+            } catch {
+                let printed = error.description
+                #expect(!printed.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || $0.value == 0x7F
+                        || (0x80...0x9F).contains($0.value) || $0 == "\u{202E}" }, "\(printed.debugDescription)")
+                #expect(printed.hasPrefix("/c/"), "\(printed.debugDescription)")
+            }
+        }
+        var error = ConfigError(path: "/c/config.toml", line: 2, "unknown action \"\u{1B}[31mred\"")
+        #expect(error.description == "/c/config.toml:2: unknown action \"[31mred\"")
+        error.path = "/c/x\u{1B}]0;t\u{7}.toml"
+        #expect(error.description == "/c/x]0;t.toml:2: unknown action \"[31mred\"")
+    }
+
     @Test("A key bound twice in one screen after remapping names the line that did it")
     func conflicts() {
         #expect(problems("[keys]\n# f: favourite\ntoggleFavourite = \"s\"\n") == [

@@ -183,6 +183,54 @@ struct ScriptOutputLoopbackTests {
         try store.close()
     }
 
+    @Test("A next-page link that loops back to page 1: followed once, then the list ends with a warning")
+    func linkLoop() async throws {
+        let server = FakeGitHubServer()
+        server.addOwner("loop", userJSON: FakeGitHubServer.generatedUser(login: "loop", repositories: 2),
+                        repositories: FakeGitHubServer.generatedRepositories(count: 2, owner: "loop"), pageSize: 100)
+        let base = try await server.start()
+        let page = "[" + FakeGitHubServer.generatedRepositories(count: 2, owner: "loop")
+            .map { String(decoding: $0, as: UTF8.self) }.joined(separator: ",") + "]"
+        let first = base.appendingPathComponent("users/loop/repos").absoluteString + "?per_page=100&page=1"
+        server.setFailure(.status(200, body: page, headers: ["Link": "<\(first)>; rel=\"next\""]),
+                          forPathPrefix: "/users/loop/repos")
+        let data = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let result = try await run(["loop", "--api-url", base.absoluteString, "--data-dir", data.path, "--plain"])
+        let requests = await server.requests(pathPrefix: "/users/loop/repos").count
+        await server.stop()
+        #expect(result.exitCode == 0)
+        #expect(result.errors == ["github-tui: warning: \(ScriptOutput.loopWarning)"])
+        #expect(result.output.split(separator: "\n").count == 2)
+        #expect(requests == 2)      // page 1 as asked, then as linked: its link is the one just followed
+    }
+
+    @Test("A NUL in a description survives the store: --json escapes it, --plain leaves it out, the text after it stays")
+    func nulThroughTheStore() async throws {
+        let server = FakeGitHubServer()
+        var object = try #require(try JSONSerialization.jsonObject(
+            with: FakeGitHubServer.generatedRepositories(count: 1, owner: "nul")[0]) as? [String: Any])
+        object["description"] = "before\u{0}after the NUL"
+        server.addOwner("nul", userJSON: FakeGitHubServer.generatedUser(login: "nul", repositories: 1),
+                        repositories: [try JSONSerialization.data(withJSONObject: object)], pageSize: 100)
+        let base = try await server.start()
+        let data = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let line = ["nul", "--api-url", base.absoluteString, "--data-dir", data.path]
+        let json = try await run(line + ["--json", "name,description"])
+        await server.stop()
+        #expect(json.exitCode == 0)
+        #expect(json.output.contains(#"before\u0000after the NUL"#))
+        let objects = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
+        #expect(objects.first?["description"] as? String == "before\u{0}after the NUL")
+        // Offline: read back from the store only.
+        let plain = try await run(line + ["--plain", "--offline"])
+        #expect(plain.output.hasSuffix("\tbeforeafter the NUL\n"))
+        #expect(!plain.output.utf8.contains(0))
+        let stored = try await run(line + ["--offline"], format: .json([.description]))
+        #expect(stored.output.contains(#"before\u0000after the NUL"#))
+    }
+
     @Test("JSON with chosen fields: exactly those, for every repository")
     func jsonFields() async throws {
         let server = FakeGitHubServer.sferik()

@@ -15,6 +15,27 @@ struct FormattingTests {
         }
     }
 
+    @Test("relative times: past and future, a minute either way is just now; both languages")
+    func relativeTimes() {
+        let now = Date(timeIntervalSince1970: 1_700_000_000)
+        func relative(_ offset: TimeInterval) -> String { Formatting.relative(now.addingTimeInterval(offset), now: now) }
+        #expect(relative(-30) == "just now")
+        #expect(relative(30) == "just now")
+        #expect(relative(-3 * 3600) == "3 h ago")
+        #expect(relative(3 * 3600 + 5) == "in 3 h")
+        #expect(relative(5 * 60) == "in 5 min")
+        #expect(relative(2 * 86_400) == "in 2 d")
+        #expect(relative(100 * 86_400) == "in 3 mo")
+        #expect(relative(3 * 365 * 86_400) == "in 3 y")
+        #expect(relative(-3 * 365 * 86_400) == "3 y ago")
+        #expect(Formatting.relative(.distantFuture, now: now).hasPrefix("in "))
+        #expect(Formatting.relative(.distantPast, now: now).hasSuffix(" y ago"))
+        L10n.$override.withValue(.german) {
+            #expect(relative(3 * 3600 + 5) == "in 3 Std.")
+            #expect(relative(-3 * 3600) == "vor 3 Std.")
+        }
+    }
+
     @Test("repositories and results counts")
     func counts() {
         #expect(Formatting.repositories(1) == "1 repository")

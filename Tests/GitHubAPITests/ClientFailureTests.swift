@@ -170,10 +170,25 @@ struct ClientFailureTests {
         let reset = Date(timeIntervalSince1970: 1_658_208_999) // 2022-07-19 05:36:39 UTC
         let error = GitHubError.rateLimited(resetAt: reset)
         let utc = try! #require(TimeZone(identifier: "UTC"))
-        #expect(error.userMessage(timeZone: utc)
+        let now = reset.addingTimeInterval(-600)
+        #expect(error.userMessage(timeZone: utc, now: now)
             == "GitHub API rate limit reached — resets at 05:36. Set GH_TOKEN for 5,000 requests/hour.")
         let tokyo = try! #require(TimeZone(identifier: "Asia/Tokyo"))
-        #expect(error.userMessage(timeZone: tokyo).contains("resets at 14:36."))
+        #expect(error.userMessage(timeZone: tokyo, now: now).contains("resets at 14:36."))
+    }
+
+    @Test("a rate-limit reset that is not today where the user is shows its date")
+    func rateLimitResetOnAnotherDay() {
+        let reset = Date(timeIntervalSince1970: 1_658_189_400) // 2022-07-19 00:10 UTC
+        let error = GitHubError.rateLimited(resetAt: reset)
+        let utc = try! #require(TimeZone(identifier: "UTC"))
+        let beforeMidnight = reset.addingTimeInterval(-1200)  // 2022-07-18 23:50 UTC
+        #expect(error.userMessage(timeZone: utc, now: beforeMidnight).contains("resets at 2022-07-19 00:10."))
+        #expect(error.userMessage(timeZone: utc, now: reset).contains("resets at 00:10."))
+        // In Tokyo both are on the 19th (09:10 and 08:50).
+        let tokyo = try! #require(TimeZone(identifier: "Asia/Tokyo"))
+        #expect(error.userMessage(timeZone: tokyo, now: beforeMidnight).contains("resets at 09:10."))
+        #expect(GitHubError.clockTime(reset, timeZone: utc, now: reset.addingTimeInterval(-86_400 * 400)) == "2022-07-19 00:10")
     }
 
     @Test func secondaryLimitIsHonouredOnce() async throws {

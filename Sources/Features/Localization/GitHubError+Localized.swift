@@ -7,8 +7,8 @@ extension GitHubError {
     /// `userMessage` in the interface's language (English: word for word the same, seed messages included).
     public var localizedMessage: String { localizedMessage(timeZone: .current) }
 
-    /// The message, with the rate-limit reset written in `timeZone`.
-    public func localizedMessage(timeZone: TimeZone) -> String {
+    /// The message, with the rate-limit reset written in `timeZone` (with its date when not the day of `now`).
+    public func localizedMessage(timeZone: TimeZone, now: Date = Date()) -> String {
         switch self {
         case .network:
             return tr("error.network")
@@ -17,13 +17,13 @@ extension GitHubError {
         case .unauthorized:
             return tr("error.unauthorized")
         case .rateLimited(let resetAt):
-            if let resetAt { return tr("error.rateLimited.resetsAt", Self.clockTime(resetAt, timeZone: timeZone)) }
+            if let resetAt { return tr("error.rateLimited.resetsAt", Self.clockTime(resetAt, timeZone: timeZone, now: now)) }
             return tr("error.rateLimited.later")
         case .invalidLogin(let login):
             return tr("error.invalidLogin", Self.printableText(login))
         case .http(let status, let message):
             // The server's own words are shown as they came (they are not ours to translate).
-            if let message, !message.isEmpty { return userMessage(timeZone: timeZone) }
+            if let message, !message.isEmpty { return userMessage(timeZone: timeZone, now: now) }
             return tr("error.http", status)
         case .decoding:
             return tr("error.decoding")

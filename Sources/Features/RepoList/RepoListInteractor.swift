@@ -13,6 +13,8 @@ final class RepoListInteractor: RepoListInteractorProtocol {
         var seen = Set<Int64>()
         var next: URL?
         var fetchedPages = 0
+        /// The pages' addresses: a next link back to one of them (a loop) ends the list.
+        var trail = PageTrail()
     }
 
     let list: RepositoryListID
@@ -107,7 +109,8 @@ final class RepoListInteractor: RepoListInteractorProtocol {
             let start = paging.repositories.count
             paging.repositories += fresh
             paging.fetchedPages += 1
-            paging.next = paging.fetchedPages < maxPages ? page.next : nil
+            let next = paging.trail.next(after: page)
+            paging.next = paging.fetchedPages < maxPages ? next : nil
             return (paging.repositories, fresh, start, paging.next)
         }
         let fetchedAt = now()

@@ -21,23 +21,28 @@ public enum Formatting {
         value % 10 == 0 ? String(value / 10) : String(value / 10) + "." + String(value % 10)
     }
 
-    /// "just now", "5 min ago", "3 h ago", "2 d ago", "4 mo ago", "3 y ago". Each phrase is formatted
-    /// once per language and kept: every visible row shows one on every repaint.
+    /// "just now", "5 min ago", "3 h ago", "2 d ago", "4 mo ago", "3 y ago"; a date in the future (a
+    /// clock that is off, a date the server made up) "in 5 min", "in 3 h"…, so it is not taken for
+    /// "just now". Within a minute either way: "just now". Each phrase is formatted once per language
+    /// and kept: every visible row shows one on every repaint.
     public static func relative(_ date: Date, now: Date) -> String {
-        let seconds = Int(now.timeIntervalSince(date))
+        // Bounded before the conversion (a Double beyond Int's range would trap): 1,000 years.
+        let interval = max(-3.2e10, min(3.2e10, now.timeIntervalSince(date)))
+        let future = interval < 0
+        let seconds = Int(interval.magnitude)
         let phrase: RelativePhrase
         if seconds < 60 {
             phrase = RelativePhrase(unit: .justNow, count: 0)
         } else if seconds < 3600 {
-            phrase = RelativePhrase(unit: .minutes, count: seconds / 60)
+            phrase = RelativePhrase(unit: .minutes, count: seconds / 60, future: future)
         } else if seconds < 86_400 {
-            phrase = RelativePhrase(unit: .hours, count: seconds / 3600)
+            phrase = RelativePhrase(unit: .hours, count: seconds / 3600, future: future)
         } else if seconds / 86_400 < 31 {
-            phrase = RelativePhrase(unit: .days, count: seconds / 86_400)
+            phrase = RelativePhrase(unit: .days, count: seconds / 86_400, future: future)
         } else if seconds / 86_400 / 30 < 12 {
-            phrase = RelativePhrase(unit: .months, count: seconds / 86_400 / 30)
+            phrase = RelativePhrase(unit: .months, count: seconds / 86_400 / 30, future: future)
         } else {
-            phrase = RelativePhrase(unit: .years, count: seconds / 86_400 / 365)
+            phrase = RelativePhrase(unit: .years, count: seconds / 86_400 / 365, future: future)
         }
         return phrase.text(in: L10n.language)
     }
@@ -67,6 +72,8 @@ private struct RelativePhrase: Hashable {
     enum Unit: UInt8 { case justNow, minutes, hours, days, months, years }
     var unit: Unit
     var count: Int
+    /// "in 3 h" rather than "3 h ago".
+    var future = false
 
     private struct Key: Hashable {
         var phrase: RelativePhrase
@@ -84,7 +91,17 @@ private struct RelativePhrase: Hashable {
     }
 
     private func format() -> String {
-        switch unit {
+        if future {
+            switch unit {
+            case .justNow: return tr("time.justNow")
+            case .minutes: return tr("time.inMinutes", count)
+            case .hours: return tr("time.inHours", count)
+            case .days: return tr("time.inDays", count)
+            case .months: return tr("time.inMonths", count)
+            case .years: return tr("time.inYears", count)
+            }
+        }
+        return switch unit {
         case .justNow: tr("time.justNow")
         case .minutes: tr("time.minutesAgo", count)
         case .hours: tr("time.hoursAgo", count)

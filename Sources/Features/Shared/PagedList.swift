@@ -15,6 +15,8 @@ struct PagedList<Item: Identifiable & Sendable>: Sendable where Item.ID: Sendabl
     /// The most items the list holds (search stops at 1,000); nil: no limit.
     let capacity: Int?
     private var seenIDs = Set<Item.ID>()
+    /// Every next page given so far: a next link back to one of them (a loop) ends the list.
+    private var linkedPages = Set<URL>()
 
     init(prefetchDistance: Int = PagedList.defaultPrefetchDistance, capacity: Int? = nil) {
         self.prefetchDistance = prefetchDistance
@@ -30,12 +32,12 @@ struct PagedList<Item: Identifiable & Sendable>: Sendable where Item.ID: Sendabl
     var hasMore: Bool { next != nil }
 
     /// Adds a page's items not seen before (up to `capacity`) and remembers its next page. At
-    /// capacity there is no next page.
+    /// capacity there is no next page, nor when the link leads back to a page already read (a loop).
     mutating func append(_ page: [Item], next: URL?) {
         for item in page where capacity.map({ items.count < $0 }) ?? true {
             if seenIDs.insert(item.id).inserted { items.append(item) }
         }
-        self.next = next
+        self.next = next.flatMap { linkedPages.insert($0).inserted ? $0 : nil }
         if let capacity, items.count >= capacity { self.next = nil }
     }
 
@@ -48,6 +50,7 @@ struct PagedList<Item: Identifiable & Sendable>: Sendable where Item.ID: Sendabl
     mutating func reset() {
         items = []
         seenIDs = []
+        linkedPages = []
         next = nil
         isLoadingMore = false
     }

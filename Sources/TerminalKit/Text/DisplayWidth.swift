@@ -317,45 +317,20 @@ extension String {
         }
     }
 
+    /// The most lines `wrapped(toWidth:)` lays out by default: more than any screen shows of one text.
+    /// A longer text ends with "…" on the last line (a 5 MB description need not be laid out whole).
+    public static let wrapLineLimit = 2_000
+
     /// Word-wraps the string into lines of at most `width` columns; long words are broken by character.
-    public func wrapped(toWidth width: Int) -> [String] {
-        guard width > 0 else { return [] }
-        var lines: [String] = []
-        for paragraph in split(separator: "\n", omittingEmptySubsequences: false) {
-            var line = ""
-            var lineWidth = 0
-            for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
-                var word = String(word)
-                var wordWidth = word.displayWidth
-                if lineWidth > 0, lineWidth + 1 + wordWidth <= width {
-                    line += " " + word
-                    lineWidth += 1 + wordWidth
-                    continue
-                }
-                if lineWidth > 0 {
-                    lines.append(line)
-                    line = ""
-                    lineWidth = 0
-                }
-                while wordWidth > width {
-                    var head = ""
-                    var headWidth = 0
-                    var rest = Substring(word)
-                    while let c = rest.first, headWidth + DisplayWidth.of(c) <= width {
-                        head.append(c)
-                        headWidth += DisplayWidth.of(c)
-                        rest = rest.dropFirst()
-                    }
-                    if head.isEmpty { rest = rest.dropFirst() } // a character wider than the line
-                    else { lines.append(head) }
-                    word = String(rest)
-                    wordWidth = word.displayWidth
-                }
-                line = word
-                lineWidth = wordWidth
-            }
-            lines.append(line)
-        }
+    /// At most `maxLines` lines: when text is left out, the last one ends with "…".
+    ///
+    /// Linear in the length of the text, and the last few long texts' lines are remembered per width
+    /// (`WrapMemo`): a screen that rebuilds its lines on every key lays a long text out once.
+    public func wrapped(toWidth width: Int, maxLines: Int = String.wrapLineLimit) -> [String] {
+        guard width > 0, maxLines > 0 else { return [] }
+        if let lines = WrapMemo.lines(of: self, width: width, maxLines: maxLines) { return lines }
+        let lines = TextWrapper.wrap(self, width: width, maxLines: maxLines)
+        WrapMemo.remember(lines, of: self, width: width, maxLines: maxLines)
         return lines
     }
 }

@@ -25,6 +25,8 @@ public enum Sanitizer {
 
     /// Multi-line display text: keeps line breaks (normalised to `\n`), tabs become spaces.
     public static func text(_ text: String) -> String {
+        // Printable ASCII and line feeds: nothing to change, and no copy of a long text.
+        if text.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x0A }) { return text }
         var result = String.UnicodeScalarView()
         var previous: Unicode.Scalar?
         for scalar in text.unicodeScalars {

@@ -15,10 +15,11 @@ struct ProfileInteractorTests {
         let outcome = await interactor.loadProfile()
         #expect(outcome == .loaded(ProfileContent(
             owner: ScreenSample.octocat,
-            repositories: Page(items: ScreenSample.repositories(1...2), next: URL(string: "https://api.test/repos/1")))))
+            repositories: Page(items: ScreenSample.repositories(1...2), next: URL(string: "https://api.test/repos/1"),
+                               url: URL(string: "https://api.test/repos/0")))))
         #expect(Set(service.recorded) == ["owner octocat", "repos octocat"])
         let next = await interactor.loadRepositories(page: URL(string: "https://api.test/repos/1")!)
-        #expect(next == .loaded(Page(items: ScreenSample.repositories(3...3))))
+        #expect(next == .loaded(Page(items: ScreenSample.repositories(3...3), url: URL(string: "https://api.test/repos/1"))))
     }
 
     @Test("An unknown owner is 404; a network failure is reported as such")

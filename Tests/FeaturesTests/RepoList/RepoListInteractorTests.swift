@@ -46,6 +46,22 @@ struct RepoListInteractorTests {
         #expect(service.calls.withLock { $0 }.count == 4)
     }
 
+    @Test("A next-page link back to a page already fetched (a loop) ends the list: no page is fetched twice")
+    func linkLoop() async throws {
+        var script = FakeGitHubService.Script()
+        script.pages = [Array(Sample.repositories(4)[0..<2]), Array(Sample.repositories(4)[2..<4])]
+        script.lastPageLinksBackTo = 0
+        let (interactor, service, store) = try make(script)
+        #expect(await interactor.refresh() == .refreshed)
+        #expect(await interactor.loadNextPage() == .refreshed)
+        #expect(!interactor.hasMorePages)
+        #expect(await interactor.loadNextPage() == .refreshed)
+        #expect(service.calls.withLock { $0 }.dropFirst(2) == ["repos page 1"])
+        // The list is replaced whole by what the pages brought, as at a last page.
+        #expect(try store.snapshot(ownerLogin: "octo").repositories.map(\.id) == [1, 2, 3, 4])
+        #expect(interactor.heldRepositoryCount == 0)
+    }
+
     @Test("A starred list is fetched from /starred, paged, and stored as its own list beside the owner's")
     func starredList() async throws {
         var script = FakeGitHubService.Script()

@@ -23,6 +23,20 @@ struct PagedListTests {
         #expect(!list.hasMore)
     }
 
+    @Test("a next link back to a page already read (a loop) ends the list; reset forgets the links")
+    func loopEnds() {
+        var list = PagedList<Item>()
+        list.append(Self.items(1...5), next: Self.page2)
+        list.append(Self.items(6...8), next: Self.page3)
+        list.append(Self.items(9...9), next: Self.page2)        // page 3 links back to page 2
+        #expect(list.next == nil)
+        #expect(!list.hasMore)
+        #expect(list.items.map(\.id) == Array(1...9))
+        list.reset()
+        list.append(Self.items(1...5), next: Self.page2)
+        #expect(list.next == Self.page2)
+    }
+
     @Test("the next page is asked for within the prefetch distance of the end, once")
     func prefetch() {
         var list = PagedList<Item>(prefetchDistance: 10)
