@@ -27,15 +27,19 @@ public struct CommitLineState: Sendable, Equatable {
             author: Sanitizer.line(commit.authorName),
             age: commit.date.map { Formatting.relative($0, now: now) } ?? "")
     }
-}
 
-/// What a repository's commit lines say instead of commits, on the list and in the detail overlay.
-enum CommitNotes {
-    static var loading: String { tr("commits.loading") }
-    static var noCommits: String { tr("commits.none") }
-
-    /// "Could not load commits (network error) — r retries".
-    static func failed(_ error: GitHubError) -> String {
-        tr("commits.failed", error.shortReason)
+    /// The one way a commit line is drawn (the list's expansion, the Overview, the Commits tab): the
+    /// SHA in yellow, the summary, and "author · age" dim at the right end of `width` columns
+    /// (at most a third of them).
+    func draw(into buffer: inout Buffer, x: Int, y: Int, width: Int, style: Style = .plain) {
+        guard width > 0 else { return }
+        var cx = x
+        cx += buffer.write(sha, x: cx, y: y, maxWidth: width, style: style.foreground(.yellow))
+        cx += 2
+        let right = [author, age].filter { !$0.isEmpty }.joined(separator: " · ")
+        let rightText = right.truncated(toWidth: max(0, width / 3))
+        let rightX = x + width - rightText.displayWidth
+        buffer.write(summary.truncated(toWidth: max(0, rightX - cx - 1)), x: cx, y: y, style: style)
+        if rightX > cx { buffer.write(rightText, x: rightX, y: y, style: style.adding(.dim)) }
     }
 }

@@ -1,0 +1,13 @@
+/// The repository view's tabs, in the order the tab bar shows them. The next ones (Issues, Pull
+/// requests, Releases, Files) are added here, with their module beside `Overview/` and `Readme/`.
+enum RepoTab: Int, CaseIterable, Sendable {
+    case overview, readme
+
+    /// The tab's name in the tab bar.
+    var title: String {
+        switch self {
+        case .overview: tr("detail.tab.overview")
+        case .readme: tr("detail.tab.readme")
+        }
+    }
+}
