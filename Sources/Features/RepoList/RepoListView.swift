@@ -346,13 +346,6 @@ struct RowLayout: Equatable {
     }
 
     private func render(_ commit: CommitLineState, into buffer: inout Buffer, y: Int) {
-        var x = 6
-        x += buffer.write(commit.sha, x: x, y: y, style: Style(foreground: .yellow))
-        x += 2
-        let right = [commit.author, commit.age].filter { !$0.isEmpty }.joined(separator: " · ")
-        let rightText = right.truncated(toWidth: max(0, width / 3))
-        let rightX = width - rightText.displayWidth - 1
-        buffer.write(commit.summary.truncated(toWidth: max(0, rightX - x - 1)), x: x, y: y)
-        if rightX > x { buffer.write(rightText, x: rightX, y: y, style: .dim) }
+        commit.draw(into: &buffer, x: 6, y: y, endX: width - 1, rightWidth: width / 3)
     }
 }

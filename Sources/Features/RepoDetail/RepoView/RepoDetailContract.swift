@@ -4,10 +4,11 @@ import GitHubEntities
 import Persistence
 import TerminalKit
 
-// The repository detail overlay at a glance: a framed panel drawn over the list (which stays visible
-// around it) with a [×] close control in its frame. It shows everything known of one repository,
-// its latest commits (stored, else fetched on open), and offers `f` favourite and `o` open on GitHub.
-// Content taller than the panel scrolls inside it.
+// The repository view at a glance: a framed panel drawn over the list (which stays visible around
+// it) with a [×] close control in its frame and a tab bar (`RepoTab`: Overview, README). Each tab
+// is its own module (`Overview/`, `Readme/`: value state, pure builder, presenter); the actions
+// every tab offers (favourite, star, clone, copy, open) live in `Actions/RepoActions`. Content
+// taller than the panel scrolls inside it; each tab keeps its own scroll position.
 //
 // Ownership: the screen stack holds the View strongly; View → Presenter strong; Presenter → View
 // weak; Presenter → Interactor and Router strong; Router → navigator and screen weak.
@@ -20,8 +21,10 @@ enum RepoDetailAction: Hashable, Sendable {
     case openInBrowser
     /// Load the latest commits again after a failure.
     case reloadCommits
-    /// `R`: the README instead of the details, and back.
+    /// `R`: the README tab, and back to the Overview.
     case toggleReadme
+    /// →/`]` and ←/`[`: the next / previous tab (wrapping).
+    case nextTab, previousTab
     /// `y`: the copy menu (URLs, clone command, owner/name, a commit's SHA).
     case copy
     /// `c`: `git clone` into the clone root (the terminal is handed to git meanwhile).
@@ -66,6 +69,8 @@ protocol RepoDetailPresenterProtocol: AnyObject {
     func handle(_ action: RepoDetailAction)
     /// A click on the frame's [×].
     func didClickClose()
+    /// A click on a tab of the tab bar (its index in `RepoTab.allCases`).
+    func didSelectTab(_ index: Int)
     /// Mouse wheel: lines to scroll (negative: up).
     func didScroll(by lines: Int)
 }

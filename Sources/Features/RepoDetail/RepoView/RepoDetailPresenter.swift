@@ -99,6 +99,10 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
             if tab == .readme { readme.reload() }
         case .toggleHelp: modal.showsHelp = true
         case .toggleReadme: select(tab == .readme ? .overview : .readme)
+        case .nextTab, .previousTab:
+            let all = RepoTab.allCases
+            let step = action == .nextTab ? 1 : all.count - 1
+            select(all[(tab.rawValue + step) % all.count])
         case .copy: actions.openCopyMenu(commits: overview.state.commits.commits)
         case .clone: actions.clone()
         case .toggleStar: actions.toggleStar()
@@ -112,6 +116,13 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
 
     func didClickClose() {
         router.close()
+    }
+
+    func didSelectTab(_ index: Int) {
+        guard !modal.isActive, actions.state.copyMenu == nil, let tab = RepoTab(rawValue: index) else { return }
+        status = nil
+        select(tab)
+        changed()
     }
 
     func didScroll(by lines: Int) {
@@ -177,7 +188,9 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
         let readmeOnly: Set<String> = ["/", "Tab"]
         let searchField = tab == .readme ? readme.searchField : nil
         return RepoDetailViewState(
-            title: Sanitizer.line(interactor.repository.fullName) + (tab == .readme ? " · README" : ""),
+            title: Sanitizer.line(interactor.repository.fullName) + (tab == .overview ? "" : " · " + tab.title),
+            tabs: TabBarState(items: RepoTab.allCases.map { .init(title: $0.title, count: $0.count(in: interactor.repository)) },
+                              current: tab.rawValue, hint: RepoDetailKeys.tabHint),
             isFavourite: actions.state.isFavourite,
             lines: window,
             lineCount: lines.count,

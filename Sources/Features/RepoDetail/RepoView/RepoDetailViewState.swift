@@ -32,6 +32,7 @@ struct CopyMenuState: Sendable, Equatable {
 struct RepoDetailViewState: Sendable, Equatable {
     /// The repository's full name, in the frame.
     var title: String
+    var tabs = TabBarState()
     var isFavourite: Bool
     /// The visible window of content lines.
     var lines: [DetailLine]
@@ -50,13 +51,14 @@ struct RepoDetailViewState: Sendable, Equatable {
     /// The README's search field while it is edited (drawn in the status line).
     var searchField: TextField?
 
-    init(title: String = "", isFavourite: Bool = false, lines: [DetailLine] = [], lineCount: Int? = nil, position: String = "",
+    init(title: String = "", tabs: TabBarState = TabBarState(), isFavourite: Bool = false, lines: [DetailLine] = [], lineCount: Int? = nil, position: String = "",
                 canScrollUp: Bool = false, canScrollDown: Bool = false, status: String? = nil,
                 footer: [HelpEntry] = [], help: [HelpEntry]? = nil, message: MessageBox? = nil, menu: CopyMenuState? = nil,
                 searchField: TextField? = nil) {
         self.menu = menu
         self.searchField = searchField
         self.title = title
+        self.tabs = tabs
         self.isFavourite = isFavourite
         self.lines = lines
         self.lineCount = lineCount ?? lines.count

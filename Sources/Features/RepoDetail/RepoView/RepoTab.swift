@@ -1,7 +1,12 @@
+import GitHubEntities
+
 /// The repository view's tabs, in the order the tab bar shows them. The next ones (Issues, Pull
 /// requests, Releases, Files) are added here, with their module beside `Overview/` and `Readme/`.
 enum RepoTab: Int, CaseIterable, Sendable {
     case overview, readme
+
+    /// The tab's count in the tab bar, where the repository says it (none of today's tabs).
+    func count(in repository: Repository) -> String? { nil }
 
     /// The tab's name in the tab bar.
     var title: String {

@@ -27,19 +27,21 @@ public struct CommitLineState: Sendable, Equatable {
             author: Sanitizer.line(commit.authorName),
             age: commit.date.map { Formatting.relative($0, now: now) } ?? "")
     }
+}
 
-    /// The one way a commit line is drawn (the list's expansion, the Overview, the Commits tab): the
-    /// SHA in yellow, the summary, and "author · age" dim at the right end of `width` columns
-    /// (at most a third of them).
-    func draw(into buffer: inout Buffer, x: Int, y: Int, width: Int, style: Style = .plain) {
-        guard width > 0 else { return }
+extension CommitLineState {
+    /// Draws the line on row `y` from column `x` up to `endX` (exclusive): the sha (yellow), the
+    /// summary, and "author · age" flush right (dim) in at most `rightWidth` columns. The one drawing
+    /// of a commit line: the list's expansion, the overlay and the history of the Commits tab.
+    /// `base` is the row's style (reverse for a selected history row).
+    func draw(into buffer: inout Buffer, x: Int, y: Int, endX: Int, rightWidth: Int, base: Style = .plain) {
         var cx = x
-        cx += buffer.write(sha, x: cx, y: y, maxWidth: width, style: style.foreground(.yellow))
+        cx += buffer.write(sha, x: cx, y: y, maxWidth: max(0, endX - x), style: base.foreground(.yellow))
         cx += 2
         let right = [author, age].filter { !$0.isEmpty }.joined(separator: " · ")
-        let rightText = right.truncated(toWidth: max(0, width / 3))
-        let rightX = x + width - rightText.displayWidth
-        buffer.write(summary.truncated(toWidth: max(0, rightX - cx - 1)), x: cx, y: y, style: style)
-        if rightX > cx { buffer.write(rightText, x: rightX, y: y, style: style.adding(.dim)) }
+        let rightText = right.truncated(toWidth: max(0, rightWidth))
+        let rightX = endX - rightText.displayWidth
+        buffer.write(summary.truncated(toWidth: max(0, rightX - cx - 1)), x: cx, y: y, style: base)
+        if rightX > cx { buffer.write(rightText, x: rightX, y: y, style: base.adding(.dim)) }
     }
 }
