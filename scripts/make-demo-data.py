@@ -47,6 +47,11 @@ def recorded(name):
     return interaction["status"], headers, interaction["response_body"], source
 
 
+def flat(source):
+    """A source whose values are all strings (a list of cassette paths joined)."""
+    return {k: ", ".join(v) if isinstance(v, list) else v for k, v in source.items()}
+
+
 def write(filename, path, status, headers, body, source):
     with open(os.path.join(OUT, filename), "w") as f:
         json.dump({"path": path, "status": status, "headers": headers, "body": body, "source": source},
@@ -87,6 +92,7 @@ def main():
     status, headers, body, source = recorded("repo-commits-rails_admin-2013.json")
     write("commits-sferik-rails_admin.json", "/repos/sferik/rails_admin/commits", status, headers, body[:3], source)
     recorded_commits = {"sferik/rails_admin"}
+    write_rails_admin_history()
     unicode_repos = write_made_up_owner()
     write_made_up_starred(sferik_repos, cfa_repos, unicode_repos)
     for repository in sferik_repos + cfa_repos + unicode_repos:
@@ -96,6 +102,48 @@ def main():
         os.makedirs(os.path.join(OUT, "avatars"), exist_ok=True)
         with open(os.path.join(OUT, "avatars", login + ".png"), "wb") as f:
             f.write(identicon(login))
+
+
+def write_rails_admin_history():
+    """sferik/rails_admin's history, one commit in full and its branches (the Commits tab, issue 24).
+
+    The history: the 98 distinct commits of the five recorded history pages (newest first by committer
+    date) plus the recorded commit 3cdfabd placed at its date (a real merge of rails_admin's master,
+    recorded alone), served page by page (DemoTransport pages it by per_page, with Link headers) for
+    the default branch and `master`. 3cdfabd is answered in full at /repos/sferik/rails_admin/commits/SHA.
+    The branches answer is derived (not recorded): see the Fixtures' derived/ file it is copied from.
+    """
+    with open(os.path.join(DATA, "octokit-rb", "wave3", "rails_admin-commits-pages-2013.json")) as f:
+        pages = json.load(f)
+    with open(os.path.join(DATA, "octokit-rb", "wave3", "rails_admin-commit-3cdfabd-2013.json")) as f:
+        single = json.load(f)
+    seen, commits = set(), []
+    for interaction in pages["interactions"]:
+        for commit in interaction["response_body"]:
+            if commit["sha"] not in seen:
+                seen.add(commit["sha"])
+                commits.append(commit)
+    detail = single["interactions"][0]["response_body"]
+    commits.append({k: v for k, v in detail.items() if k not in ("stats", "files")})
+    commits.sort(key=lambda c: c["commit"]["committer"]["date"], reverse=True)
+    source = dict(pages["source"])
+    source["note"] = ("recorded commits (five cassettes, see paths), put together for the demo: "
+                      "not one recorded answer")
+    source["edited"] = ("the distinct commits of the five recorded pages, newest first, with the recorded "
+                        "commit 3cdfabd (stats and files left out) added at its date; paged by the demo transport")
+    write("history-sferik-rails_admin.json", "/repos/sferik/rails_admin/commits", 200,
+          {"content-type": "application/json; charset=utf-8"}, commits, flat(source))
+    headers = {k.lower(): v for k, v in single["interactions"][0]["response_headers"].items()
+               if k.lower() in KEEP_HEADERS and isinstance(v, str)}
+    write("commit-sferik-rails_admin-3cdfabd.json", "/repos/sferik/rails_admin/commits/" + detail["sha"], 200,
+          headers, detail, flat(dict(single["source"], path=single["source"]["paths"][0],
+                                     recorded_at=single["interactions"][0]["recorded_at"])))
+    branches = os.path.join(ROOT, "Sources", "TestSupport", "Fixtures", "derived", "rails_admin-branches-2013.json")
+    with open(branches) as f:
+        derived = json.load(f)
+    write("branches-sferik-rails_admin.json", "/repos/sferik/rails_admin/branches", 200,
+          {"content-type": "application/json; charset=utf-8"}, derived["interactions"][0]["response_body"],
+          flat(derived["source"]))
 
 
 def write_made_up_owner():

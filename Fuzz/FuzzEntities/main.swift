@@ -19,4 +19,10 @@ FuzzSupport.run { bytes in
         for commit in commits { _ = Sanitizer.line(commit.summary).fitted(toWidth: 30); _ = commit.shortSHA }
     }
     _ = try? decoder.decode(RepositorySearchPage.self, from: data)
+    if let detail = try? decoder.decode(CommitDetail.self, from: data) {
+        _ = Sanitizer.line(detail.summary).fitted(toWidth: 30)
+        for file in detail.files { _ = Sanitizer.line(file.filename).displayWidth }
+        if let encoded = try? JSONEncoder().encode(detail) { _ = try? decoder.decode(CommitDetail.self, from: encoded) }
+    }
+    _ = try? decoder.decode([Branch].self, from: data)
 }

@@ -12,13 +12,20 @@ public struct DemoTransport: HTTPTransport {
     }
 
     private let answers: [String: HTTPResponse]
+    /// Whole histories (`history-OWNER-REPO.json`), answered page by page at their path.
+    private let histories: [String: [Data]]
 
     /// Loads every `*.json` answer in `directory`.
     public init(directory: URL) throws {
         var answers: [String: HTTPResponse] = [:]
+        var histories: [String: [Data]] = [:]
         let files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
         for file in files where file.pathExtension == "json" {
             let answer = try JSONDecoder().decode(Answer.self, from: Data(contentsOf: file))
+            if file.lastPathComponent.hasPrefix("history-"), case .array(let commits) = answer.body {
+                histories[answer.path.lowercased()] = try commits.map { try JSONEncoder().encode($0) }
+                continue
+            }
             let body = try JSONEncoder().encode(answer.body)
             answers[answer.path.lowercased()] = HTTPResponse(statusCode: answer.status, headers: answer.headers, body: body)
         }
@@ -54,6 +61,7 @@ public struct DemoTransport: HTTPTransport {
             }
         }
         self.answers = answers
+        self.histories = histories
     }
 
     /// The owners the demo has data for (READMEs are named OWNER-REPO.md).
@@ -64,6 +72,7 @@ public struct DemoTransport: HTTPTransport {
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         try Task.checkCancellation()
+        if let history = histories[request.url.path.lowercased()] { return Self.page(of: history, for: request.url) }
         if let answer = answers[request.url.path.lowercased()] { return answer }
         if request.url.path == "/search/repositories" {
             return HTTPResponse(statusCode: 200, headers: ["content-type": "application/json"], body: search(request.url))
@@ -97,6 +106,46 @@ extension DemoTransport {
         }
         let body: [String: Any] = ["total_count": items.count, "incomplete_results": false, "items": items]
         return (try? JSONSerialization.data(withJSONObject: body)) ?? Data()
+    }
+
+    /// The branch a bundled history is of (asked for by name, or as the default branch).
+    static let historyBranch = "master"
+
+    /// One page of a bundled history, as GitHub pages it: `per_page` (default 30, at most 100) and
+    /// `page`, with `Link` next/last/prev/first. Another branch than `historyBranch` was not recorded.
+    static func page(of history: [Data], for url: URL) -> HTTPResponse {
+        let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+        func value(_ name: String) -> String? { items.first { $0.name == name }?.value }
+        if let branch = value("sha"), branch != historyBranch {
+            let body = #"{"message":"Demo data: only the history of master was recorded","documentation_url":"https://docs.github.com/rest/commits/commits#list-commits","status":"404"}"#
+            return HTTPResponse(statusCode: 404, headers: ["content-type": "application/json"], body: Data(body.utf8))
+        }
+        let perPage = min(max(Int(value("per_page") ?? "") ?? 30, 1), 100)
+        let pages = max(1, (history.count + perPage - 1) / perPage)
+        let page = min(max(Int(value("page") ?? "") ?? 1, 1), pages)
+        let slice = history[min((page - 1) * perPage, history.count)..<min(page * perPage, history.count)]
+        var body = Data("[".utf8)
+        for (index, item) in slice.enumerated() {
+            if index > 0 { body.append(Data(",".utf8)) }
+            body.append(item)
+        }
+        body.append(Data("]".utf8))
+        var headers = ["content-type": "application/json; charset=utf-8"]
+        if pages > 1, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) {
+            func link(_ number: Int, _ rel: String) -> String {
+                var query = items.filter { $0.name != "page" && $0.name != "per_page" }
+                query += [URLQueryItem(name: "per_page", value: String(perPage)), URLQueryItem(name: "page", value: String(number))]
+                components.queryItems = query
+                return "<\(components.url?.absoluteString ?? "")>; rel=\"\(rel)\""
+            }
+            var links: [String] = []
+            if page > 1 { links.append(link(page - 1, "prev")) }
+            if page < pages { links.append(link(page + 1, "next")) }
+            links.append(link(pages, "last"))
+            if page > 1 { links.append(link(1, "first")) }
+            headers["link"] = links.joined(separator: ", ")
+        }
+        return HTTPResponse(statusCode: 200, headers: headers, body: body)
     }
 
     /// Commits were recorded for one repository only; every other one answers with a single,

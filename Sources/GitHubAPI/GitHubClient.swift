@@ -142,8 +142,9 @@ public final class GitHubClient: GitHubService {
     }
 
     /// One API exchange (GET with validators, or a POST with a body).
+    /// `keepsValidators: false` for answers stored elsewhere for good (a commit never changes).
     func exchange(method: String, url: URL, body: Data?, passThrough: Set<Int> = [],
-                  accept: String = "application/vnd.github+json") async throws -> Fetched {
+                  accept: String = "application/vnd.github+json", keepsValidators: Bool = true) async throws -> Fetched {
         try Task.checkCancellation()
         let bucket = bucket(of: url)
         if let until = blockedUntil(bucket: bucket) {
@@ -162,7 +163,7 @@ public final class GitHubClient: GitHubService {
         }
         if body != nil { headers["Content-Type"] = "application/json" }
         let cacheKey = ValidatorKey.key(url: url, tokenIdentity: configuration.tokenIdentity)
-        let cached = method == "GET" ? validatorCache?.validator(for: cacheKey) : nil
+        let cached = method == "GET" && keepsValidators ? validatorCache?.validator(for: cacheKey) : nil
         if let cached {
             if let etag = cached.etag { headers["If-None-Match"] = etag }
             if let lastModified = cached.lastModified { headers["If-Modified-Since"] = lastModified }
@@ -183,7 +184,7 @@ public final class GitHubClient: GitHubService {
                                notModified: true)
             }
             if (200..<300).contains(status) {
-                if method == "GET" { storeValidators(of: response, key: cacheKey) }
+                if method == "GET", keepsValidators { storeValidators(of: response, key: cacheKey) }
                 return Fetched(response: response, notModified: false)
             }
             if passThrough.contains(status) {
@@ -330,7 +331,7 @@ public final class GitHubClient: GitHubService {
     static func queryValue(_ text: String) -> String { segment(text) }
 
     /// Page links must be https (or http on loopback); the token is added only for the API's origin.
-    private static func checkFollowable(_ url: URL) throws {
+    static func checkFollowable(_ url: URL) throws {
         guard WebAddress(url)?.isAllowed == true else {
             throw GitHubError.http(status: 0, message: "Refused to follow a page link that is not https.")
         }

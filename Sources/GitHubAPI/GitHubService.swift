@@ -40,4 +40,17 @@ public protocol GitHubService: Sendable {
     func readme(ownerLogin: String, repository: String) async throws -> String?
     /// The README as stored, without a request.
     func storedReadme(ownerLogin: String, repository: String) -> String?
+    /// GET /repos/{owner}/{repo}/commits?sha={branch}&per_page={perPage}: the first page of a branch's
+    /// history (the default branch when `branch` is nil), conditional when stored. An empty repository
+    /// (409) gives an empty page. Later pages come only through `commitHistory(page:)`.
+    func commitHistory(ownerLogin: String, repository: String, branch: String?, perPage: Int) async throws -> Page<Commit>
+    /// Follows a history `Link` URL exactly as the server gave it.
+    func commitHistory(page: URL) async throws -> Page<Commit>
+    /// GET /repos/{owner}/{repo}/commits/{sha}: one commit with its files and patches (GitHub lists at
+    /// most 300 files: `CommitDetail.mayHaveMoreFiles`).
+    func commitDetail(ownerLogin: String, repository: String, sha: String) async throws -> CommitDetail
+    /// GET /repos/{owner}/{repo}/branches?per_page=100 (the first page; later ones through `branches(page:)`).
+    func branches(ownerLogin: String, repository: String) async throws -> Page<Branch>
+    /// Follows a branches `Link` URL exactly as the server gave it.
+    func branches(page: URL) async throws -> Page<Branch>
 }

@@ -114,7 +114,7 @@ public final class SQLiteStore: RepositoryStore {
     private let access = Mutex(Access())
 
     /// Runs `body` on the database unless the store is closing; `close()` waits for calls inside.
-    private func withDatabase<T>(_ body: (any DatabaseWriter) throws -> T) throws -> T {
+    func withDatabase<T>(_ body: (any DatabaseWriter) throws -> T) throws -> T {
         let writer = try database()
         try access.withLock { access in
             if access.closing { throw StoreError.unavailable("the store is closed") }

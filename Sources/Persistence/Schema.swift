@@ -176,12 +176,45 @@ enum Schema {
                 CREATE INDEX repository_on_list_key_stars ON repository(list_key, stargazers_count DESC, id);
                 """)
         }
+        migrator.registerMigration("v4-commit-history") { db in
+            // A branch's history as read so far (issue 24), per repository id and branch ('' for the
+            // default branch): the commits in order and the `Link` URL of the page after them. And
+            // commits in full by sha, as the API's JSON: a commit never changes, so it is kept for good.
+            try db.execute(sql: """
+                CREATE TABLE history (
+                    repository_id INTEGER NOT NULL,
+                    branch TEXT NOT NULL,
+                    next_url TEXT,
+                    pages INTEGER NOT NULL,
+                    fetched_at REAL NOT NULL,
+                    PRIMARY KEY (repository_id, branch)
+                );
+                CREATE TABLE history_commit (
+                    repository_id INTEGER NOT NULL,
+                    branch TEXT NOT NULL,
+                    position INTEGER NOT NULL,
+                    sha TEXT NOT NULL,
+                    message TEXT NOT NULL,
+                    author_name TEXT NOT NULL,
+                    author_login TEXT,
+                    date REAL,
+                    html_url TEXT,
+                    PRIMARY KEY (repository_id, branch, position)
+                );
+                CREATE TABLE commit_detail (
+                    sha TEXT NOT NULL PRIMARY KEY COLLATE NOCASE,
+                    body BLOB NOT NULL,
+                    stored_at REAL NOT NULL
+                );
+                """)
+        }
         return migrator
     }()
 
     /// Every table the current schema has (tests check them).
     static let tableNames: [String] = [
         "owner", "repository_list", "repository", "commit", "commit_fetch", "validator", "favourite", "setting",
+        "history", "history_commit", "commit_detail",
     ]
 
     /// Migrates, tolerating another process that migrates the same file at the same moment (its

@@ -42,6 +42,12 @@ final class FakeGitHub: Sendable {
         var commits: [String: [Data]] = [:]
         /// The items of each commits body added so far (many repositories may share one body).
         var parsedCommitBodies: [Data: [Data]] = [:]
+        /// Histories of named branches (`?sha=BRANCH`) by "owner/repo", then branch name; encoded commits.
+        var branchCommits: [String: [String: [Data]]] = [:]
+        /// `GET /repos/{o}/{r}/branches` items by "owner/repo".
+        var branches: [String: [Data]] = [:]
+        /// Commits in full by "owner/repo/sha" (lowercased).
+        var commitDetails: [String: Data] = [:]
         /// What each owner starred (repository JSON objects) and its page size, by lowercased login.
         var starred: [String: (repositories: [Data], pageSize: Int)] = [:]
         var failures: [FailureRule] = []
@@ -94,6 +100,18 @@ final class FakeGitHub: Sendable {
             state.parsedCommitBodies[commitsJSON] = items
             state.commits["\(owner)/\(repo)".lowercased()] = items
         }
+    }
+
+    func addBranchHistory(owner: String, repo: String, branch: String, commits: [Data]) {
+        state.withLock { $0.branchCommits["\(owner)/\(repo)".lowercased(), default: [:]][branch] = commits }
+    }
+
+    func addBranches(owner: String, repo: String, branches: [Data]) {
+        state.withLock { $0.branches["\(owner)/\(repo)".lowercased()] = branches }
+    }
+
+    func addCommitDetail(owner: String, repo: String, sha: String, json: Data) {
+        state.withLock { $0.commitDetails["\(owner)/\(repo)/\(sha)".lowercased()] = json }
     }
 
     func setFailure(_ failure: FakeGitHubServer.Failure?, forPathPrefix prefix: String) {
@@ -275,6 +293,10 @@ final class FakeGitHub: Sendable {
             return repository(owner: parts[1], name: parts[2], request: request)
         case 4 where parts[0] == "repos" && parts[3] == "commits":
             return commits(owner: parts[1], repo: parts[2], request: request)
+        case 5 where parts[0] == "repos" && parts[3] == "commits":
+            return commitDetail(owner: parts[1], repo: parts[2], sha: parts[4], request: request)
+        case 4 where parts[0] == "repos" && parts[3] == "branches":
+            return branches(owner: parts[1], repo: parts[2], request: request)
         case 2 where parts[0] == "search" && parts[1] == "repositories":
             return search(request)
         case 1 where parts[0] == "rate_limit":
@@ -326,8 +348,18 @@ final class FakeGitHub: Sendable {
     }
 
     private func commits(owner: String, repo: String, request: RecordedRequest) -> Response {
-        let (known, items) = state.withLock { state in
-            (state.owners[owner.lowercased()] != nil, state.commits["\(owner)/\(repo)".lowercased()])
+        let branch = request.query["sha"]
+        let (known, defaultItems, branchItems) = state.withLock { state in
+            let key = "\(owner)/\(repo)".lowercased()
+            return (state.owners[owner.lowercased()] != nil, state.commits[key], state.branchCommits[key])
+        }
+        var items = defaultItems
+        if let branch, let branchItems {
+            // A repository with branch histories: another branch (or sha) is unknown, as GitHub says.
+            guard let history = branchItems[branch] else {
+                return error(404, "No commit found for SHA: \(branch)", docs: "https://docs.github.com/rest/commits/commits#list-commits")
+            }
+            items = history
         }
         guard let items else {
             if !known {
@@ -340,7 +372,26 @@ final class FakeGitHub: Sendable {
         }
         let perPage = min(max(Int(request.query["per_page"] ?? "") ?? 30, 1), 100)
         let path = "/repos/\(owner)/\(repo)/commits"
-        return paged(items, perPage: perPage, path: path, extraQuery: [],
+        return paged(items, perPage: perPage, path: path, extraQuery: branch.map { [("sha", $0)] } ?? [],
+                     request: request, bucket: "core") { Self.jsonArray($0) }
+    }
+
+    /// `GET /repos/{o}/{r}/commits/{sha}`: a commit added with `addCommitDetail`, else 422 as GitHub
+    /// answers for a sha it does not know.
+    private func commitDetail(owner: String, repo: String, sha: String, request: RecordedRequest) -> Response {
+        guard let json = state.withLock({ $0.commitDetails["\(owner)/\(repo)/\(sha)".lowercased()] }) else {
+            return error(422, "No commit found for SHA: \(sha)", docs: "https://docs.github.com/rest/commits/commits#get-a-commit")
+        }
+        return ok(json, request: request, bucket: "core")
+    }
+
+    /// `GET /repos/{o}/{r}/branches`: what `addBranches` gave, paged (404 for a repository without).
+    private func branches(owner: String, repo: String, request: RecordedRequest) -> Response {
+        guard let items = state.withLock({ $0.branches["\(owner)/\(repo)".lowercased()] }) else {
+            return error(404, "Not Found", docs: "https://docs.github.com/rest/branches/branches#list-branches")
+        }
+        let perPage = min(max(Int(request.query["per_page"] ?? "") ?? 30, 1), 100)
+        return paged(items, perPage: perPage, path: "/repos/\(owner)/\(repo)/branches", extraQuery: [],
                      request: request, bucket: "core") { Self.jsonArray($0) }
     }
 

@@ -7,7 +7,8 @@ import Locking
 ///
 /// Listens on 127.0.0.1 with a random port. Serves `GET /users/{login}`, `/users/{login}/repos`,
 /// `/orgs/{login}/repos` (with real `Link` headers, ETag / If-None-Match → 304, and `X-RateLimit-*`),
-/// `/repos/{o}/{r}`, `/repos/{o}/{r}/commits` (409 "Git Repository is empty." unless scripted),
+/// `/repos/{o}/{r}`, `/repos/{o}/{r}/commits` (409 "Git Repository is empty." unless scripted; `?sha=BRANCH`),
+/// `/repos/{o}/{r}/commits/{sha}`, `/repos/{o}/{r}/branches`,
 /// `/search/repositories`, `/rate_limit`, and `POST /graphql` for aliased `repository(owner:name:)`
 /// latest-commit queries (token required, as on GitHub); anything else is a 404 `{"message":"Not Found",…}`.
 /// Every request is recorded. Failures are scripted per path prefix.
@@ -156,6 +157,23 @@ public final class FakeGitHubServer: Sendable {
         core.addCommits(owner: owner, repo: repo, commitsJSON: commitsJSON)
     }
 
+    /// Serves `GET /repos/{owner}/{repo}/commits?sha=BRANCH` with `commits` (encoded commit objects, newest
+    /// first), paged by `per_page`. Once a repository has a branch history, an unknown `sha` is 404.
+    public func addBranchHistory(owner: String, repo: String, branch: String, commits: [Data]) {
+        core.addBranchHistory(owner: owner, repo: repo, branch: branch, commits: commits)
+    }
+
+    /// Serves `GET /repos/{owner}/{repo}/branches` with `branches` (encoded branch objects), paged.
+    public func addBranches(owner: String, repo: String, branches: [Data]) {
+        core.addBranches(owner: owner, repo: repo, branches: branches)
+    }
+
+    /// Serves `GET /repos/{owner}/{repo}/commits/{sha}` with `detailJSON` (its `sha` names it).
+    public func addCommitDetail(owner: String, repo: String, detailJSON: Data) {
+        let sha = ((try? JSONSerialization.jsonObject(with: detailJSON)) as? [String: Any])?["sha"] as? String ?? ""
+        core.addCommitDetail(owner: owner, repo: repo, sha: sha, json: detailJSON)
+    }
+
     /// Scripts (or with nil, clears) a failure for every path starting with `prefix`
     /// (the longest matching prefix wins). Paths are compared percent-decoded.
     public func setFailure(_ failure: Failure?, forPathPrefix prefix: String) {
@@ -199,6 +217,11 @@ public final class FakeGitHubServer: Sendable {
         addStarred("sferik", repositories: Array(orgRepos.prefix(12)) + bundler, pageSize: pageSize)
         addCommits(owner: "sferik", repo: "rails_admin",
                    commitsJSON: Fixtures.recordedBody(Fixtures.Name.railsAdminCommits))
+        // Its history on master: the 98 distinct commits of the five recorded history pages, newest
+        // first; the other two branches' names and shas are recorded, their histories are not.
+        addBranchHistory(owner: "sferik", repo: "rails_admin", branch: "master", commits: Fixtures.railsAdminHistory())
+        addBranches(owner: "sferik", repo: "rails_admin", branches: Fixtures.recordedItems(Fixtures.Name.railsAdminBranches))
+        addCommitDetail(owner: "sferik", repo: "rails_admin", detailJSON: Fixtures.recordedBody(Fixtures.Name.railsAdminCommitDetail))
     }
 
     /// A user JSON object (the shape of GET /users/{login}) for a generated owner.

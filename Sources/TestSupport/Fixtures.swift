@@ -156,6 +156,23 @@ public enum Fixtures {
         }
     }
 
+    /// The distinct commits of the five recorded rails_admin history pages (98), newest first by
+    /// committer date, each encoded on its own.
+    public static func railsAdminHistory() -> [Data] {
+        var seen = Set<String>()
+        var commits: [(date: String, json: Data)] = []
+        for interaction in interactions(Name.railsAdminHistoryPages) {
+            let list = (try? JSONSerialization.jsonObject(with: interaction.body)) as? [[String: Any]] ?? []
+            for commit in list {
+                guard let sha = commit["sha"] as? String, seen.insert(sha).inserted else { continue }
+                let inner = commit["commit"] as? [String: Any]
+                let date = (inner?["committer"] as? [String: Any])?["date"] as? String ?? ""
+                commits.append((date, encode(commit)))
+            }
+        }
+        return commits.enumerated().sorted { ($0.element.date, $1.offset) > ($1.element.date, $0.offset) }.map(\.element.json)
+    }
+
     // MARK: Well-known recordings
 
     public enum Name {
@@ -166,6 +183,12 @@ public enum Fixtures {
         public static let railsAdminCommits = "octokit-rb/repo-commits-rails_admin-2013.json"
         public static let searchRepositories = "octokit-rb/search-repositories-2014.json"
         public static let rateLimit = "octokit-rb/rate-limit-2013.json"
+        /// Five recorded pages of sferik/rails_admin's history (30, 30, 30, 30, 8 commits).
+        public static let railsAdminHistoryPages = "octokit-rb/wave3/rails_admin-commits-pages-2013.json"
+        /// One recorded commit with stats and 15 files with patches (a merge; one rename).
+        public static let railsAdminCommitDetail = "octokit-rb/wave3/rails_admin-commit-3cdfabd-2013.json"
+        /// Derived, not recorded: rails_admin's branches (see SOURCES.md).
+        public static let railsAdminBranches = "derived/rails_admin-branches-2013.json"
         public static let paginationFivePages = "octokit/extracts/pagination-issues-per_page3-raw-5pages.json"
     }
 }

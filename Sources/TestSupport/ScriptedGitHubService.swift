@@ -5,7 +5,8 @@ import Locking
 
 /// The one `GitHubService` fake for tests: every answer scripted, every call recorded as a line
 /// ("owner octocat", "repos octocat", "starred octocat", "repos page 2", "search swift", "search page 1",
-/// "repo o/r", "commits o/r", "batch o/r,o/s", "star o/r", "unstar o/r", "avatar URL 16", "readme o/r").
+/// "repo o/r", "commits o/r", "batch o/r,o/s", "star o/r", "unstar o/r", "avatar URL 16", "readme o/r",
+/// "history o/r BRANCH" (`-` for the default branch), "history page 1", "commit o/r SHA", "branches o/r").
 public final class ScriptedGitHubService: GitHubService {
     public struct Script: Sendable {
         /// Owners by lowercased login; any other login is 404.
@@ -35,6 +36,12 @@ public final class ScriptedGitHubService: GitHubService {
         public var rateLimit: RateLimit?
         /// Single repositories by lowercased "owner/name"; any other is 404.
         public var repositories: [String: Repository] = [:]
+        /// A branch's history, page by page; page N links to N+1 (`https://api.test/history/N`).
+        public var historyPages: [[Commit]] = [[]]
+        public var historyErrors: [Int: GitHubError] = [:]
+        /// Commits in full by sha; any other is 404.
+        public var commitDetails: [String: CommitDetail] = [:]
+        public var branches: Result<[Branch], GitHubError> = .success([])
 
         public init(owners: [String: Owner] = [:], ownerError: GitHubError? = nil, repositoryPages: [[Repository]] = [[]],
                     repositoryErrors: [Int: GitHubError] = [:], searchPages: [RepositorySearchPage] = [],
@@ -143,6 +150,41 @@ public final class ScriptedGitHubService: GitHubService {
     }
 
     public func storedReadme(ownerLogin: String, repository: String) -> String? { current.storedReadme }
+
+    public func commitHistory(ownerLogin: String, repository: String, branch: String?,
+                              perPage: Int) async throws -> Page<Commit> {
+        record("history \(ownerLogin)/\(repository) \(branch ?? "-")")
+        return try historyPage(0)
+    }
+
+    public func commitHistory(page url: URL) async throws -> Page<Commit> {
+        record("history page \(url.lastPathComponent)")
+        return try historyPage(Int(url.lastPathComponent) ?? -1)
+    }
+
+    public func commitDetail(ownerLogin: String, repository: String, sha: String) async throws -> CommitDetail {
+        record("commit \(ownerLogin)/\(repository) \(sha)")
+        guard let detail = current.commitDetails[sha] else { throw GitHubError.notFound }
+        return detail
+    }
+
+    public func branches(ownerLogin: String, repository: String) async throws -> Page<Branch> {
+        record("branches \(ownerLogin)/\(repository)")
+        return Page(items: try current.branches.get())
+    }
+
+    public func branches(page url: URL) async throws -> Page<Branch> {
+        record("branches page \(url.lastPathComponent)")
+        throw GitHubError.notFound
+    }
+
+    private func historyPage(_ index: Int) throws -> Page<Commit> {
+        let script = current
+        if let error = script.historyErrors[index] { throw error }
+        guard script.historyPages.indices.contains(index) else { throw GitHubError.notFound }
+        let next = index + 1 < script.historyPages.count ? URL(string: "https://api.test/history/\(index + 1)") : nil
+        return Page(items: script.historyPages[index], next: next)
+    }
 
     private func repositoryPage(_ index: Int) throws -> Page<Repository> {
         let script = current

@@ -36,7 +36,7 @@ struct GeneratedDataTests {
 
     @Test func fixturesAreBundledWithTheirAttribution() {
         #expect(Fixtures.allNames.count >= 25)
-        #expect(Fixtures.names(in: "octokit-rb").count == 7)
+        #expect(Fixtures.names(in: "octokit-rb").count == 10)
         let sources = String(decoding: Fixtures.data("SOURCES.md"), as: UTF8.self)
         #expect(sources.contains("MIT"))
         #expect(sources.contains("octokit/octokit.rb"))

@@ -31,9 +31,9 @@ enum CommitsState: Equatable {
     /// failure; nil when there are commits to show.
     func note(spinner: String?) -> (text: String, isError: Bool)? {
         switch self {
-        case .loading: ((spinner.map { "\($0) " } ?? "") + tr("commits.loading"), false)
-        case .stored(let stored): stored.hasNoCommits ? (tr("commits.none"), false) : nil
-        case .failed(let reason): (tr("commits.failed", reason), true)
+        case .loading: ((spinner.map { "\($0) " } ?? "") + CommitNotes.loading, false)
+        case .stored(let stored): stored.hasNoCommits ? (CommitNotes.noCommits, false) : nil
+        case .failed(let reason): (CommitNotes.failed(reason), true)
         }
     }
 }
@@ -41,4 +41,14 @@ enum CommitsState: Equatable {
 extension StoredCommits {
     /// The one rule for "no commits": GitHub said the repository is empty, or gave none.
     var hasNoCommits: Bool { isEmptyRepository || commits.isEmpty }
+}
+
+/// What commit lines say instead of commits, written once: the list, the Overview, a commit's view.
+enum CommitNotes {
+    static var loading: String { tr("commits.loading") }
+    static var noCommits: String { tr("commits.none") }
+
+    /// "Could not load commits (network error) — r retries".
+    static func failed(_ reason: String) -> String { tr("commits.failed", reason) }
+    static func failed(_ error: GitHubError) -> String { failed(error.shortReason) }
 }

@@ -1,0 +1,213 @@
+import Foundation
+import GitHubEntities
+import MarkdownRendering
+import TerminalKit
+
+/// A commit rendered for one width: styled lines for the cell buffer (drawn like a README, with
+/// `MarkdownView.draw`), and where each file's section starts.
+struct RenderedCommit: Equatable, Sendable {
+    var lines: [StyledLine]
+    /// The index in `lines` of each file's header, in the order of the files.
+    var fileStarts: [Int]
+    /// Whether lines were left out to stay within `CommitDetailRenderer.maximumLines`.
+    var isTruncated: Bool
+}
+
+/// Renders a whole `CommitDetail` (pure): the header (sha, author, committer, dates, parents), the
+/// whole message, the stats, the file list with +/− counts, then each file's header and its coloured
+/// patch. What GitHub leaves out is said: a file without a patch, more files than GitHub lists.
+/// Every string is untrusted and sanitized here; widths are measured with `DisplayWidth`.
+enum CommitDetailRenderer {
+    /// Lines of patches rendered at most over the whole commit.
+    static let maximumLines = 50_000
+
+    /// The styles; attributes carry the distinctions too, so the `mono` theme reads as well.
+    enum Styles {
+        static let sha = Style(foreground: .yellow, attributes: .bold)
+        static let label = Style.dim
+        static let added = Style(foreground: .green)
+        static let removed = Style(foreground: .red)
+        static let hunk = Style(foreground: .cyan, attributes: .dim)
+        static let fileHeader = Style(attributes: [.bold, .underline])
+        static let note = Style(attributes: [.dim, .italic])
+    }
+
+    static func render(_ detail: CommitDetail, width: Int, now: Date) -> RenderedCommit {
+        let width = max(width, 20)
+        var lines: [StyledLine] = []
+        func line(_ spans: Span...) { lines.append(fitted(StyledLine(spans), width: width)) }
+        func blank() { lines.append(StyledLine()) }
+
+        line(Span("commit ", style: Styles.label), Span(Sanitizer.line(detail.sha), style: Styles.sha))
+        let labels = [tr("commitDetail.author"), tr("commitDetail.committer"), tr("commitDetail.parents")]
+        let labelWidth = labels.map(\.displayWidth).max() ?? 0
+        func label(_ text: String) -> Span { Span(text.fitted(toWidth: labelWidth + 1), style: Styles.label) }
+        line(label(labels[0]), Span(person(detail.author, now: now)))
+        line(label(labels[1]), Span(person(detail.committer, now: now)))
+        let parents = detail.parentSHAs.map { Sanitizer.line(String($0.prefix(7))) }
+        line(label(labels[2]), parents.isEmpty ? Span(tr("commitDetail.noParents"), style: Styles.label)
+                                               : Span(parents.joined(separator: " "), style: Style(foreground: .yellow)))
+        blank()
+        // The whole message; its first line (the summary) bold.
+        let paragraphs = Sanitizer.text(detail.message).split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, paragraph) in paragraphs.enumerated() {
+            let wrapped = String(paragraph).wrapped(toWidth: width - 4)
+            if wrapped.isEmpty { blank() }
+            for text in wrapped { line(Span("    " + text, style: index == 0 ? .bold : .plain)) }
+        }
+        while lines.last == StyledLine() { lines.removeLast() }
+        blank()
+
+        lines.append(fitted(StyledLine(statsSpans(detail)), width: width))
+        if detail.mayHaveMoreFiles {
+            line(Span(tr("commitDetail.moreFiles", CommitDetail.maximumFilesPerAnswer), style: Styles.note))
+        }
+        for file in detail.files { lines.append(fileListLine(file, width: width)) }
+
+        var fileStarts: [Int] = []
+        var budget = maximumLines
+        var truncated = false
+        for file in detail.files {
+            blank()
+            fileStarts.append(lines.count)
+            lines.append(fileHeader(file, width: width))
+            guard let patch = file.patch else {
+                line(Span("  " + tr("commitDetail.noPatch"), style: Styles.note))
+                continue
+            }
+            guard budget > 0 else {
+                truncated = true
+                line(Span("  " + tr("commitDetail.patchCut", 0), style: Styles.note))
+                continue
+            }
+            let parsed = PatchParser.parse(patch, maximumLines: min(PatchParser.maximumLines, budget))
+            budget -= parsed.lines.count
+            for patchLine in parsed.lines { lines.append(fitted(styled(patchLine), width: width)) }
+            if parsed.isTruncated {
+                truncated = true
+                line(Span("  " + tr("commitDetail.patchCut", parsed.lines.count), style: Styles.note))
+            }
+        }
+        return RenderedCommit(lines: lines, fileStarts: fileStarts, isTruncated: truncated)
+    }
+
+    /// "Ada Lovelace <ada@example.com> · 2011-01-21 19:23 UTC (14 y ago)".
+    static func person(_ person: CommitDetail.Person, now: Date) -> String {
+        var text = Sanitizer.line(person.name)
+        if let email = person.email, !email.isEmpty { text += " <\(Sanitizer.line(email))>" }
+        if let date = person.date {
+            text += " · " + absolute(date) + " (" + Formatting.relative(date, now: now) + ")"
+        }
+        return text
+    }
+
+    /// "2011-01-21 19:23 UTC": the same on every machine (no time zone or locale looked up).
+    static func absolute(_ date: Date) -> String {
+        let iso = GitHubDate.formatUTC(date) // 2011-01-21T19:23:58Z
+        return String(iso.prefix(10)) + " " + String(iso.dropFirst(11).prefix(5)) + " UTC"
+    }
+
+    /// "15 files changed, +329 −319".
+    private static func statsSpans(_ detail: CommitDetail) -> [Span] {
+        let count = detail.files.count
+        var spans = [Span(count == 1 ? tr("commitDetail.files.one") : tr("commitDetail.files.other", count))]
+        let additions = detail.stats?.additions ?? detail.files.reduce(0) { $0 + $1.additions }
+        let deletions = detail.stats?.deletions ?? detail.files.reduce(0) { $0 + $1.deletions }
+        spans += [Span(", "), Span("+\(Formatting.grouped(additions))", style: Styles.added), Span(" "),
+                  Span("−\(Formatting.grouped(deletions))", style: Styles.removed)]
+        return spans
+    }
+
+    /// git's letter for a file's status.
+    static func statusLetter(_ file: CommitDetail.File) -> String {
+        switch file.status {
+        case .added: "A"
+        case .removed: "D"
+        case .modified: "M"
+        case .renamed: "R"
+        case .copied: "C"
+        case .changed: "T"
+        case .unchanged: "="
+        case nil: "?"
+        }
+    }
+
+    /// The file's name, `old → new` when renamed or copied with the old name known.
+    static func name(_ file: CommitDetail.File) -> String {
+        let name = Sanitizer.line(file.filename)
+        guard let previous = file.previousFilename, !previous.isEmpty, previous != file.filename else { return name }
+        return Sanitizer.line(previous) + " → " + name
+    }
+
+    /// " M app/models/user.rb ……… +18 −0": the counts flush right, the name cut from its start.
+    private static func fileListLine(_ file: CommitDetail.File, width: Int) -> StyledLine {
+        let counts = [Span("+\(Formatting.grouped(file.additions))", style: Styles.added), Span(" "),
+                      Span("−\(Formatting.grouped(file.deletions))", style: Styles.removed)]
+        let countsWidth = counts.reduce(0) { $0 + $1.width }
+        let nameWidth = max(0, width - 3 - 1 - countsWidth)
+        let letter = statusLetter(file)
+        let letterStyle: Style = switch file.status {
+        case .added: Styles.added
+        case .removed: Styles.removed
+        default: .bold
+        }
+        return StyledLine([Span(" "), Span(letter, style: letterStyle), Span(" "),
+                           Span(leftCut(name(file), toWidth: nameWidth).fitted(toWidth: nameWidth)), Span(" ")] + counts)
+    }
+
+    private static func fileHeader(_ file: CommitDetail.File, width: Int) -> StyledLine {
+        let counts = "+\(Formatting.grouped(file.additions)) −\(Formatting.grouped(file.deletions))"
+        let nameWidth = max(0, width - 2 - 1 - counts.displayWidth)
+        return StyledLine([Span(statusLetter(file) + " ", style: .bold),
+                           Span(leftCut(name(file), toWidth: nameWidth), style: Styles.fileHeader),
+                           Span(" " + counts, style: Styles.label)])
+    }
+
+    /// A path too long for `width` keeps its end (the file's own name): "…/rails_admin/history.rb".
+    static func leftCut(_ text: String, toWidth width: Int) -> String {
+        guard text.displayWidth > width else { return text }
+        guard width > 1 else { return String(repeating: "…", count: max(0, width)) }
+        var kept: [Character] = []
+        var used = 0
+        for character in text.reversed() {
+            let characterWidth = DisplayWidth.of(character)
+            if used + characterWidth > width - 1 { break }
+            kept.append(character)
+            used += characterWidth
+        }
+        return "…" + String(kept.reversed())
+    }
+
+    private static func styled(_ line: PatchLine) -> StyledLine {
+        switch line {
+        case .hunk(let oldStart, let oldCount, let newStart, let newCount, let section):
+            var spans = [Span("@@ -\(oldStart),\(oldCount) +\(newStart),\(newCount) @@", style: Styles.hunk)]
+            if !section.isEmpty { spans.append(Span(" " + section, style: Styles.label)) }
+            return StyledLine(spans)
+        case .added(let text, _): return StyledLine([Span("+" + text, style: Styles.added)])
+        case .removed(let text, _): return StyledLine([Span("-" + text, style: Styles.removed)])
+        case .context(let text, _, _): return StyledLine([Span(" " + text)])
+        case .noNewline: return StyledLine([Span("\\ " + tr("commitDetail.noNewline"), style: Styles.note)])
+        case .other(let text): return StyledLine([Span(text, style: Styles.label)])
+        }
+    }
+
+    /// The line cut to `width` columns (the last span kept ends with "…").
+    static func fitted(_ line: StyledLine, width: Int) -> StyledLine {
+        guard line.width > width else { return line }
+        var spans: [Span] = []
+        var used = 0
+        for span in line.spans {
+            let spanWidth = span.width
+            if used + spanWidth <= width {
+                spans.append(span)
+                used += spanWidth
+                continue
+            }
+            let cut = span.text.truncated(toWidth: width - used)
+            if !cut.isEmpty { spans.append(Span(cut, style: span.style)) }
+            break
+        }
+        return StyledLine(spans)
+    }
+}

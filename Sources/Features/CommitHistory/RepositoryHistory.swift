@@ -1,0 +1,82 @@
+import Foundation
+import GitHubAPI
+import GitHubEntities
+import Persistence
+
+/// The use cases below the Commits tab and the commit view, for one repository: its history per
+/// branch (stored first, then page by page from the network, each page stored), its branches, and a
+/// commit in full (from the store when it was ever read: a commit never changes, so it is never
+/// fetched twice). Synchronous reads for the first frame, `async` fetches for `dispatcher.background`.
+struct RepositoryHistory: Sendable {
+    private let repository: Repository
+    private let service: any GitHubService
+    private let store: any CommitHistoryStore
+    private let isOffline: Bool
+    private let now: @Sendable () -> Date
+
+    init(repository: Repository, service: any GitHubService, store: any CommitHistoryStore, isOffline: Bool,
+         now: @escaping @Sendable () -> Date) {
+        self.repository = repository
+        self.service = service
+        self.store = store
+        self.isOffline = isOffline
+        self.now = now
+    }
+
+    /// The history of `branch` (nil: the default branch) as stored, nil when none (or the store cannot say).
+    func storedHistory(branch: String?) -> StoredHistory? {
+        try? store.history(repositoryID: repository.id, branch: branch)
+    }
+
+    /// A page of the history: page 0 (the first page of `branch`), or the `Link` URL of a later one,
+    /// stored as page `pageIndex` once it arrived. A store that cannot write costs a request next time.
+    func fetchPage(branch: String?, next: URL?, pageIndex: Int) async throws -> Page<Commit> {
+        if isOffline { throw GitHubError.network }
+        let page: Page<Commit>
+        if let next {
+            page = try await service.commitHistory(page: next)
+        } else {
+            page = try await service.commitHistory(ownerLogin: repository.ownerLogin, repository: repository.name,
+                                                   branch: branch, perPage: CommitHistoryState.pageSize)
+        }
+        try Task.checkCancellation()
+        // An unchanged first page (304) leaves the stored pages after it as they are.
+        if !(pageIndex == 0 && page.notModified && storedHistory(branch: branch) != nil) {
+            try? store.saveHistoryPage(page.items, next: page.next, pageIndex: pageIndex, repositoryID: repository.id,
+                                       branch: branch, fetchedAt: now())
+        }
+        return page
+    }
+
+    /// Every branch (pages followed, at most `maximumBranchPages`).
+    func fetchBranches() async throws -> [Branch] {
+        if isOffline { throw GitHubError.network }
+        var page = try await service.branches(ownerLogin: repository.ownerLogin, repository: repository.name)
+        var branches = page.items
+        var pages = 1
+        while let next = page.next, pages < Self.maximumBranchPages {
+            page = try await service.branches(page: next)
+            branches += page.items
+            pages += 1
+        }
+        return branches
+    }
+
+    /// Branch pages read at most (100 branches each).
+    static let maximumBranchPages = 10
+
+    /// A commit in full as stored, nil when it never was read.
+    func storedCommit(sha: String) -> CommitDetail? {
+        try? store.commitDetail(sha: sha)
+    }
+
+    /// A commit in full: from the store when it was read before (no request), else fetched and stored.
+    func commit(sha: String) async throws -> CommitDetail {
+        if let stored = storedCommit(sha: sha) { return stored }
+        if isOffline { throw GitHubError.network }
+        let detail = try await service.commitDetail(ownerLogin: repository.ownerLogin, repository: repository.name, sha: sha)
+        try Task.checkCancellation()
+        try? store.saveCommitDetail(detail, storedAt: now())
+        return detail
+    }
+}
