@@ -103,28 +103,26 @@ enum PatchParser {
     }
 
     /// A patch line made safe to draw: tabs expanded to the next stop (columns measured with
-    /// `DisplayWidth`), every other control, escape introducer and bidi override removed, and the
-    /// line cut after `maximumLineLength` characters (with "…").
+    /// `DisplayWidth`), every other control, escape introducer and bidi override removed (as
+    /// `Sanitizer` decides), and the line cut after `maximumLineLength` scalars (with "…").
     static func clean(_ text: Substring) -> String {
         // Printable ASCII (most source code) has nothing to remove or expand.
         if text.utf8.count <= maximumLineLength, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return String(text) }
-        var result = ""
-        var column = 0
+        var result = String.UnicodeScalarView()
         var count = 0
-        for character in text {
+        for scalar in text.unicodeScalars {
             if count == maximumLineLength { result.append("…"); break }
             count += 1
-            if character == "\t" {
-                let spaces = tabWidth - column % tabWidth
-                result.append(String(repeating: " ", count: spaces))
-                column += spaces
-                continue
+            if scalar == "\t" {
+                // Tabs are rare: the width so far is measured only when one comes.
+                let column = DisplayWidth.of(String(result))
+                result.append(contentsOf: String(repeating: " ", count: tabWidth - column % tabWidth).unicodeScalars)
+            } else if scalar == "\u{2028}" || scalar == "\u{2029}" {
+                result.append(" ")
+            } else if Sanitizer.isAllowed(scalar) {
+                result.append(scalar)
             }
-            let safe = Sanitizer.line(String(character))
-            guard !safe.isEmpty else { continue }
-            result.append(safe)
-            column += DisplayWidth.of(safe)
         }
-        return result
+        return String(result)
     }
 }

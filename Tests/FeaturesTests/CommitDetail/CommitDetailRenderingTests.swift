@@ -65,8 +65,8 @@ struct CommitDetailRenderingTests {
             #expect(line.text.unicodeScalars.allSatisfy(Sanitizer.isAllowed))
         }
         let (text, colours) = Self.draw(rendered.lines, width: 80)
-        assertSnapshot(text, named: "commit-detail-80")
-        assertSnapshot(colours, named: "commit-detail-80-colours")
+        assertScreenSnapshot(text, named: "commit-detail-80")
+        assertScreenSnapshot(colours, named: "commit-detail-80-colours")
         #expect(text.contains("docs/old-name.md → docs/new-name.md"))
         #expect(text.contains("binary or too large: not shown by GitHub"))
     }
@@ -77,7 +77,7 @@ struct CommitDetailRenderingTests {
         let rendered = CommitDetailRenderer.render(detail, width: 80, now: Self.now)
         #expect(rendered.fileStarts.count == 15)
         #expect(rendered.lines.allSatisfy { $0.width <= 80 })
-        assertSnapshot(Self.draw(Array(rendered.lines.prefix(60)), width: 80).text, named: "commit-detail-recorded-80")
+        assertScreenSnapshot(Self.draw(Array(rendered.lines.prefix(60)), width: 80).text, named: "commit-detail-recorded-80")
     }
 
     @Test("300 files say GitHub may list no more; German labels")
