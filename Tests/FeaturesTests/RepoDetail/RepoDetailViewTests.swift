@@ -153,17 +153,18 @@ struct RepoDetailViewTests {
         view.handle(.mouse(MouseEvent(.wheelUp, x: 10, y: 10)))
         #expect(spy.scrolls == [3, -3])
         // The tab bar under the top edge: a click on a tab selects it; → and ← switch too.
-        view.display(RepoDetailViewState(title: "octo/repo", tabs: TabBarState(items: [.init(title: "Overview"), .init(title: "README")], current: 0, hint: "←→"),
+        view.display(RepoDetailViewState(title: "octo/repo", tabs: TabBarState(items: [.init(title: "Overview"), .init(title: "README"), .init(title: "Commits")], current: 0, hint: "←→"),
                                           lines: [.text("one")], lineCount: 40))
         view.render(into: &buffer)
         #expect(buffer.line(2).hasPrefix("  │  Overview   README "))
         view.handle(.mouse(MouseEvent(.press, x: 15, y: 2)))
         view.handle(.mouse(MouseEvent(.press, x: 6, y: 2)))
         view.handle(.mouse(MouseEvent(.press, x: 24, y: 2)))
-        #expect(spy.selectedTabs == [1, 0])
+        #expect(spy.selectedTabs == [1, 0, 2])
         view.handle(.key(.right))
+        view.handle(.key(.left))
         view.handle(.key(.character("[")))
-        #expect(spy.actions == [.nextTab, .previousTab])
+        #expect(spy.actions == [.nextTab, .previousTab, .previousFile])
         spy.actions = []
         // With help open, a click closes the help, not the overlay.
         view.display(RepoDetailViewState(lineCount: 40, help: [HelpEntry(keys: "q", help: "quit")]))

@@ -54,7 +54,7 @@ struct RepoTabsTests {
         let h = Harness(height: 5)
         h.presenter.viewDidLoad()
         await h.finishLoad()
-        #expect(h.state.tabs.items.map(\.title) == ["Overview", "README"])
+        #expect(h.state.tabs.items.map(\.title) == ["Overview", "README", "Commits"])
         #expect(h.state.tabs.current == 0)
         #expect(h.state.tabs.hint == "←→")
         h.presenter.handle(.pageDown)
@@ -66,8 +66,12 @@ struct RepoTabsTests {
         await h.presenter.readmeTask?.value
         h.dispatcher.runPending()
         h.presenter.handle(.nextTab)
+        #expect(h.state.tabs.current == 2)
+        h.presenter.handle(.nextTab)
         #expect(h.state.tabs.current == 0)
         #expect(h.text.first == overviewTop, "back where it was")
+        h.presenter.handle(.previousTab)
+        #expect(h.state.tabs.current == 2)
         h.presenter.handle(.previousTab)
         #expect(h.state.tabs.current == 1)
         #expect(h.presenter.readmeTask == nil)
@@ -109,10 +113,11 @@ struct RepoTabsTests {
 struct RepoTabsSnapshotTests {
     @Test("The tab bar at 40, 80 and 120 columns, on each tab", arguments: [40, 80, 120])
     func tabBar(width: Int) async throws {
-        for (index, name) in ["overview", "readme"].enumerated() {
+        for (index, name) in ["overview", "readme", "commits"].enumerated() {
             let buffer = try await RepoDetailViewTests().render(width: width, height: 16) { presenter, dispatcher in
                 presenter.didSelectTab(index)
                 await presenter.readmeTask?.value
+                await presenter.pageTask?.value
                 dispatcher.runPending()
             }
             assertScreenSnapshot(buffer.snapshot(), named: "detail-tabs-\(width)-\(name)")

@@ -5,8 +5,9 @@ import Persistence
 import TerminalKit
 
 // The repository view at a glance: a framed panel drawn over the list (which stays visible around
-// it) with a [×] close control in its frame and a tab bar (`RepoTab`: Overview, README). Each tab
-// is its own module (`Overview/`, `Readme/`: value state, pure builder, presenter); the actions
+// it) with a [×] close control in its frame and a tab bar (`RepoTab`: Overview, README, Commits).
+// Each tab is its own module (`Overview/`, `Readme/`, `Commits/`: value state, pure builder,
+// presenter); the actions
 // every tab offers (favourite, star, clone, copy, open) live in `Actions/RepoActions`. Content
 // taller than the panel scrolls inside it; each tab keeps its own scroll position.
 //
@@ -23,8 +24,12 @@ enum RepoDetailAction: Hashable, Sendable {
     case reloadCommits
     /// `R`: the README tab, and back to the Overview.
     case toggleReadme
-    /// →/`]` and ←/`[`: the next / previous tab (wrapping).
+    /// → and ←: the next / previous tab (wrapping).
     case nextTab, previousTab
+    /// `b` in the Commits tab: the branch picker.
+    case pickBranch
+    /// `]`/`[` in a commit: the next / previous file's diff.
+    case nextFile, previousFile
     /// `y`: the copy menu (URLs, clone command, owner/name, a commit's SHA).
     case copy
     /// `c`: `git clone` into the clone root (the terminal is handed to git meanwhile).
@@ -162,6 +167,8 @@ public enum RepositoryLookup: Sendable, Equatable {
 /// The interactor: the overlay's use cases.
 protocol RepoDetailInteractorProtocol: AnyObject, Sendable {
     var repository: Repository { get }
+    /// The history, branches and commits in full, for the Commits tab.
+    var history: RepositoryHistory { get }
     /// Whether the repository is a favourite (false when the store cannot say).
     func isFavourite() -> Bool
     /// Stores the favourite mark.

@@ -16,10 +16,14 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
     private let environment: [String: String]
     private let commits: LatestCommits
     private let photos: OwnerPhotos
+    let history: RepositoryHistory
 
+    /// `historyStore` keeps histories and commits read in full; without one (a store that does not
+    /// keep them) they are read from GitHub each time.
     init(repository: Repository, service: any GitHubService, store: any RepositoryStore,
                 opener: any URLOpener, clipboard: any ClipboardWriter, cloner: any RepositoryCloner,
-                environment: [String: String], now: @escaping @Sendable () -> Date = Date.init) {
+                environment: [String: String], historyStore: (any CommitHistoryStore)? = nil,
+                now: @escaping @Sendable () -> Date = Date.init) {
         self.clipboard = clipboard
         self.cloner = cloner
         self.repository = repository
@@ -29,6 +33,9 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
         self.environment = environment
         commits = LatestCommits(service: service, store: store, isOffline: false, now: now)
         photos = OwnerPhotos(service: service)
+        history = RepositoryHistory(repository: repository, service: service,
+                                    store: historyStore ?? (store as? any CommitHistoryStore) ?? NoHistoryStore(),
+                                    isOffline: false, now: now)
     }
 
     func isFavourite() -> Bool {
@@ -165,4 +172,13 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
     private static func gitHubError(_ error: any Error) -> GitHubError {
         error as? GitHubError ?? .network
     }
+}
+
+/// A history store that keeps nothing (for a repository store that cannot keep histories).
+final class NoHistoryStore: CommitHistoryStore {
+    func history(repositoryID: Int64, branch: String?) throws -> StoredHistory? { nil }
+    func saveHistoryPage(_ commits: [Commit], next: URL?, pageIndex: Int, repositoryID: Int64, branch: String?,
+                         fetchedAt: Date) throws {}
+    func commitDetail(sha: String) throws -> CommitDetail? { nil }
+    func saveCommitDetail(_ detail: CommitDetail, storedAt: Date) throws {}
 }

@@ -14,8 +14,8 @@ enum RepoDetailKeys {
         + UniversalKeys.paging(up: .pageUp, down: .pageDown, extraPageDownKeys: [.character(" ")])
         + UniversalKeys.topAndBottom(home: .home, homeHelp: tr("detail.keys.top"), end: .end, endHelp: tr("detail.keys.bottom"))
         + [
-            KeyBinding([.right, .character("]")], .nextTab, help: tr("detail.keys.nextTab"), footer: ("←→", tr("detail.footer.tabs"))),
-            KeyBinding([.left, .character("[")], .previousTab, help: tr("detail.keys.previousTab")),
+            KeyBinding([.right], .nextTab, help: tr("detail.keys.nextTab"), footer: ("←→", tr("detail.footer.tabs"))),
+            KeyBinding([.left], .previousTab, help: tr("detail.keys.previousTab")),
             KeyBinding([.character("R")], .toggleReadme, help: tr("detail.keys.readme")),
             KeyBinding([.character("f")], .toggleFavourite, help: tr("detail.keys.favourite")),
             KeyBinding([.character("o")], .openInBrowser, help: tr("detail.keys.open"), footer: ("o", tr("detail.footer.open"))),
@@ -30,7 +30,10 @@ enum RepoDetailKeys {
             KeyBinding([.character("/")], .startSearch, help: tr("detail.keys.search"), footer: ("/", tr("detail.footer.search"))),
             KeyBinding([.character("n")], .nextMatch, help: tr("detail.keys.nextMatch")),
             KeyBinding([.character("N")], .previousMatch, help: tr("detail.keys.previousMatch")),
-            KeyBinding([.enter], .confirm, help: tr("detail.keys.confirm")),
+            KeyBinding([.enter], .confirm, help: tr("detail.keys.confirm"), footer: ("Enter", tr("detail.footer.openCommit"))),
+            KeyBinding([.character("b")], .pickBranch, help: tr("detail.keys.pickBranch"), footer: ("b", tr("detail.footer.branch"))),
+            KeyBinding([.character("]")], .nextFile, help: tr("detail.keys.nextFile"), footer: ("[]", tr("detail.footer.files"))),
+            KeyBinding([.character("[")], .previousFile, help: tr("detail.keys.previousFile")),
             UniversalKeys.help(.toggleHelp),
             UniversalKeys.quit(.quit),
         ]) }

@@ -5,7 +5,7 @@ import TerminalKit
 
 /// The repository view's frame: which tab is shown, each tab's scroll position, help and messages,
 /// the status line. It routes each intent to the shared actions or to the current tab's module
-/// (`OverviewPresenter`, `ReadmePresenter`) and publishes one view state.
+/// (`OverviewPresenter`, `ReadmePresenter`, `CommitsTabPresenter`) and publishes one view state.
 @MainActor
 final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
     /// Lines scrolled by one turn of the mouse wheel.
@@ -19,6 +19,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
     let actions: RepoActions
     let overview: OverviewPresenter
     let readme: ReadmePresenter
+    let commits: CommitsTabPresenter
 
     private(set) var tab: RepoTab = .overview
     /// Each tab's first visible line.
@@ -38,7 +39,9 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
         actions = RepoActions(interactor: interactor, dispatcher: dispatcher)
         overview = OverviewPresenter(interactor: interactor, dispatcher: dispatcher, now: now)
         readme = ReadmePresenter(interactor: interactor, router: router, actions: actions, dispatcher: dispatcher)
+        commits = CommitsTabPresenter(history: interactor.history, repository: interactor.repository, dispatcher: dispatcher, now: now)
         actions.host = self
+        commits.host = self
         overview.host = self
         readme.host = self
     }
@@ -51,6 +54,8 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
     var starTask: Task<Void, Never>? { actions.starTask }
     var openTask: Task<Void, Never>? { actions.openTask }
     var selectedLink: Int? { readme.selectedLink }
+    var pageTask: Task<Void, Never>? { commits.pageTask }
+    var commitTask: Task<Void, Never>? { commits.commitTask }
 
     // MARK: RepoDetailPresenterProtocol
 
@@ -65,6 +70,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
         self.height = max(1, height)
         scroll(to: offset)
         readme.refreshMatches(width: self.width)
+        commits.layout(width: self.width, height: self.height)
         publish()
     }
 
@@ -82,6 +88,10 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
             return
         }
         if tab == .readme, readme.handle(action) {
+            changed()
+            return
+        }
+        if tab == .commits, commits.handle(action) {
             changed()
             return
         }
@@ -103,13 +113,14 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
             let all = RepoTab.allCases
             let step = action == .nextTab ? 1 : all.count - 1
             select(all[(tab.rawValue + step) % all.count])
-        case .copy: actions.openCopyMenu(commits: overview.state.commits.commits)
+        case .copy:
+            actions.openCopyMenu(commits: tab == .commits ? (commits.shownCommit.map { [$0] } ?? []) : overview.state.commits.commits)
         case .clone: actions.clone()
         case .toggleStar: actions.toggleStar()
         case .close: router.close(); return
         case .quit: router.quit(); return
         case .confirm, .choose, .editSearch, .submitSearch, .cancelSearch, .nextLink, .previousLink,
-             .startSearch, .nextMatch, .previousMatch: break
+             .startSearch, .nextMatch, .previousMatch, .pickBranch, .nextFile, .previousFile: break
         }
         changed()
     }
@@ -127,6 +138,13 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
 
     func didScroll(by lines: Int) {
         guard !modal.isActive else { return }
+        if tab == .commits {
+            // The history moves its selection (and pages on), a commit scrolls.
+            guard commits.state.branchMenu == nil, actions.state.copyMenu == nil else { return }
+            for _ in 0..<abs(lines) { _ = commits.handle(lines < 0 ? .scrollUp : .scrollDown) }
+            changed()
+            return
+        }
         scroll(to: offset + lines)
         publish()
     }
@@ -139,6 +157,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
             readme.didAppear()
             readme.refreshMatches(width: width)
         }
+        if tab == .commits { commits.didAppear() }
         scroll(to: offset)
     }
 
@@ -156,7 +175,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
 
     /// Something changed: the spinner turns while a request is in flight, and the view is painted.
     func changed() {
-        if overview.isLoading || readme.isLoading {
+        if overview.isLoading || readme.isLoading || commits.isLoading {
             spinner.start { [weak self] in self?.publish() }
         } else {
             spinner.stop()
@@ -176,35 +195,70 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
         switch tab {
         case .overview: overview.lines(actions: actions.state, width: width, spinner: spinner.symbol)
         case .readme: readme.lines(width: width, spinner: spinner.symbol)
+        case .commits: commits.window().lines
         }
     }
 
     func makeState() -> RepoDetailViewState {
-        let lines = makeLines()
-        let offset = offset
-        let end = min(lines.count, offset + height)
-        var window = offset < end ? Array(lines[offset..<end]) : []
-        if tab == .readme { window = readme.decorated(window, offset: offset) }
-        let readmeOnly: Set<String> = ["/", "Tab"]
-        let searchField = tab == .readme ? readme.searchField : nil
+        var window: [DetailLine]
+        var position = ""
+        var lineCount: Int
+        var title = Sanitizer.line(interactor.repository.fullName) + (tab == .overview ? "" : " · " + tab.title)
+        var status = self.status
+        var searchField: TextField?
+        var canScrollUp = false, canScrollDown = false
+        if tab == .commits {
+            let commitsWindow = commits.window()
+            window = commitsWindow.lines
+            lineCount = window.count
+            position = commitsWindow.position
+            if let sha = commitsWindow.openCommit { title += " · " + sha }
+            status = status ?? commitsWindow.searchStatus
+            searchField = commits.searchField
+        } else {
+            let lines = makeLines()
+            let offset = offset
+            let end = min(lines.count, offset + height)
+            window = offset < end ? Array(lines[offset..<end]) : []
+            if tab == .readme {
+                window = readme.decorated(window, offset: offset)
+                searchField = readme.searchField
+            }
+            lineCount = lines.count
+            position = lines.count > height ? "\(offset + 1)–\(end)/\(lines.count)" : ""
+            canScrollUp = offset > 0
+            canScrollDown = end < lines.count
+        }
+        let table = searchField != nil ? RepoDetailKeys.searchField : RepoDetailKeys.table
         return RepoDetailViewState(
-            title: Sanitizer.line(interactor.repository.fullName) + (tab == .overview ? "" : " · " + tab.title),
+            title: title,
             tabs: TabBarState(items: RepoTab.allCases.map { .init(title: $0.title, count: $0.count(in: interactor.repository)) },
                               current: tab.rawValue, hint: RepoDetailKeys.tabHint),
             isFavourite: actions.state.isFavourite,
             lines: window,
-            lineCount: lines.count,
-            position: lines.count > height ? "\(offset + 1)–\(end)/\(lines.count)" : "",
-            canScrollUp: offset > 0,
-            canScrollDown: end < lines.count,
+            lineCount: lineCount,
+            position: position,
+            canScrollUp: canScrollUp,
+            canScrollDown: canScrollDown,
             status: status,
-            footer: (searchField != nil ? RepoDetailKeys.searchField : RepoDetailKeys.table).footerHints
-                .filter { tab == .readme || !readmeOnly.contains($0.keys) }.map { HelpEntry(keys: $0.keys, help: $0.help) },
+            footer: table.bindings.filter { shows($0.action) }.compactMap(\.footer).map { HelpEntry(keys: $0.keys, help: $0.help) },
             help: modal.showsHelp ? RepoDetailKeys.table.helpEntries.map { HelpEntry(keys: $0.keys, help: $0.help) } : nil,
             message: modal.message,
-            menu: actions.state.copyMenu,
+            menu: actions.state.copyMenu ?? commits.state.branchMenu,
             searchField: searchField
         )
+    }
+
+    /// Whether the footer shows the key of `action` on the current tab (each tab's own keys only there).
+    private func shows(_ action: RepoDetailAction) -> Bool {
+        switch action {
+        case .startSearch: tab == .readme || commits.state.commit != nil && tab == .commits
+        case .nextLink: tab == .readme
+        case .confirm: tab == .commits && commits.state.commit == nil
+        case .pickBranch: tab == .commits && commits.state.commit == nil
+        case .nextFile: tab == .commits && commits.state.commit != nil
+        default: true
+        }
     }
 }
 

@@ -142,13 +142,16 @@ public final class RepoDetailView: Screen, RepoDetailViewProtocol {
     /// The copy menu: a box over the panel, its entries numbered, the selected one reversed.
     static func renderMenu(_ menu: CopyMenuState, into buffer: inout Buffer, over panel: Rect) {
         let lines = menu.items.enumerated().map { "\($0.offset + 1)  \($0.element)" }
-        let hint = tr("detail.copy.hint", min(9, menu.items.count))
+        let hint = menu.hint ?? tr("detail.copy.hint", min(9, menu.items.count))
         let width = min(panel.width - 4, max(hint.displayWidth, lines.map(\.displayWidth).max() ?? 0) + 4)
         let rect = panel.centered(width: max(12, width), height: min(panel.height, lines.count + 4))
         buffer.fill(rect)
-        buffer.drawBox(rect, title: tr("detail.copy.title"), box: .rounded)
-        for (i, line) in lines.enumerated() where rect.y + 1 + i < rect.maxY - 2 {
-            let y = rect.y + 1 + i
+        buffer.drawBox(rect, title: menu.title ?? tr("detail.copy.title"), box: .rounded)
+        // A long menu (many branches) scrolls with its selection.
+        let rows = max(1, rect.height - 3)
+        let first = max(0, min(menu.selected - rows + 1, lines.count - rows))
+        for (i, line) in lines.enumerated().dropFirst(first) where rect.y + 1 + i - first < rect.maxY - 2 {
+            let y = rect.y + 1 + i - first
             let style: Style = i == menu.selected ? .reverse : .plain
             if i == menu.selected { buffer.fill(Rect(x: rect.x + 1, y: y, width: rect.width - 2, height: 1), style: style) }
             buffer.write(line.truncated(toWidth: rect.width - 4), x: rect.x + 2, y: y, style: style)
@@ -200,6 +203,9 @@ public final class RepoDetailView: Screen, RepoDetailViewProtocol {
             for rx in (x + written + 1)..<max(x + written + 1, x + width) { buffer.write("─", x: rx, y: y, style: .dim) }
         case .commit(let commit):
             commit.draw(into: &buffer, x: x, y: y, endX: x + width, rightWidth: width / 3)
+        case .selectedCommit(let commit):
+            buffer.fill(Rect(x: x, y: y, width: width, height: 1), style: .reverse)
+            commit.draw(into: &buffer, x: x, y: y, endX: x + width, rightWidth: width / 3, base: .reverse)
         case .note(let text, let isError):
             buffer.write(text.truncated(toWidth: width), x: x, y: y, maxWidth: width,
                          style: isError ? Style(foreground: .red) : .dim)

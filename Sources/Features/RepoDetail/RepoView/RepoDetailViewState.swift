@@ -14,6 +14,8 @@ enum DetailLine: Sendable, Equatable {
     /// A section heading, e.g. "Latest commits".
     case heading(String)
     case commit(CommitLineState)
+    /// The history's selected commit (reversed).
+    case selectedCommit(CommitLineState)
     /// "loading commits…", "No commits yet", a failure.
     case note(String, isError: Bool)
     /// A line of the rendered README (styled spans).
@@ -22,10 +24,20 @@ enum DetailLine: Sendable, Equatable {
     case photo(PixelImage, row: Int, caption: String)
 }
 
-/// The copy menu: what can be copied, numbered, one selected.
+/// A menu over the panel (what `y` can copy, the branches `b` picks from), numbered, one selected.
 struct CopyMenuState: Sendable, Equatable {
     var items: [String]
     var selected: Int
+    /// The box's title and the hint under the entries (nil: the copy menu's).
+    var title: String?
+    var hint: String?
+
+    init(items: [String], selected: Int, title: String? = nil, hint: String? = nil) {
+        self.items = items
+        self.selected = selected
+        self.title = title
+        self.hint = hint
+    }
 }
 
 /// Everything the overlay draws.
