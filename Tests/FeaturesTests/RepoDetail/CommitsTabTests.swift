@@ -158,6 +158,39 @@ struct CommitsTabTests {
         #expect(!h.text.contains { $0.contains("c000aaa") })
     }
 
+    @Test("A commit that failed to load is asked again with r")
+    func retryCommit() async throws {
+        let h = Self.harness()
+        h.presenter.didSelectTab(RepoTab.commits.rawValue)
+        await Self.finishPage(h)
+        h.presenter.handle(.scrollDown)          // c001: not known to the server
+        h.presenter.handle(.confirm)
+        await h.presenter.commitTask?.value
+        h.dispatcher.runPending()
+        #expect(h.text.first == "Could not load commits (repository not found) — r retries")
+        h.service.script.withLock { $0.commitDetails["c001aaaaaaa"] = HistorySample.detail }
+        h.presenter.handle(.reloadCommits)
+        await h.presenter.commitTask?.value
+        h.dispatcher.runPending()
+        #expect(h.text.contains { $0.contains("The body") })
+        #expect(h.service.recorded("commit").count == 2)
+    }
+
+    @Test("80×24: a commit's diff in the view, over the list")
+    func diffSnapshot() async throws {
+        let buffer = try await RepoDetailViewTests().render(width: 80, height: 24) { presenter, dispatcher in
+            presenter.didSelectTab(RepoTab.commits.rawValue)
+            await presenter.pageTask?.value
+            dispatcher.runPending()
+            presenter.handle(.confirm)
+            await presenter.commitTask?.value
+            dispatcher.runPending()
+        } service: { service in
+            service.script.withLock { $0.commitDetails = [DetailSample.commits[0].sha: HistorySample.detail] }
+        }
+        assertScreenSnapshot(buffer.snapshot(), named: "detail-80x24-commit-diff")
+    }
+
     @Test("y on the Commits tab offers the selected commit's SHA")
     func copySelected() async throws {
         let h = Self.harness()

@@ -40,10 +40,13 @@ struct RepoDetailViewTests {
     /// presenter after its commits arrived.
     func render(width: Int = 80, height: Int = 24, repository: Repository = DetailSample.repository,
                 environment: [String: String] = ["PATH": "/usr/bin"],
-                configure: (RepoDetailPresenter, CollectingDispatcher) async -> Void = { _, _ in }) async throws -> Buffer {
+                configure: (RepoDetailPresenter, CollectingDispatcher) async -> Void = { _, _ in },
+                service configureService: (ScriptedGitHubService) -> Void = { _ in }) async throws -> Buffer {
         let listView = listView(width: width, height: height)
         let dispatcher = CollectingDispatcher()
-        let interactor = RepoDetailInteractor(repository: repository, service: CommitsGitHubService.detail(),
+        let service = CommitsGitHubService.detail()
+        configureService(service)
+        let interactor = RepoDetailInteractor(repository: repository, service: service,
                                               store: try SQLiteStore.inMemory(), opener: SpyURLOpener(),
                                               clipboard: SpyClipboard(), cloner: SpyCloner(),
                                               environment: environment, now: { DetailSample.now })

@@ -223,6 +223,12 @@ final class CommitsTabPresenter {
         case .nextMatch: commit.moveToMatch(forward: true)
         case .previousMatch: commit.moveToMatch(forward: false)
         case .startSearch: state.searchField = TextField(text: commit.query, maxLength: ReadmePresenter.maximumQueryLength)
+        case .reloadCommits:
+            // `r` after a failure: the commit is asked for again.
+            guard case .failed = commit.content else { return false }
+            state.commit = nil
+            openSelected()
+            return true
         default: return false
         }
         state.commit = commit

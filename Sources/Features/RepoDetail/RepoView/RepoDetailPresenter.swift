@@ -241,13 +241,18 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
             canScrollUp: canScrollUp,
             canScrollDown: canScrollDown,
             status: status,
-            footer: table.bindings.filter { shows($0.action) }.compactMap(\.footer).map { HelpEntry(keys: $0.keys, help: $0.help) },
+            footer: table.bindings.filter { shows($0.action) }.compactMap { binding in
+                // Esc in an open commit goes back to the history.
+                binding.footer.map { HelpEntry(keys: $0.keys, help: binding.action == .close && commitIsOpen ? tr("keys.back") : $0.help) }
+            },
             help: modal.showsHelp ? RepoDetailKeys.table.helpEntries.map { HelpEntry(keys: $0.keys, help: $0.help) } : nil,
             message: modal.message,
             menu: actions.state.copyMenu ?? commits.state.branchMenu,
             searchField: searchField
         )
     }
+
+    private var commitIsOpen: Bool { tab == .commits && commits.state.commit != nil }
 
     /// Whether the footer shows the key of `action` on the current tab (each tab's own keys only there).
     private func shows(_ action: RepoDetailAction) -> Bool {
