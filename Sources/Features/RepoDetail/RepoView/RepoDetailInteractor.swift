@@ -83,7 +83,7 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
             CopyChoice(label: tr("detail.copy.command"), text: "git clone \(web).git"),
             CopyChoice(label: tr("detail.copy.fullName"), text: repository.fullName),
         ]
-        for commit in commits.prefix(LatestCommits.count) {
+        for commit in commits.prefix(Commit.latestCount) {
             choices.append(CopyChoice(label: tr("detail.copy.sha", commit.shortSHA, commit.summary), text: commit.sha))
         }
         return choices

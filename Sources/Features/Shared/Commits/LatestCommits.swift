@@ -15,9 +15,6 @@ enum CommitsOutcome: Sendable, Equatable {
 /// The one use case "a repository's latest 3 commits", shared by the list and the detail overlay:
 /// read what is stored, decide whether it is still current, fetch and store.
 struct LatestCommits: Sendable {
-    /// Commits kept with a repository.
-    static let count = 3
-
     private let service: any GitHubService
     private let store: any RepositoryStore
     private let isOffline: Bool
@@ -57,7 +54,7 @@ struct LatestCommits: Sendable {
         if isOffline { return .failed(.network) }
         do {
             let commits = Array(try await service.latestCommits(ownerLogin: repository.ownerLogin,
-                                                                repository: repository.name).prefix(Self.count))
+                                                                repository: repository.name).prefix(Commit.latestCount))
             try Task.checkCancellation()
             save(commits, for: repository.id)
             return commits.isEmpty ? .empty : .loaded(commits)
@@ -92,7 +89,7 @@ struct LatestCommits: Sendable {
             var outcomes: [Int64: CommitsOutcome] = [:]
             for (repository, reference) in zip(repositories, references) {
                 guard let commits = found[reference] else { outcomes[repository.id] = .failed(.notFound); continue }
-                let latest = Array(commits.prefix(Self.count))
+                let latest = Array(commits.prefix(Commit.latestCount))
                 save(latest, for: repository.id)
                 outcomes[repository.id] = latest.isEmpty ? .empty : .loaded(latest)
             }
