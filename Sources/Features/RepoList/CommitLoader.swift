@@ -133,6 +133,14 @@ final class CommitLoader {
         }
     }
 
+    /// One repository asked again after a failure (the repository view's `r`).
+    func retry(_ repository: Repository) {
+        guard case .failed = states[repository.id] else { return }
+        states[repository.id] = nil
+        checkedStore.remove(repository.id)
+        expand(repository)
+    }
+
     /// `r`: failed rows on screen are asked again.
     func retryFailed() {
         for id in visibleIDs {
@@ -220,7 +228,8 @@ final class CommitLoader {
         let number = nextTransfer
         nextTransfer += 1
         let ids = batch.map(\.id)
-        for id in ids { states[id] = .loading }
+        // Stored commits stay shown while they are asked again (and after a failure: `CommitsState.applying`).
+        for id in ids where !(states[id]?.isStored ?? false) { states[id] = .loading }
         transfers[number] = Set(ids)
         let source = self.source
         let task = dispatcher.background {

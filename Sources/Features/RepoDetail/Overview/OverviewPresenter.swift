@@ -15,55 +15,49 @@ final class OverviewPresenter {
     private let interactor: any RepoDetailInteractorProtocol
     private let dispatcher: any UIDispatcher
     private let now: () -> Date
-    /// The commit request in flight (tests await it).
-    private(set) var loadTask: Task<Void, Never>?
+    /// The latest commits: the list's loader, for one repository (stored first, asked again when not
+    /// current, stored ones kept while asked and after a failure).
+    private let loader: CommitLoader
     /// The photo request in flight (tests await it).
     private(set) var photoTask: Task<Void, Never>?
 
-    init(interactor: any RepoDetailInteractorProtocol, dispatcher: any UIDispatcher, now: @escaping () -> Date) {
+    init(interactor: any RepoDetailInteractorProtocol, dispatcher: any UIDispatcher, scheduler: any Scheduler,
+         now: @escaping () -> Date) {
         state = OverviewState(repository: interactor.repository)
         self.interactor = interactor
         self.dispatcher = dispatcher
         self.now = now
+        loader = CommitLoader(source: interactor, dispatcher: dispatcher, scheduler: scheduler, now: now, isOffline: false)
+        let repository = interactor.repository
+        loader.repository = { $0 == repository.id ? repository : nil }
+        loader.onChange = { [weak self] in self?.commitsDidChange() }
     }
 
     isolated deinit {
-        loadTask?.cancel()
         photoTask?.cancel()
     }
+
+    /// The commit request in flight (tests await it).
+    var loadTask: Task<Void, Never>? { loader.tasks[state.repository.id] }
 
     /// Stored commits at once (asked again when not current), the photo when shown.
     func start(showsPhotos: Bool) {
         if showsPhotos { loadPhoto() }
-        if let stored = interactor.storedCommits() {
-            state.commits = .stored(stored)
-            // Old commits stay on screen while newer ones are fetched.
-            if !interactor.isCurrent(stored) { loadCommits() }
-        } else {
-            loadCommits()
-        }
+        loader.expand(state.repository)
+        state.commits = loader.state(for: state.repository.id) ?? .loading
     }
 
     /// Whether a request of this tab is in flight (the spinner turns meanwhile).
-    var isLoading: Bool { loadTask != nil }
+    var isLoading: Bool { !loader.isIdle }
 
     /// `r`: commits again after a failure.
     func reload() {
-        if case .failed = state.commits { loadCommits() }
+        loader.retry(state.repository)
+        state.commits = loader.state(for: state.repository.id) ?? .loading
     }
 
-    private func loadCommits() {
-        guard loadTask == nil else { return }
-        if case .failed = state.commits { state.commits = .loading }
-        let interactor = self.interactor
-        loadTask = dispatcher.background { await interactor.loadCommits() } then: { [weak self] outcome in
-            self?.commitsDidLoad(outcome)
-        }
-    }
-
-    func commitsDidLoad(_ outcome: CommitsOutcome) {
-        loadTask = nil
-        if let next = state.commits.applying(outcome, at: now()) { state.commits = next }
+    private func commitsDidChange() {
+        state.commits = loader.state(for: state.repository.id) ?? .loading
         host?.changed()
     }
 

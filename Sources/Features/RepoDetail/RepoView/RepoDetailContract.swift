@@ -164,8 +164,9 @@ public enum RepositoryLookup: Sendable, Equatable {
     case cancelled
 }
 
-/// The interactor: the overlay's use cases.
-protocol RepoDetailInteractorProtocol: AnyObject, Sendable {
+/// The interactor: the overlay's use cases. Its latest commits go through the list's `CommitLoader`
+/// (`CommitSource`).
+protocol RepoDetailInteractorProtocol: CommitSource {
     var repository: Repository { get }
     /// The history, branches and commits in full, for the Commits tab.
     var history: RepositoryHistory { get }
@@ -173,13 +174,6 @@ protocol RepoDetailInteractorProtocol: AnyObject, Sendable {
     func isFavourite() -> Bool
     /// Stores the favourite mark.
     func setFavourite(_ on: Bool) throws
-    /// The commits stored for the repository (for the first frame, before any request).
-    func storedCommits() -> StoredCommits?
-    /// Whether stored commits can be shown without asking the API (fetched after the last push, or fresh).
-    func isCurrent(_ stored: StoredCommits) -> Bool
-    /// The latest commits: the stored ones when fresh (no request), else fetched and stored.
-    /// An empty repository (API 409) is `.empty`, not an error.
-    func loadCommits() async -> CommitsOutcome
     /// Opens the repository's GitHub page in the browser.
     func openInBrowser() async -> URLOpenOutcome
     /// What `y` offers for this repository and these commits.

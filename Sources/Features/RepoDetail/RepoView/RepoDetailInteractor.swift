@@ -46,17 +46,12 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
         try store.setFavourite(on, repositoryID: repository.id)
     }
 
-    func storedCommits() -> StoredCommits? {
-        commits.stored(for: repository.id)
+    func storedCommits(for ids: [Int64]) -> [Int64: StoredCommits] {
+        commits.stored(for: ids)
     }
 
-    func isCurrent(_ stored: StoredCommits) -> Bool {
-        commits.isCurrent(stored, of: repository)
-    }
-
-    func loadCommits() async -> CommitsOutcome {
-        if let stored = storedCommits(), isCurrent(stored) { return LatestCommits.outcome(of: stored) }
-        return await commits.fetch(repository)
+    func loadCommits(for repository: Repository) async -> CommitsOutcome {
+        await commits.fetch(repository)
     }
 
     func openInBrowser() async -> URLOpenOutcome {

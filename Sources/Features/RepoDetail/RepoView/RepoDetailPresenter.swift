@@ -37,7 +37,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
         self.showsPhotos = showsPhotos
         spinner = Spinner(scheduler: scheduler)
         actions = RepoActions(interactor: interactor, dispatcher: dispatcher)
-        overview = OverviewPresenter(interactor: interactor, dispatcher: dispatcher, now: now)
+        overview = OverviewPresenter(interactor: interactor, dispatcher: dispatcher, scheduler: scheduler, now: now)
         readme = ReadmePresenter(interactor: interactor, router: router, actions: actions, dispatcher: dispatcher)
         commits = CommitsTabPresenter(history: interactor.history, repository: interactor.repository, dispatcher: dispatcher, now: now)
         actions.host = self

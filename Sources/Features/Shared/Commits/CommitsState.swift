@@ -22,6 +22,10 @@ enum CommitsState: Equatable {
         }
     }
 
+    var isStored: Bool {
+        if case .stored = self { true } else { false }
+    }
+
     /// The commits shown (none while loading, after a failure, or for an empty repository).
     var commits: [Commit] {
         if case .stored(let stored) = self, !stored.hasNoCommits { stored.commits } else { [] }

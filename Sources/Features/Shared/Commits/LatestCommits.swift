@@ -12,8 +12,9 @@ enum CommitsOutcome: Sendable, Equatable {
     case cancelled
 }
 
-/// The one use case "a repository's latest 3 commits", shared by the list and the detail overlay:
-/// read what is stored, decide whether it is still current, fetch and store.
+/// The one use case "a repository's latest 3 commits" (`Commit.latestCount`), under the one loader
+/// (`CommitLoader`) of the list and the repository view: read what is stored, fetch and store. Whether
+/// stored commits are current is `StoredCommits.isCurrent` (the `pushed_at` rule), asked by the loader.
 struct LatestCommits: Sendable {
     private let service: any GitHubService
     private let store: any RepositoryStore
@@ -36,16 +37,6 @@ struct LatestCommits: Sendable {
     /// What is stored for one repository.
     func stored(for id: Int64) -> StoredCommits? {
         try? store.commits(repositoryID: id)
-    }
-
-    /// Whether stored commits can be shown without asking the API (`StoredCommits.isCurrent`).
-    func isCurrent(_ stored: StoredCommits, of repository: Repository) -> Bool {
-        stored.isCurrent(pushedAt: repository.pushedAt, at: now())
-    }
-
-    /// Stored commits as an outcome (no request).
-    static func outcome(of stored: StoredCommits) -> CommitsOutcome {
-        stored.isEmptyRepository || stored.commits.isEmpty ? .empty : .loaded(stored.commits)
     }
 
     /// Fetches the latest commits and stores them. An empty repository (API 409) is `.empty`, not an
