@@ -104,8 +104,14 @@ def main():
             f.write(identicon(login))
 
 
+# The repository of the demo list that shows rails_admin's recorded history (rails_admin itself is not
+# in sferik's recorded listing, so no screen of the demo reaches it).
+HISTORY_REPOSITORY = "sferik/active_admin"
+
+
 def write_rails_admin_history():
-    """sferik/rails_admin's history, one commit in full and its branches (the Commits tab, issue 24).
+    """sferik/rails_admin's history, one commit in full and its branches (the Commits tab, issue 24),
+    served as HISTORY_REPOSITORY's (the commits as recorded: their html_url still names rails_admin).
 
     The history: the 98 distinct commits of the five recorded history pages (newest first by committer
     date) plus the recorded commit 3cdfabd placed at its date (a real merge of rails_admin's master,
@@ -127,21 +133,22 @@ def write_rails_admin_history():
     commits.append({k: v for k, v in detail.items() if k not in ("stats", "files")})
     commits.sort(key=lambda c: c["commit"]["committer"]["date"], reverse=True)
     source = dict(pages["source"])
-    source["note"] = ("recorded commits (five cassettes, see paths), put together for the demo: "
-                      "not one recorded answer")
+    source["note"] = ("recorded commits of sferik/rails_admin (five cassettes, see paths), put together for "
+                      "the demo and served as the history of " + HISTORY_REPOSITORY + ": not one recorded answer")
     source["edited"] = ("the distinct commits of the five recorded pages, newest first, with the recorded "
                         "commit 3cdfabd (stats and files left out) added at its date; paged by the demo transport")
-    write("history-sferik-rails_admin.json", "/repos/sferik/rails_admin/commits", 200,
+    write("history-sferik-rails_admin.json", "/repos/%s/commits" % HISTORY_REPOSITORY, 200,
           {"content-type": "application/json; charset=utf-8"}, commits, flat(source))
     headers = {k.lower(): v for k, v in single["interactions"][0]["response_headers"].items()
                if k.lower() in KEEP_HEADERS and isinstance(v, str)}
-    write("commit-sferik-rails_admin-3cdfabd.json", "/repos/sferik/rails_admin/commits/" + detail["sha"], 200,
+    write("commit-sferik-rails_admin-3cdfabd.json", "/repos/%s/commits/%s" % (HISTORY_REPOSITORY, detail["sha"]), 200,
           headers, detail, flat(dict(single["source"], path=single["source"]["paths"][0],
-                                     recorded_at=single["interactions"][0]["recorded_at"])))
+                                     recorded_at=single["interactions"][0]["recorded_at"],
+                                     edited="served as a commit of " + HISTORY_REPOSITORY)))
     branches = os.path.join(ROOT, "Sources", "TestSupport", "Fixtures", "derived", "rails_admin-branches-2013.json")
     with open(branches) as f:
         derived = json.load(f)
-    write("branches-sferik-rails_admin.json", "/repos/sferik/rails_admin/branches", 200,
+    write("branches-sferik-rails_admin.json", "/repos/%s/branches" % HISTORY_REPOSITORY, 200,
           {"content-type": "application/json; charset=utf-8"}, derived["interactions"][0]["response_body"],
           flat(derived["source"]))
 

@@ -129,10 +129,10 @@ struct DemoTransportTests {
         await #expect(throws: GitHubError.notFound) { try await client.starredRepositories(ownerLogin: "nobody-here") }
     }
 
-    @Test("rails_admin's history: 99 recorded commits paged by Link (4 pages of 30), one commit in full, its branches")
+    @Test("rails_admin's history, served as active_admin's: 99 recorded commits paged by Link (4 pages of 30), one commit in full, branches")
     func history() async throws {
         let client = try client()
-        var page = try await client.commitHistory(ownerLogin: "sferik", repository: "rails_admin", branch: "master", perPage: 30)
+        var page = try await client.commitHistory(ownerLogin: "sferik", repository: "active_admin", branch: "master", perPage: 30)
         var commits = page.items
         var pages = 1
         while let next = page.next {
@@ -145,19 +145,20 @@ struct DemoTransportTests {
         #expect(commits.count == 99)
         #expect(Set(commits.map(\.sha)).count == 99)
         #expect(commits.prefix(3).map(\.shortSHA) == ["d0af338", "3ee1975", "5d0f9e5"])
-        #expect(try await client.latestCommits(ownerLogin: "sferik", repository: "rails_admin").map(\.shortSHA)
+        #expect(try await client.latestCommits(ownerLogin: "sferik", repository: "active_admin").map(\.shortSHA)
                 == ["d0af338", "3ee1975", "5d0f9e5"])
+        #expect(try await client.latestCommits(ownerLogin: "sferik", repository: "rails_admin").count == 3)
         let sha = "3cdfabd973bc3caac209cba903cfdb3bf6636bcd"
         #expect(commits.contains { $0.sha == sha })
-        let detail = try await client.commitDetail(ownerLogin: "sferik", repository: "rails_admin", sha: sha)
+        let detail = try await client.commitDetail(ownerLogin: "sferik", repository: "active_admin", sha: sha)
         #expect(detail.files.count == 15 && detail.files.allSatisfy { $0.patch != nil })
-        #expect(try await client.branches(ownerLogin: "sferik", repository: "rails_admin").items.map(\.name)
+        #expect(try await client.branches(ownerLogin: "sferik", repository: "active_admin").items.map(\.name)
                 == ["master", "rails-3.x", "rails-3.0"])
         await #expect(throws: GitHubError.notFound) {
-            try await client.commitHistory(ownerLogin: "sferik", repository: "rails_admin", branch: "rails-3.x", perPage: 30)
+            try await client.commitHistory(ownerLogin: "sferik", repository: "active_admin", branch: "rails-3.x", perPage: 30)
         }
         await #expect(throws: GitHubError.notFound) {
-            try await client.commitDetail(ownerLogin: "sferik", repository: "rails_admin", sha: "d0af3380182ed7b991a9a23eae3c114b88fe0a14")
+            try await client.commitDetail(ownerLogin: "sferik", repository: "active_admin", sha: "d0af3380182ed7b991a9a23eae3c114b88fe0a14")
         }
     }
 
