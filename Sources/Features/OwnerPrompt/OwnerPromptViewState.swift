@@ -6,7 +6,7 @@ struct OwnerPromptViewState: Sendable, Equatable {
     var field: TextField
     /// False while a lookup runs (the field is shown without a cursor and ignores edits).
     var isEditable: Bool
-    /// "⠋ Looking up octocat…" while the lookup runs.
+    /// "◐ Looking up octocat…" while the lookup runs.
     var status: String?
     /// Why the text is not a login (before any request), shown under the field.
     var problem: String?

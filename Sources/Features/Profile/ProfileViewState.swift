@@ -34,7 +34,7 @@ struct ProfileViewState: Sendable, Equatable {
     var rows: [RepositoryRowState]
     /// Index into `rows` of the selected row.
     var selectedRow: Int?
-    /// "⠋ Loading more repositories…" after the last row while the next page loads.
+    /// "◐ Loading more repositories…" after the last row while the next page loads.
     var loadingMore: String?
     /// Shown instead of rows when there are none.
     var listPlaceholder: String?

@@ -19,7 +19,7 @@ struct SearchViewState: Sendable, Equatable {
     var rows: [RepositoryRowState]
     /// Index into `rows` of the selected row.
     var selectedRow: Int?
-    /// "⠋ Loading more results…" after the last row while the next page loads.
+    /// "◐ Loading more results…" after the last row while the next page loads.
     var loadingMore: String?
     /// Shown instead of rows when there are none.
     var placeholder: String?

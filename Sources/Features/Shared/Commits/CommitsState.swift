@@ -31,7 +31,7 @@ enum CommitsState: Equatable {
         if case .stored(let stored) = self, !stored.hasNoCommits { stored.commits } else { [] }
     }
 
-    /// What the commit lines say instead of commits: "⠋ loading commits…", "No commits yet", a
+    /// What the commit lines say instead of commits: "◐ loading commits…", "No commits yet", a
     /// failure; nil when there are commits to show.
     func note(spinner: String?) -> (text: String, isError: Bool)? {
         switch self {
