@@ -126,7 +126,7 @@ struct CommitsTabTests {
         await h.presenter.commits.branchesTask?.value
         h.dispatcher.runPending()
         let menu = try #require(h.state.menu)
-        #expect(menu.items == ["main", "feature/ü"])
+        #expect(menu.items == ["main ✓ · default branch", "feature/ü"])
         #expect(menu.selected == 0)
         #expect(menu.title == "Branches")
         h.presenter.handle(.close)

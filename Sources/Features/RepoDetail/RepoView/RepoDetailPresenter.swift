@@ -140,7 +140,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
         guard !modal.isActive else { return }
         if tab == .commits {
             // The history moves its selection (and pages on), a commit scrolls.
-            guard commits.state.branchMenu == nil, actions.state.copyMenu == nil else { return }
+            guard commits.state.branchPicker == nil, actions.state.copyMenu == nil else { return }
             for _ in 0..<abs(lines) { _ = commits.handle(lines < 0 ? .scrollUp : .scrollDown) }
             changed()
             return
