@@ -140,6 +140,12 @@ struct CommitsTabTests {
         #expect(h.text.first == "⎇ feature/ü · loading history…")
         await Self.finishPage(h)
         #expect(h.service.recorded("history").last == "history octocat/github-tui feature/ü")
+        #expect(h.state.status == nil)
+        // A number picks at once.
+        h.presenter.handle(.pickBranch)
+        h.presenter.handle(.choose(1))
+        #expect(h.state.menu == nil)
+        #expect(h.text.first == "⎇ main · loading history…")
     }
 
     @Test("An answer for a branch left meanwhile is dropped")

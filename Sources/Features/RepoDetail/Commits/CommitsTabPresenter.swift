@@ -163,6 +163,7 @@ final class CommitsTabPresenter {
         switch result {
         case .success(let branches):
             state.history.branches = branches
+            host?.setStatus(nil)
             if branches.isEmpty { host?.setStatus(tr("commits.tab.noBranches")) } else { showBranchMenu() }
         case .failure(let error):
             host?.setStatus(tr("commits.tab.branchesFailed", error.shortReason))
@@ -256,6 +257,12 @@ final class CommitsTabPresenter {
         case .scrollDown: picker.move(by: 1)
         case .pageUp: picker.move(by: -10)
         case .pageDown: picker.move(by: 10)
+        case .choose(let number) where number >= 1 && number <= picker.choices.count:
+            // The menu's numbers pick at once.
+            picker.move(by: number - 1 - picker.viewport.selection)
+            state.branchPicker = nil
+            if let branch = picker.chosenBranch { loadBranch(branch) }
+            return true
         case .confirm:
             state.branchPicker = nil
             if let branch = picker.chosenBranch { loadBranch(branch) }
