@@ -8,7 +8,8 @@ import TerminalKit
 public final class RepoListView: Screen, RepoListViewProtocol {
     private let presenter: any RepoListPresenterProtocol
     private(set) var state = RepoListViewState()
-    private var messageButton: Rect?
+    /// Help and the message box over the list, and what a click means while they are shown (shared).
+    private var modal = ModalOverlay()
     private var cardRects: [(rect: Rect, index: Int)] = []
     private var listHeight: Int?
     /// Where a press on a list line happened (screen row, line index), until its release: a
@@ -85,8 +86,8 @@ public final class RepoListView: Screen, RepoListViewProtocol {
 
     private func handleMouse(_ mouse: MouseEvent) {
         switch mouse.kind {
-        case .wheelUp: presenter.didScroll(by: -3)
-        case .wheelDown: presenter.didScroll(by: 3)
+        case .wheelUp: presenter.didScroll(by: -ModalOverlay.wheelStep)
+        case .wheelDown: presenter.didScroll(by: ModalOverlay.wheelStep)
         case .drag, .release:
             guard let start = press else { return }
             if mouse.kind == .release { press = nil }
@@ -96,11 +97,12 @@ public final class RepoListView: Screen, RepoListViewProtocol {
             }
         case .press, .click:
             press = nil
-            if state.message != nil {
-                if let button = messageButton, button.contains(x: mouse.x, y: mouse.y) { presenter.handle(.confirm) }
-                return
+            switch modal.click(x: mouse.x, y: mouse.y, showsMessage: state.message != nil, showsHelp: state.help != nil) {
+            case .pressOK: presenter.handle(.confirm); return
+            case .closeHelp: presenter.handle(.dismiss); return
+            case .ignored: return
+            case .screen: break
             }
-            if state.help != nil { presenter.handle(.dismiss); return }
             if let card = cardRects.first(where: { $0.rect.contains(x: mouse.x, y: mouse.y) }) {
                 presenter.didClickCard(card.index)
                 return
@@ -181,8 +183,7 @@ public final class RepoListView: Screen, RepoListViewProtocol {
             }
         }
         renderFooter(into: &buffer, y: height - 1, width: width)
-        if let help = state.help { ScreenChrome.renderHelp(help, into: &buffer) }
-        messageButton = state.message.map { $0.render(into: &buffer, area: buffer.bounds) }
+        modal.render(help: state.help, message: state.message, into: &buffer)
     }
 
     /// The footer: a notice, the filter field, or the key hints; the position on the right.
