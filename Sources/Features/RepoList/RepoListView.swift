@@ -316,15 +316,10 @@ struct RowLayout: Equatable {
         buffer.write(row.isExpanded ? "▾" : "▸", x: 1, y: y, style: base)
         buffer.write(row.commitStatus.glyph, x: 2, y: y, style: base.adding(.dim))
         if row.isCloned { buffer.write("⌂", x: 3, y: y, style: base.foreground(.cyan)) }
-        let x = Self.nameX
-        buffer.write(row.name.truncated(toWidth: nameWidth), x: x, y: y, style: base.adding(.bold))
-        let descriptionX = x + nameWidth + 2
         let rightX = width - rightWidth - 1
-        let descriptionWidth = rightX - 1 - descriptionX
-        if descriptionWidth > 3 {
-            buffer.write(row.description.truncated(toWidth: descriptionWidth), x: descriptionX, y: y,
-                         style: row.isSelected ? base : .dim)
-        }
+        RepositoryRowDrawing.drawNameAndDescription(name: row.name, description: row.description, into: &buffer,
+                                                    x: Self.nameX, y: y, nameWidth: nameWidth, endX: rightX - 1,
+                                                    base: base, selected: row.isSelected)
         guard rightX > Self.nameX + 2 else { return }
         // The right-hand columns, each at a fixed place: language, ★ stars, ⑂ forks, last update.
         var column = rightX
