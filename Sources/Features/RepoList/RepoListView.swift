@@ -52,7 +52,7 @@ public final class RepoListView: Screen, RepoListViewProtocol {
     public func handle(_ event: Event) {
         switch event {
         case .key(let key):
-            if let filter = state.filter, filter.isEditing, handleFilterKey(key, text: filter.text) { return }
+            if let filter = state.filter, filter.isEditing, handleFilterKey(key) { return }
             if let action = RepoListKeys.table.action(for: key) { presenter.handle(action) }
         case .mouse(let mouse):
             handleMouse(mouse)
@@ -65,21 +65,15 @@ public final class RepoListView: Screen, RepoListViewProtocol {
         }
     }
 
-    /// Keys while the filter field is open: text edits it; Enter keeps, Esc clears; the rest navigate.
-    private func handleFilterKey(_ key: Key, text: String) -> Bool {
+    /// Keys while the filter field is open: Enter keeps, Esc clears, the text field's keys edit it
+    /// (typing, ←→, Home/End, Backspace, Ctrl-U…); the rest navigate.
+    private func handleFilterKey(_ key: Key) -> Bool {
         switch key {
-        case .character(let c):
-            presenter.filterDidChange(text + String(c))
-        case .backspace:
-            presenter.filterDidChange(String(text.dropLast()))
-        case .control("u"):
-            presenter.filterDidChange("")
-        case .enter:
-            presenter.filterDidEnd(keep: true)
-        case .escape:
-            presenter.filterDidEnd(keep: false)
+        case .enter: presenter.filterDidEnd(keep: true)
+        case .escape: presenter.filterDidEnd(keep: false)
         default:
-            return false
+            guard let edit = RepoListKeys.filterEdit(for: key) else { return false }
+            presenter.filterDidEdit(edit)
         }
         return true
     }
@@ -202,10 +196,10 @@ public final class RepoListView: Screen, RepoListViewProtocol {
             var x = 1 + buffer.write("/", x: 1, y: y, style: .bold)
             let hint = "  " + Self.filterHint(matches: filter.matches, isEditing: filter.isEditing)
             let fieldWidth = max(1, available - x - hint.displayWidth - 1)
-            var shown = filter.text
-            while shown.displayWidth > fieldWidth - 1, !shown.isEmpty { shown.removeFirst() } // keep the end in view
-            x += buffer.write(shown, x: x, y: y, maxWidth: fieldWidth)
-            if filter.isEditing { x += buffer.write(" ", x: x, y: y, style: .reverse) }
+            // The shared field: as wide as its text (and cursor) needs, the hint after it.
+            let used = min(fieldWidth, filter.text.displayWidth + (filter.isEditing ? 1 : 0))
+            filter.field.render(into: &buffer, x: x, y: y, width: max(1, used), showsCursor: filter.isEditing)
+            x += used
             buffer.write(hint, x: x, y: y, maxWidth: max(0, available - x), style: .dim)
         }
     }

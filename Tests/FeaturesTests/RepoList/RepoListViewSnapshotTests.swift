@@ -13,7 +13,7 @@ struct RepoListViewSnapshotTests {
         var heights: [Int] = []
         var clicks: [String] = []
         var scrolls: [Int] = []
-        var filterTexts: [String] = []
+        var filterEdits: [TextEdit] = []
         var filterEnds: [Bool] = []
         func viewDidLoad() {}
         func viewDidReappear() {}
@@ -23,7 +23,7 @@ struct RepoListViewSnapshotTests {
         func didClickCard(_ index: Int) { clicks.append("card \(index)") }
         func didDragUp(fromLine index: Int) { clicks.append("drag up \(index)") }
         func didScroll(by rows: Int) { scrolls.append(rows) }
-        func filterDidChange(_ text: String) { filterTexts.append(text) }
+        func filterDidEdit(_ edit: TextEdit) { filterEdits.append(edit) }
         func filterDidEnd(keep: Bool) { filterEnds.append(keep) }
     }
 
@@ -142,12 +142,14 @@ struct RepoListViewSnapshotTests {
         view.handle(.mouse(MouseEvent(.release, x: 10, y: 3)))
         #expect(spy.clicks == ["line 4", "drag up 4", "line 3", "drag up 3"])
         // The filter field takes text while it is open.
-        view.display(RepoListViewState(filter: FilterState(text: "ab", isEditing: true, matches: 1)))
+        view.display(RepoListViewState(filter: FilterState(field: TextField(text: "ab"), isEditing: true, matches: 1)))
         view.handle(.key(.character("c")))
         view.handle(.key(.backspace))
+        view.handle(.key(.left))
+        view.handle(.key(.control("u")))
         view.handle(.key(.enter))
         view.handle(.key(.down))
-        #expect(spy.filterTexts == ["abc", "a"])
+        #expect(spy.filterEdits == [.insert("c"), .deleteBackward, .moveLeft, .clear])
         #expect(spy.filterEnds == [true])
         #expect(spy.actions.last == .moveDown)
     }
