@@ -202,7 +202,6 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
     func makeState() -> RepoDetailViewState {
         var window: [DetailLine]
         var position = ""
-        var lineCount: Int
         var title = Sanitizer.line(interactor.repository.fullName) + (tab == .overview ? "" : " · " + tab.title)
         var status = self.status
         var searchField: TextField?
@@ -210,7 +209,6 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
         if tab == .commits {
             let commitsWindow = commits.window()
             window = commitsWindow.lines
-            lineCount = window.count
             position = commitsWindow.position
             if let sha = commitsWindow.openCommit { title += " · " + sha }
             status = status ?? commitsWindow.searchStatus
@@ -224,7 +222,6 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
                 window = readme.decorated(window, offset: offset)
                 searchField = readme.searchField
             }
-            lineCount = lines.count
             position = lines.count > height ? "\(offset + 1)–\(end)/\(lines.count)" : ""
             canScrollUp = offset > 0
             canScrollDown = end < lines.count
@@ -236,7 +233,6 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
                               current: tab.rawValue, hint: RepoDetailKeys.tabHint),
             isFavourite: actions.state.isFavourite,
             lines: window,
-            lineCount: lineCount,
             position: position,
             canScrollUp: canScrollUp,
             canScrollDown: canScrollDown,
