@@ -3,6 +3,7 @@ import GitHubAPI
 import GitHubEntities
 import Persistence
 import TerminalKit
+import MarkdownRendering
 import Testing
 @testable import Features
 
@@ -49,5 +50,28 @@ struct TabStateBuilderTests {
         state.history.fail(.network)
         window = CommitsTabStateBuilder.window(state, branch: "main", height: 5, now: DetailSample.now)
         #expect(window.lines[1] == .note("Could not load the history (network error)", isError: true))
+    }
+
+    @Test("README: the links on screen in order, the match status, highlights only on the window's lines")
+    func readme() {
+        let lines: [DetailLine] = [
+            .markdown(StyledLine([Span("see "), Span("a", link: 2), Span(" and "), Span("b", link: 1)])),
+            .blank,
+            .markdown(StyledLine([Span("again "), Span("a", link: 2), Span(" c", link: 3)])),
+            .markdown(StyledLine([Span("d", link: 4)])),
+        ]
+        #expect(ReadmeStateBuilder.links(in: lines, offset: 0, height: 3) == [2, 1, 3])
+        #expect(ReadmeStateBuilder.links(in: lines, offset: 3, height: 3) == [4])
+        #expect(ReadmeStateBuilder.links(in: lines, offset: 9, height: 3) == [])
+        var state = ReadmeTabState(searchQuery: "again")
+        #expect(ReadmeStateBuilder.matchStatus(state) == "no match for “again”")
+        state.matches = [TextMatch(line: 2, column: 0, width: 5)]
+        state.currentMatch = 0
+        #expect(ReadmeStateBuilder.matchStatus(state) == "1/1 matches")
+        let window = Array(lines[1...2])
+        let decorated = ReadmeStateBuilder.decorated(window, offset: 1, state: state)
+        #expect(decorated[0] == .blank)
+        #expect(decorated[1] != window[1], "the match on line 2 is highlighted")
+        #expect(ReadmeStateBuilder.decorated(window, offset: 1, state: ReadmeTabState()) == window)
     }
 }

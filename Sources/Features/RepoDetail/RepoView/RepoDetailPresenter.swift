@@ -53,7 +53,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
     var followTask: Task<Void, Never>? { readme.followTask }
     var starTask: Task<Void, Never>? { actions.starTask }
     var openTask: Task<Void, Never>? { actions.openTask }
-    var selectedLink: Int? { readme.selectedLink }
+    var selectedLink: Int? { readme.state.selectedLink }
     var pageTask: Task<Void, Never>? { commits.pageTask }
     var commitTask: Task<Void, Never>? { commits.commitTask }
 
@@ -220,7 +220,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
             window = offset < end ? Array(lines[offset..<end]) : []
             if tab == .readme {
                 window = readme.decorated(window, offset: offset)
-                searchField = readme.searchField
+                searchField = readme.state.searchField
             }
             position = lines.count > height ? "\(offset + 1)–\(end)/\(lines.count)" : ""
             canScrollUp = offset > 0
