@@ -47,7 +47,7 @@ struct RepoTabsEndToEndTests {
         await tmux.waitFor(text: "sferik/rails_admin · README")
         try tmux.send("Right")
         await tmux.waitFor(text: "sferik/rails_admin · Commits")
-        await tmux.waitFor(text: "⎇ master")
+        await tmux.waitFor(text: "⌥ master")
         await tmux.waitFor(text: "/30+")
 
         // To the end, page after page: 30 + 30 + 30 + 9.
@@ -65,7 +65,7 @@ struct RepoTabsEndToEndTests {
         let diff = await tmux.waitFor(text: "· Commits · 3cdfabd")
         #expect(diff.contains("Author:"))
         try tmux.send("Escape")
-        let back = await tmux.waitFor("the history again") { $0.contains("⎇ master") && !$0.contains("3cdfabd ─") }
+        let back = await tmux.waitFor("the history again") { $0.contains("⌥ master") && !$0.contains("3cdfabd ─") }
         #expect(back.contains("sferik/rails_admin · Commits"))
         try tmux.send("Escape")
         await tmux.waitFor("the list") { !$0.contains("sferik/rails_admin · Commits") && $0.contains("1 repository") }

@@ -39,7 +39,7 @@ struct InterfaceGlyphsTests {
         let map = try font()
         for set in IconSet.allCases {
             let glyphs = Glyphs.of(set)
-            let symbols = [glyphs.fork, glyphs.star, glyphs.cloned, glyphs.commitsLoading, glyphs.commitsLoaded,
+            let symbols = [glyphs.fork, glyphs.star, glyphs.cloned, glyphs.branch, glyphs.commitsLoading, glyphs.commitsLoaded,
                            glyphs.commitsEmpty, glyphs.commitsFailed, glyphs.collapsed, glyphs.expanded] + glyphs.spinner
             for symbol in symbols {
                 #expect(symbol.displayWidth == 1, "\(set): \(symbol) is \(symbol.displayWidth) cells")

@@ -18,7 +18,7 @@ final class RepoListPresenter: RepoListPresenterProtocol {
     private let now: () -> Date
     private let isOffline: Bool
     private let spinner: Spinner
-    private let cloner: (any RepositoryCloner)?
+    private var cloneMarks: CloneMarks
     let commitLoader: CommitLoader
     /// Shown over other screens: Esc, with nothing else to close or clear, goes back to them.
     var goesBackOnEscape = false
@@ -36,7 +36,7 @@ final class RepoListPresenter: RepoListPresenterProtocol {
     init(interactor: any RepoListInteractorProtocol, router: any RepoListRouterProtocol,
                 dispatcher: any UIDispatcher, scheduler: any Scheduler, isDemo: Bool, isOffline: Bool,
                 notice: String? = nil, cloner: (any RepositoryCloner)? = nil, now: @escaping () -> Date) {
-        self.cloner = cloner
+        cloneMarks = CloneMarks(cloner: cloner)
         self.interactor = interactor
         self.router = router
         self.dispatcher = dispatcher
@@ -89,7 +89,7 @@ final class RepoListPresenter: RepoListPresenterProtocol {
     }
 
     func viewDidReappear() {
-        forgetClones()
+        cloneMarks.forget()
         update { _ in }
     }
 
@@ -142,7 +142,7 @@ final class RepoListPresenter: RepoListPresenterProtocol {
             let login = screen.model.snapshot.owner?.login ?? interactor.ownerLogin
             router.showList(interactor.list.kind == .starred ? .owner(login) : .starred(login))
             return
-        case .refresh: forgetClones(); refresh(); commitLoader.retryFailed()
+        case .refresh: cloneMarks.forget(); refresh(); commitLoader.retryFailed()
         case .dismiss where !screen.model.filterText.isEmpty: filterDidEnd(keep: false); return
         case .dismiss where goesBackOnEscape: router.close(); return
         case .quit: router.quit(); return
@@ -201,18 +201,23 @@ final class RepoListPresenter: RepoListPresenterProtocol {
     }
 
     func filterDidEdit(_ edit: TextEdit) {
-        var field = TextField(text: screen.model.filterText)
-        field.apply(edit)
+        var field = screen.filterField
+        guard field.apply(edit) else { return }
         update {
+            $0.filterField = field
             $0.model.isEditingFilter = true
-            if field.text != $0.model.filterText { $0.changeModel(keepingSelection: false) { $0.setFilter(field.text) } }
+            let text = Sanitizer.line(field.text)
+            if text != $0.model.filterText { $0.changeModel(keepingSelection: false) { $0.setFilter(text) } }
         }
     }
 
     func filterDidEnd(keep: Bool) {
         update {
             $0.model.isEditingFilter = false
-            if !keep { $0.changeModel(keepingSelection: true) { $0.setFilter("") } }
+            if !keep {
+                $0.filterField = TextField(maxLength: RepoListScreenState.maximumFilterLength)
+                $0.changeModel(keepingSelection: true) { $0.setFilter("") }
+            }
         }
     }
 
@@ -340,29 +345,8 @@ final class RepoListPresenter: RepoListPresenterProtocol {
     private func stateDidChange() {
         loadMoreIfNeeded()
         commitLoader.readStored(screen.windowIDs)
-        lookForClones()
+        cloneMarks.look(at: screen.windowIDs, repository: screen.model.repository(id:), marking: &screen.cloned)
         publish()
-    }
-
-    /// Rows on screen with a clone in the clone root show ⌂. The file system is looked at once per row
-    /// (not on every key); `r` and coming back to the list (after a clone from the overlay, say) look again.
-    private func lookForClones() {
-        guard let cloner else { return }
-        for id in screen.windowIDs where !clonesLookedAt.contains(id) {
-            clonesLookedAt.insert(id)
-            if let repository = screen.model.repository(id: id), cloner.isCloned(repository) {
-                screen.cloned.insert(id)
-            } else {
-                screen.cloned.remove(id)
-            }
-        }
-    }
-
-    /// Rows whose clone was looked for since the last `forgetClones`.
-    private var clonesLookedAt = Set<Int64>()
-
-    private func forgetClones() {
-        clonesLookedAt = []
     }
 
     private func commitsDidChange() {

@@ -23,6 +23,8 @@ public struct Glyphs: Equatable, Sendable {
     public var star: String
     /// A repository that has a clone in the clone root.
     public var cloned: String
+    /// A branch, before its name.
+    public var branch: String
     /// A row's commits: loading, loaded, none, failed.
     public var commitsLoading: String
     public var commitsLoaded: String
@@ -44,20 +46,20 @@ public struct Glyphs: Equatable, Sendable {
     }
 
     static let unicode = Glyphs(
-        fork: "ψ", star: "★", cloned: "⌂",
+        fork: "ψ", star: "★", cloned: "⌂", branch: "⌥",
         commitsLoading: "◌", commitsLoaded: "●", commitsEmpty: "○", commitsFailed: "!",
         collapsed: "▸", expanded: "▾",
         spinner: ["◐", "◓", "◑", "◒"])
 
-    /// Nerd Font code points, all from its Font Awesome 4 set (the one every Nerd Font carries at fixed places).
+    /// Nerd Font code points: Font Awesome 4's, and Powerline's branch (sets every Nerd Font carries at fixed places).
     static let nerd = Glyphs(
-        fork: "\u{F126}", star: "\u{F005}", cloned: "\u{F015}",
+        fork: "\u{F126}", star: "\u{F005}", cloned: "\u{F015}", branch: "\u{E0A0}",
         commitsLoading: "\u{F110}", commitsLoaded: "\u{F111}", commitsEmpty: "\u{F10C}", commitsFailed: "\u{F071}",
         collapsed: "\u{F105}", expanded: "\u{F107}",
         spinner: ["\u{F251}", "\u{F252}", "\u{F253}"])
 
     static let ascii = Glyphs(
-        fork: "Y", star: "*", cloned: "#",
+        fork: "Y", star: "*", cloned: "#", branch: "@",
         commitsLoading: ".", commitsLoaded: "o", commitsEmpty: "-", commitsFailed: "!",
         collapsed: ">", expanded: "v",
         spinner: ["|", "/", "-", "\\"])

@@ -48,10 +48,10 @@ struct CommitsTabTests {
         let h = Self.harness()
         #expect(h.service.recorded("history") == [])
         h.presenter.didSelectTab(RepoTab.commits.rawValue)
-        #expect(h.text.first == "⎇ main · loading history…")
+        #expect(h.text.first == "⌥ main · loading history…")
         await Self.finishPage(h)
         #expect(h.service.recorded("history") == ["history octocat/github-tui -"])
-        #expect(h.text.first == "⎇ main")
+        #expect(h.text.first == "⌥ main")
         #expect(h.text[1].hasPrefix("> c000aaa Change 0 — Ann"))
         #expect(h.state.position == "1–11/30+")
         for _ in 0..<20 { h.presenter.handle(.scrollDown) }
@@ -87,7 +87,7 @@ struct CommitsTabTests {
         h.presenter.handle(.close)
         #expect(h.router.closeCount == 0)
         #expect(h.state.title == "octocat/github-tui · Commits")
-        #expect(h.text.first == "⎇ main")
+        #expect(h.text.first == "⌥ main")
         h.presenter.handle(.close)
         #expect(h.router.closeCount == 1)
     }
@@ -126,7 +126,7 @@ struct CommitsTabTests {
         await h.presenter.commits.branchesTask?.value
         h.dispatcher.runPending()
         let menu = try #require(h.state.menu)
-        #expect(menu.items == ["main", "feature/ü"])
+        #expect(menu.items == ["main ✓ · default branch", "feature/ü"])
         #expect(menu.selected == 0)
         #expect(menu.title == "Branches")
         h.presenter.handle(.close)
@@ -137,9 +137,15 @@ struct CommitsTabTests {
         h.presenter.handle(.scrollDown)
         h.presenter.handle(.confirm)
         #expect(h.state.menu == nil)
-        #expect(h.text.first == "⎇ feature/ü · loading history…")
+        #expect(h.text.first == "⌥ feature/ü · loading history…")
         await Self.finishPage(h)
         #expect(h.service.recorded("history").last == "history octocat/github-tui feature/ü")
+        #expect(h.state.status == nil)
+        // A number picks at once.
+        h.presenter.handle(.pickBranch)
+        h.presenter.handle(.choose(1))
+        #expect(h.state.menu == nil)
+        #expect(h.text.first == "⌥ main · loading history…")
     }
 
     @Test("An answer for a branch left meanwhile is dropped")
@@ -151,7 +157,7 @@ struct CommitsTabTests {
         h.service.script.withLock { $0.historyPages = [HistorySample.commits(100..<101)] }
         h.presenter.handle(.scrollDown)
         h.presenter.handle(.confirm)             // dev
-        #expect(h.text.first == "⎇ dev · loading history…")
+        #expect(h.text.first == "⌥ dev · loading history…")
         await h.presenter.pageTask?.value
         h.dispatcher.runPending()                // main's answer (dropped), then dev's
         #expect(h.text[1].hasPrefix("> c100aaa"))

@@ -317,6 +317,11 @@ struct RepoListCarouselAndCommitsTests {
         h.presenter.filterDidEdit(.insert("repo-001"))
         #expect(h.view.last?.rows.map(\.name) == (10...19).map { String(format: "repo-%04d", $0) })
         #expect(h.view.last?.filter?.matches == 10)
+        // The shared text field: the cursor moves, Backspace deletes before it.
+        h.presenter.filterDidEdit(.moveLeft)
+        h.presenter.filterDidEdit(.deleteBackward)
+        #expect(h.view.last?.filter?.text == "repo-01")
+        #expect(h.view.last?.filter?.field.cursor == 6)
         h.presenter.filterDidEdit(.clear)
         h.presenter.filterDidEdit(.insert("zzz"))
         #expect(h.view.last?.placeholder == "No repository matches “zzz”.")

@@ -151,16 +151,42 @@ struct RepoListViewSnapshotTests {
         view.handle(.key(.character("c")))
         view.handle(.key(.paste("gem\nfj")))
         view.handle(.key(.backspace))
+        view.handle(.key(.left))
         view.handle(.key(.control("u")))
         view.handle(.key(.enter))
         spy.isEditingFilter = false
         view.handle(.key(.down))
         view.handle(.key(.paste("x\nq")))
-        #expect(spy.filterEdits == [.insert("c"), .insert("gem\nfj"), .deleteBackward, .clear])
+        #expect(spy.filterEdits == [.insert("c"), .insert("gem\nfj"), .deleteBackward, .moveLeft, .clear])
         #expect(spy.filterEnds == [true])
         #expect(spy.actions.last == .moveDown, "a paste outside the field is no action")
         view.willHandleEvents()
         view.didHandleEvents()
         #expect(spy.bursts == ["begin", "end"])
+    }
+
+    @Test("Clicks go to the message and help first (the shared ModalOverlay): [ OK ] confirms, beside it nothing, help closes")
+    func modalClicks() throws {
+        let spy = PresenterSpy()
+        let view = RepoListView(presenter: spy)
+        view.handle(.resize(width: 80, height: 24))
+        var state = RepoListViewState(lines: Array(repeating: .repository(RepoRowState(name: "a", description: "", language: "", stars: "0")), count: 5))
+        state.message = MessageBox(title: "Error", message: "Something went wrong")
+        view.display(state)
+        var buffer = Buffer(width: 80, height: 24)
+        view.render(into: &buffer)
+        let okRow = try #require((0..<24).first { buffer.line($0).contains("[ OK ]") })
+        let okColumn = buffer.line(okRow).distance(from: buffer.line(okRow).startIndex, to: buffer.line(okRow).range(of: "[ OK ]")!.lowerBound)
+        view.handle(.mouse(MouseEvent(.click, x: 10, y: 6)))          // a row under the message: nothing
+        #expect(spy.clicks.isEmpty && spy.actions.isEmpty)
+        view.handle(.mouse(MouseEvent(.click, x: okColumn + 2, y: okRow)))
+        #expect(spy.actions == [.confirm])
+        state.message = nil
+        state.help = [HelpEntry(keys: "q", help: "quit")]
+        view.display(state)
+        view.render(into: &buffer)
+        view.handle(.mouse(MouseEvent(.click, x: 10, y: 6)))
+        #expect(spy.actions == [.confirm, .dismiss])
+        #expect(spy.clicks.isEmpty)
     }
 }

@@ -7,8 +7,8 @@ import TerminalKit
 /// search field.
 struct CommitsTabState: Sendable {
     var history = CommitHistoryState()
-    /// The branch picker (`b`): the branches' names, one selected; nil when closed.
-    var branchMenu: CopyMenuState?
+    /// The branch picker (`b`); nil when closed.
+    var branchPicker: BranchPickerState?
     /// The branches are being read for the picker.
     var branchesLoading = false
     /// The commit opened with Enter; nil: the history is shown.
@@ -27,6 +27,17 @@ struct CommitsTabWindow: Equatable {
     var searchStatus: String?
 }
 
+extension CommitsTabState {
+    /// The branch picker as the view's menu: the names (the default and the shown one marked), the
+    /// selection.
+    var branchMenu: CopyMenuState? {
+        branchPicker.map { picker in
+            CopyMenuState(items: picker.choices.map { $0.label + ($0.isCurrent ? " ✓" : "") + ($0.isDefault ? " · " + tr("commits.tab.defaultBranch") : "") },
+                          selected: picker.viewport.selection, title: tr("commits.tab.branches"), hint: tr("commits.tab.branchHint"))
+        }
+    }
+}
+
 /// Pure: the Commits tab's state → its window at `height` rows (history: a heading with the branch
 /// and the history's note, then the rows, the selected one marked; a commit: its rendered lines).
 enum CommitsTabStateBuilder {
@@ -42,7 +53,7 @@ enum CommitsTabStateBuilder {
         }
         let built = CommitHistoryStateBuilder.build(state.history, now: now)
         let branch = built.branch ?? Sanitizer.line(defaultBranch ?? "")
-        var heading = "⎇ " + (branch.isEmpty ? tr("commits.tab.defaultBranch") : branch)
+        var heading = Glyphs.current.branch + " " + (branch.isEmpty ? tr("commits.tab.defaultBranch") : branch)
         if let note = built.note, !built.noteIsError { heading += " · " + note }
         var lines: [DetailLine] = [.heading(heading)]
         if built.noteIsError, let note = built.note { lines.append(.note(note, isError: true)) }

@@ -53,7 +53,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
     var followTask: Task<Void, Never>? { readme.followTask }
     var starTask: Task<Void, Never>? { actions.starTask }
     var openTask: Task<Void, Never>? { actions.openTask }
-    var selectedLink: Int? { readme.selectedLink }
+    var selectedLink: Int? { readme.state.selectedLink }
     var pageTask: Task<Void, Never>? { commits.pageTask }
     var commitTask: Task<Void, Never>? { commits.commitTask }
 
@@ -140,7 +140,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
         guard !modal.isActive else { return }
         if tab == .commits {
             // The history moves its selection (and pages on), a commit scrolls.
-            guard commits.state.branchMenu == nil, actions.state.copyMenu == nil else { return }
+            guard commits.state.branchPicker == nil, actions.state.copyMenu == nil else { return }
             for _ in 0..<abs(lines) { _ = commits.handle(lines < 0 ? .scrollUp : .scrollDown) }
             changed()
             return
@@ -202,7 +202,6 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
     func makeState() -> RepoDetailViewState {
         var window: [DetailLine]
         var position = ""
-        var lineCount: Int
         var title = Sanitizer.line(interactor.repository.fullName) + (tab == .overview ? "" : " · " + tab.title)
         var status = self.status
         var searchField: TextField?
@@ -210,7 +209,6 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
         if tab == .commits {
             let commitsWindow = commits.window()
             window = commitsWindow.lines
-            lineCount = window.count
             position = commitsWindow.position
             if let sha = commitsWindow.openCommit { title += " · " + sha }
             status = status ?? commitsWindow.searchStatus
@@ -222,9 +220,8 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
             window = offset < end ? Array(lines[offset..<end]) : []
             if tab == .readme {
                 window = readme.decorated(window, offset: offset)
-                searchField = readme.searchField
+                searchField = readme.state.searchField
             }
-            lineCount = lines.count
             position = lines.count > height ? "\(offset + 1)–\(end)/\(lines.count)" : ""
             canScrollUp = offset > 0
             canScrollDown = end < lines.count
@@ -236,7 +233,6 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
                               current: tab.rawValue, hint: RepoDetailKeys.tabHint),
             isFavourite: actions.state.isFavourite,
             lines: window,
-            lineCount: lineCount,
             position: position,
             canScrollUp: canScrollUp,
             canScrollDown: canScrollDown,
