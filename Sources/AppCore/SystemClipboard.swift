@@ -97,8 +97,8 @@ enum ClipboardDelivery: Equatable {
     /// Not copied, and why.
     case refused(String)
 
-    /// The outcome of all the ways tried: copied when at least one way took the text (the ways that
-    /// confirmed it first, then the unconfirmed ones, marked as such), else every reason.
+    /// The outcome of all the ways tried: copied when at least one way confirmed it (those first, then
+    /// the unconfirmed ones), sent when the text went only where nothing confirms, else every reason.
     static func outcome(_ deliveries: [ClipboardDelivery]) -> ClipboardOutcome {
         var confirmed: [String] = [], unconfirmed: [String] = [], reasons: [String] = []
         for delivery in deliveries {
@@ -108,8 +108,9 @@ enum ClipboardDelivery: Equatable {
             case .refused(let reason): reasons.append(reason)
             }
         }
-        if confirmed.isEmpty, unconfirmed.isEmpty { return .failed(reasons.joined(separator: "; ")) }
-        return .copied(via: confirmed + unconfirmed)
+        if !confirmed.isEmpty { return .copied(via: confirmed + unconfirmed) }
+        if !unconfirmed.isEmpty { return .sent(via: unconfirmed) }
+        return .failed(reasons.joined(separator: "; "))
     }
 }
 

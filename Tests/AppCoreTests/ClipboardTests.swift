@@ -28,7 +28,7 @@ struct ClipboardTests {
         let none = SystemClipboard(environment: [:], method: .none) { written.append($0); return true }
         #expect(none.copy("x") == .failed("copying is off (clipboard = \"none\" in the config file)"))
         let osc52 = SystemClipboard(environment: ["DISPLAY": ":0", "PATH": "/nonexistent"], method: .osc52) { written.append($0); return true }
-        #expect(osc52.copy("x") == .copied(via: [Self.sentToTerminal]))
+        #expect(osc52.copy("x") == .sent(via: [Self.sentToTerminal]))
         let command = SystemClipboard(environment: ["PATH": "/nonexistent"], method: .command) { written.append($0); return true }
         #expect(command.copy("x") == .failed("no clipboard: no wl-copy, xclip or xsel (clipboard = \"command\")"))
         #expect(written.count == 1)
@@ -79,8 +79,8 @@ struct ClipboardTests {
         }
         #expect(copy(TmuxClipboard(setClipboard: "on", allowPassthrough: "0")) == (.copied(via: ["tmux paste buffer"]), 1))
         #expect(copy(TmuxClipboard(setClipboard: "external", allowPassthrough: "1"))
-                == (.copied(via: ["OSC 52 through tmux to the terminal, not confirmed"]), 1))
-        #expect(copy(nil) == (.copied(via: [Self.sentToTerminal]), 1))
+                == (.sent(via: ["OSC 52 through tmux to the terminal, not confirmed"]), 1))
+        #expect(copy(nil) == (.sent(via: [Self.sentToTerminal]), 1))
         let dropped = "tmux drops OSC 52 (set-clipboard is not on, allow-passthrough is off); no wl-copy, xclip or xsel"
         #expect(copy(TmuxClipboard(setClipboard: "off", allowPassthrough: "0")) == (.failed(dropped), 0))
         #expect(copy(TmuxClipboard(setClipboard: "external", allowPassthrough: "off")) == (.failed(dropped), 0))
@@ -123,6 +123,8 @@ struct ClipboardTests {
         #expect(ClipboardDelivery.outcome([.unconfirmed("a"), .confirmed("b")]) == .copied(via: ["b", "a"]))
         #expect(ClipboardDelivery.outcome([.refused("r"), .confirmed("b")]) == .copied(via: ["b"]))
         #expect(ClipboardDelivery.outcome([.refused("r"), .refused("s")]) == .failed("r; s"))
+        // Only where nothing confirms (OSC 52 to a terminal): sent, never said to be copied.
+        #expect(ClipboardDelivery.outcome([.refused("r"), .unconfirmed("a")]) == .sent(via: ["a"]))
     }
 
     @Test("Text over the terminals' limit is not sent")

@@ -389,6 +389,11 @@ struct RepoDetailActionsTests {
         h.clipboard.outcome = .failed("no clipboard")
         h.presenter.handle(.choose(1))
         #expect(h.state.status == "Could not copy: no clipboard")
+        // Sent only where nothing confirms it: not said to be copied.
+        h.clipboard.outcome = .sent(via: ["OSC 52 to the terminal, not confirmed"])
+        h.presenter.handle(.copy)
+        h.presenter.handle(.choose(4))
+        #expect(h.state.status == "Sent owner/name to the terminal's clipboard: octocat/github-tui (OSC 52 to the terminal, not confirmed)")
     }
 
     @Test("c clones into the clone root and says where; a second c says it is already there; a failure is said")

@@ -178,6 +178,8 @@ final class RepoActions {
         switch interactor.copy(choice) {
         case .copied(let ways):
             host?.setStatus(tr("detail.status.copied", Sanitizer.line(choice.label), Sanitizer.line(choice.text), ways.joined(separator: ", ")))
+        case .sent(let ways):
+            host?.setStatus(tr("detail.status.sent", Sanitizer.line(choice.label), Sanitizer.line(choice.text), ways.joined(separator: ", ")))
         case .failed(let reason):
             host?.setStatus(tr("detail.status.copyFailed", Sanitizer.line(reason)))
         }

@@ -16,7 +16,7 @@ enum OverviewStateBuilder {
             for row in 0..<photo.cellSize.height { lines.append(.photo(photo, row: row, caption: row == 0 ? caption : "")) }
             lines.append(.blank)
         }
-        let description = Sanitizer.text(repository.description ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let description = Sanitizer.text(repository.description ?? "").trimmingWhitespace
         if description.isEmpty {
             lines.append(.note(tr("detail.noDescription"), isError: false))
         } else {

@@ -110,7 +110,11 @@ public struct CopyChoice: Sendable, Equatable {
 
 /// How a copy went: the ways the text reached a clipboard ("terminal (OSC 52)", "xclip"), or why not.
 public enum ClipboardOutcome: Sendable, Equatable {
+    /// A way that confirms took the text (a clipboard command that ended well, a tmux paste buffer), and
+    /// any unconfirmed ways it was also sent through.
     case copied(via: [String])
+    /// Sent only where nothing confirms it (OSC 52 to a terminal, which answers nothing): said as sent.
+    case sent(via: [String])
     case failed(String)
 }
 
