@@ -297,7 +297,7 @@ struct RowLayout: Equatable {
     init(width: Int, rows: [RepoRowState], icons: IconSet = Glyphs.set) {
         self.width = width
         self.icons = icons
-        let longestName = rows.map(\.name.displayWidth).max() ?? 0
+        let longestName = rows.map { $0.name.displayWidth + ($0.isChanged ? 2 : 0) }.max() ?? 0
         nameWidth = min(longestName, max(12, width / 3))
         languageWidth = width >= 70 ? 12 : 0
         let base = (languageWidth > 0 ? languageWidth + 1 : 0) + Self.starsWidth
@@ -330,9 +330,10 @@ struct RowLayout: Equatable {
         buffer.write(row.isExpanded ? glyphs.expanded : glyphs.collapsed, x: 1, y: y, style: base)
         buffer.write(row.commitStatus.glyph(in: glyphs), x: 2, y: y, style: base.adding(.dim))
         if row.isCloned { buffer.write(glyphs.cloned, x: 3, y: y, style: base.foreground(.cyan)) }
-        let x = Self.nameX
-        buffer.write(row.name.truncated(toWidth: nameWidth), x: x, y: y, style: base.adding(.bold))
-        let descriptionX = x + nameWidth + 2
+        var x = Self.nameX
+        if row.isChanged { buffer.write(glyphs.changed, x: x, y: y, style: base.adding(.bold)); x += 2 }
+        buffer.write(row.name.truncated(toWidth: nameWidth - (x - Self.nameX)), x: x, y: y, style: base.adding(.bold))
+        let descriptionX = Self.nameX + nameWidth + 2
         let rightX = width - rightWidth - 1
         let descriptionWidth = rightX - 1 - descriptionX
         if descriptionWidth > 3 {
