@@ -48,7 +48,8 @@ final class ChangeTracker {
     private let now: () -> Date
     private(set) var baseline: ListBaseline?
     private var snapshot = OwnerListSnapshot()
-    private var isLoading = false
+    /// The baseline's read in flight (tests await it).
+    private(set) var loadTask: Task<Void, Never>?
     /// The marks changed: the presenter puts them in the screen state.
     var onChange: (ListChanges, Date?) -> Void = { _, _ in }
 
@@ -61,11 +62,10 @@ final class ChangeTracker {
     /// Reads the baseline off the UI thread, unless it is known (a first launch has none until the
     /// first whole list is stored: the presenter asks again after each answer from the network).
     func loadIfMissing() {
-        guard baseline == nil, !isLoading, let source else { return }
-        isLoading = true
-        dispatcher.background { source.baseline() } then: { [weak self] baseline in
+        guard baseline == nil, loadTask == nil, let source else { return }
+        loadTask = dispatcher.background { source.baseline() } then: { [weak self] baseline in
             guard let self else { return }
-            isLoading = false
+            loadTask = nil
             if baseline != nil, self.baseline == nil { self.baseline = baseline; compare() }
         }
     }
