@@ -140,7 +140,7 @@ enum RepoListStateBuilder {
         let change = state.change(of: repository.id)
         return RepoRowState(
             name: base.name,
-            description: change.flatMap { state.changeMarks.showsChangedOnly ? ChangeText.row($0, now: now) : nil } ?? base.description,
+            description: state.listedChange(of: repository.id).map { ChangeText.row($0, now: now) } ?? base.description,
             language: base.language,
             languageColor: text.languageColor,
             stars: base.stars,

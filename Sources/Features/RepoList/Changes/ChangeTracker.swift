@@ -33,10 +33,11 @@ struct ChangeMarks: Equatable {
     var changes = ListChanges()
     /// When the baseline was taken ("since yesterday").
     var since: Date?
-    /// "Changed only": the rows changed when it was switched on (looking at one keeps it listed).
-    var onlyIDs: Set<Int64>?
+    /// "Changed only": the rows listed and what changed in each, from when it was switched on (a row
+    /// looked at stays listed, saying what had changed, without its mark); nil: every row is shown.
+    var listed: [Int64: RowChange]?
 
-    var showsChangedOnly: Bool { onlyIDs != nil }
+    var showsChangedOnly: Bool { listed != nil }
 }
 
 /// Keeps the list's baseline and compares every stored snapshot with it (`ListChanges`, pure); moves
