@@ -19,7 +19,7 @@ struct ChangesEndToEndTests {
         return server
     }
 
-    @Test("a relaunch marks the repository whose stars and push moved and the new one; c lists what changed; C clears")
+    @Test("a relaunch marks the repository whose stars and push moved and the new one; c lists what changed and the removed one; C clears")
     func relaunchMarksChangedRows() async throws {
         let data = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: data) }
@@ -34,14 +34,15 @@ struct ChangesEndToEndTests {
             await tmux.waitFor(text: "<<END>>")
             await server.stop()
         }
-        // Upstream meanwhile: repo-00002 got stars and a push, repo-00006 is new.
+        // Upstream meanwhile: repo-00002 got stars and a push, repo-00006 is new, repo-00005 is gone.
         let pushed = ISO8601DateFormatter().string(from: Date().addingTimeInterval(-2 * 3600))
         repositories[1] = Self.edited(repositories[1], ["stargazers_count": 500, "pushed_at": pushed])
-        repositories += [Self.edited(FakeGitHubServer.generatedRepositories(count: 6, owner: "changer")[5], [:])]
+        repositories += [FakeGitHubServer.generatedRepositories(count: 6, owner: "changer")[5]]
+        repositories.remove(at: 4)
         let server = Self.server(repositories)
         let baseURL = try await server.start()
         let tmux = try TmuxSession(command: appCommand(["--api-url", baseURL.absoluteString, "changer"], dataDirectory: data))
-        var screen = await tmux.waitFor(text: "2 changed since")
+        var screen = await tmux.waitFor(text: "3 changed since")
         #expect(screen.contains("Δ repo-00002"), "the changed row is marked:\n\(screen)")
         #expect(screen.contains("Δ repo-00006"), "the new row is marked:\n\(screen)")
         #expect(!screen.contains("Δ repo-00001"))
@@ -50,6 +51,7 @@ struct ChangesEndToEndTests {
         #expect(screen.contains("pushed 2 h ago"), "\(screen)")
         #expect(screen.contains("new"), "\(screen)")
         #expect(!screen.contains("repo-00003"), "only changed rows:\n\(screen)")
+        #expect(screen.contains("removed: repo-00005"), "\(screen)")
         try tmux.send("C")
         screen = await tmux.waitFor(text: "repo-00003")
         #expect(!screen.contains("changed since") && !screen.contains("Δ "), "\(screen)")
