@@ -131,6 +131,7 @@ struct RepoListChangesTests {
         #expect(h.baselines.seen.withLock { $0 } == ["repo-0010"])
         #expect(h.state.rows.map(\.name) == ["repo-0003", "repo-0004", "repo-0010"])
         #expect(h.row("repo-0010")?.isChanged == false)
+        #expect(h.row("repo-0010")?.description == "new", "it still says what had changed")
     }
 
     @Test("C dismisses every mark: the baseline becomes the list now, the changed-only view closes")
