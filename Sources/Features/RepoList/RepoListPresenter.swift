@@ -258,9 +258,12 @@ final class RepoListPresenter: RepoListPresenterProtocol {
     // MARK: Store and network
 
     func storeDidChange(_ snapshot: OwnerListSnapshot) {
-        update { $0.changeModel(keepingSelection: true) { $0.apply(snapshot) } }
+        let marks = changeTracker.listDidChange(snapshot)
+        update {
+            $0.changeModel(keepingSelection: true) { $0.apply(snapshot) }
+            if let marks { $0.applyChanges(marks.changes, since: marks.since) }
+        }
         commitLoader.listDidChange()
-        changeTracker.listDidChange(snapshot)
     }
 
     private func refresh() {

@@ -71,12 +71,13 @@ final class ChangeTracker {
         }
     }
 
-    /// A new stored snapshot. Only the head of a list (the first frame) is not compared: every row
-    /// beyond it would read as removed.
-    func listDidChange(_ snapshot: OwnerListSnapshot) {
-        guard !snapshot.isPartial else { return }
+    /// A new stored snapshot: the marks it gets (nil: none to show, or no change to them), for the
+    /// caller to apply with the snapshot in one update. Only the head of a list (the first frame) is
+    /// not compared: every row beyond it would read as removed.
+    func listDidChange(_ snapshot: OwnerListSnapshot) -> (changes: ListChanges, since: Date)? {
+        guard !snapshot.isPartial else { return nil }
         self.snapshot = snapshot
-        compare()
+        return marks()
     }
 
     /// The user looked at a row (expanded or opened it): its mark goes, for good.
@@ -98,7 +99,11 @@ final class ChangeTracker {
     }
 
     private func compare() {
-        guard let baseline, !snapshot.repositories.isEmpty || snapshot.listFetchedAt != nil else { return }
-        onChange(ListChanges.compare(baseline, with: snapshot.repositories), baseline.takenAt)
+        if let marks = marks() { onChange(marks.changes, marks.since) }
+    }
+
+    private func marks() -> (changes: ListChanges, since: Date)? {
+        guard let baseline, !snapshot.repositories.isEmpty || snapshot.listFetchedAt != nil else { return nil }
+        return (ListChanges.compare(baseline, with: snapshot.repositories), baseline.takenAt)
     }
 }
