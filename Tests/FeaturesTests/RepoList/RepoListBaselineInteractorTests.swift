@@ -7,12 +7,13 @@ import Testing
 
 @Suite("Repository list interactor: the list's baseline (what the user last saw)")
 struct RepoListBaselineInteractorTests {
-    func make(_ pages: [[Repository]]) throws -> (RepoListInteractor, SQLiteStore) {
+    func make(_ pages: [[Repository]], list: RepositoryListID = .owner("octo"),
+              store: SQLiteStore? = nil) throws -> (RepoListInteractor, SQLiteStore) {
         var script = FakeGitHubService.Script()
         script.owner = .success(FakeGitHubService.Script.octo)
         script.pages = pages
-        let store = try SQLiteStore.inMemory()
-        let interactor = RepoListInteractor(list: .owner("octo"), service: FakeGitHubService(script), store: store,
+        let store = try store ?? SQLiteStore.inMemory()
+        let interactor = RepoListInteractor(list: list, service: FakeGitHubService(script), store: store,
                                             isOffline: false, now: { Sample.now })
         return (interactor, store)
     }
@@ -51,5 +52,17 @@ struct RepoListBaselineInteractorTests {
         let later = Sample.now.addingTimeInterval(60)
         interactor.markAllSeen([Sample.repository(1)], at: later)
         #expect(interactor.baseline() == ListBaseline(takenAt: later, repositories: [Sample.repository(1)]))
+    }
+
+    @Test("a starred list has a baseline of its own, apart from the owner's list")
+    func starredOwnBaseline() async throws {
+        let (owner, store) = try make([Sample.repositories(2)])
+        #expect(await owner.refresh() == .refreshed)
+        let (starred, _) = try make([[Sample.repository(7)]], list: .starred("octo"), store: store)
+        #expect(await starred.refresh() == .refreshed)
+        #expect(starred.baseline()?.entries.keys.sorted() == [7])
+        #expect(owner.baseline()?.entries.keys.sorted() == [1, 2])
+        starred.markAllSeen([], at: Sample.now)
+        #expect(owner.baseline()?.entries.keys.sorted() == [1, 2])
     }
 }
