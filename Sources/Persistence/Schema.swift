@@ -208,13 +208,33 @@ enum Schema {
                 );
                 """)
         }
+        migrator.registerMigration("v7-list-baselines") { db in
+            // Issue 28: what the user last saw of each list (`RepositoryListID.key`), to say what changed
+            // since. One row per list (when the whole list was last taken) and one per repository of it.
+            try db.execute(sql: """
+                CREATE TABLE list_baseline (
+                    list_key TEXT NOT NULL PRIMARY KEY COLLATE NOCASE,
+                    taken_at REAL NOT NULL
+                );
+                CREATE TABLE list_baseline_entry (
+                    list_key TEXT NOT NULL COLLATE NOCASE,
+                    id INTEGER NOT NULL,
+                    name TEXT NOT NULL,
+                    pushed_at REAL,
+                    stargazers_count INTEGER NOT NULL,
+                    forks_count INTEGER NOT NULL,
+                    description TEXT,
+                    PRIMARY KEY (list_key, id)
+                );
+                """)
+        }
         return migrator
     }()
 
     /// Every table the current schema has (tests check them).
     static let tableNames: [String] = [
         "owner", "repository_list", "repository", "commit", "commit_fetch", "validator", "favourite", "setting",
-        "history", "history_commit", "commit_detail",
+        "history", "history_commit", "commit_detail", "list_baseline", "list_baseline_entry",
     ]
 
     /// Migrates, tolerating another process that migrates the same file at the same moment (its

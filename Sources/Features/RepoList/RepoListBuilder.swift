@@ -61,7 +61,7 @@ public enum RepoListBuilder {
         let presenter = RepoListPresenter(
             interactor: interactor, router: router, dispatcher: dependencies.dispatcher,
             scheduler: dependencies.scheduler, isDemo: dependencies.isDemo, isOffline: dependencies.isOffline,
-            notice: dependencies.notice, cloner: dependencies.cloner, now: dependencies.now)
+            notice: dependencies.notice, cloner: dependencies.cloner, changes: interactor, now: dependencies.now)
         presenter.commitLoader.prefetches = dependencies.commitPrefetch == .visible
         presenter.goesBackOnEscape = dependencies.goesBackOnEscape
         let view = RepoListView(presenter: presenter)

@@ -28,6 +28,9 @@ enum RepoListAction: Hashable, Sendable {
     /// `t`: the repositories this owner starred, or back to the owner's own list.
     case toggleStarred
     case refresh
+    /// `c`: only the rows that changed since the user last looked, saying what changed; `C`: every
+    /// change marked seen.
+    case toggleChangedOnly, dismissChanges
     case toggleHelp
     case dismiss
     case confirm

@@ -26,6 +26,8 @@ final class RepoListInteractor: RepoListInteractorProtocol {
     private let maxPages: Int
     private let paging = Mutex(Paging())
     private let commits: LatestCommits
+    /// What the user last saw of the list (nil: a store that keeps none).
+    let baselines: (any ListBaselineStore)?
 
     init(list: RepositoryListID, service: any GitHubService, store: any RepositoryStore,
          isOffline: Bool, maxPages: Int = 100, now: @escaping @Sendable () -> Date = Date.init) {
@@ -35,6 +37,7 @@ final class RepoListInteractor: RepoListInteractorProtocol {
         self.isOffline = isOffline
         self.maxPages = maxPages
         self.now = now
+        baselines = store as? any ListBaselineStore
         commits = LatestCommits(service: service, store: store, isOffline: isOffline, now: now)
     }
 
@@ -116,6 +119,8 @@ final class RepoListInteractor: RepoListInteractorProtocol {
         let fetchedAt = now()
         if next == nil {
             try store.replaceRepositories(all, list: list, fetchedAt: fetchedAt)
+            // The first whole list stored is what the user saw first: no marks on a first launch.
+            try baselines?.seedBaseline(all, list: list, takenAt: fetchedAt)
             // The store has the whole list now: its pages need not be held (megabytes for a long list).
             paging.withLock { paging in
                 paging.repositories = []

@@ -26,6 +26,8 @@ enum RepoListKeys {
             KeyBinding([.character("t")], .toggleStarred, help: tr("list.keys.starred")),
             KeyBinding([.character("S")], .search, help: tr("list.keys.search"), footer: ("S", tr("list.footer.search"))),
             KeyBinding([.character("r")], .refresh, help: tr("list.keys.refresh")),
+            KeyBinding([.character("c")], .toggleChangedOnly, help: tr("list.keys.changedOnly")),
+            KeyBinding([.character("C")], .dismissChanges, help: tr("list.keys.dismissChanges")),
             UniversalKeys.help(.toggleHelp),
             KeyBinding([.escape], .dismiss, help: tr("list.keys.escape")),
             UniversalKeys.quit(.quit),

@@ -47,6 +47,8 @@ struct RepoListModel {
     private(set) var sortOrder: RepoListSortOrder = .name
     private(set) var favouritesOnly = false
     private(set) var filterText = ""
+    /// Only these rows (changed only), nil: every row.
+    private(set) var onlyIDs: Set<Int64>?
     /// The filter field has the keyboard.
     var isEditingFilter = false
 
@@ -71,6 +73,11 @@ struct RepoListModel {
 
     mutating func toggleFavouritesOnly() {
         favouritesOnly.toggle()
+        redisplay()
+    }
+
+    mutating func setOnly(_ ids: Set<Int64>?) {
+        onlyIDs = ids
         redisplay()
     }
 
@@ -110,7 +117,7 @@ struct RepoListModel {
 
     /// Rows in the list as the user knows it: while only the head is read, the whole stored list.
     var displayedCount: Int {
-        snapshot.isPartial && filterText.isEmpty && !favouritesOnly ? snapshot.totalCount : displayed.count
+        snapshot.isPartial && filterText.isEmpty && !favouritesOnly && onlyIDs == nil ? snapshot.totalCount : displayed.count
     }
 
     /// Sorts the rows again (new rows or a new order), then picks the displayed ones.
@@ -122,7 +129,8 @@ struct RepoListModel {
     /// A filter or the favourites switch only picks among the sorted rows.
     private mutating func redisplay() {
         let favourites = snapshot.favouriteIDs
-        let candidates = favouritesOnly ? sorted.filtered { favourites.contains($0.id) } : sorted
+        var candidates = favouritesOnly ? sorted.filtered { favourites.contains($0.id) } : sorted
+        if let only = onlyIDs { candidates = candidates.filtered { only.contains($0.id) } }
         if filterText.isEmpty {
             displayed = candidates
         } else {

@@ -20,6 +20,7 @@ final class RepoListPresenter: RepoListPresenterProtocol {
     private let spinner: Spinner
     private var cloneMarks: CloneMarks
     let commitLoader: CommitLoader
+    let changeTracker: ChangeTracker
     /// Shown over other screens: Esc, with nothing else to close or clear, goes back to them.
     var goesBackOnEscape = false
 
@@ -35,7 +36,8 @@ final class RepoListPresenter: RepoListPresenterProtocol {
 
     init(interactor: any RepoListInteractorProtocol, router: any RepoListRouterProtocol,
                 dispatcher: any UIDispatcher, scheduler: any Scheduler, isDemo: Bool, isOffline: Bool,
-                notice: String? = nil, cloner: (any RepositoryCloner)? = nil, now: @escaping () -> Date) {
+                notice: String? = nil, cloner: (any RepositoryCloner)? = nil, changes: (any ListChangesSource)? = nil,
+                now: @escaping () -> Date) {
         cloneMarks = CloneMarks(cloner: cloner)
         self.interactor = interactor
         self.router = router
@@ -44,6 +46,7 @@ final class RepoListPresenter: RepoListPresenterProtocol {
         self.now = now
         spinner = Spinner(scheduler: scheduler)
         commitLoader = CommitLoader(source: interactor, dispatcher: dispatcher, scheduler: scheduler, now: now, isOffline: isOffline)
+        changeTracker = ChangeTracker(source: changes, dispatcher: dispatcher, now: now)
         screen.ownerLogin = interactor.ownerLogin
         screen.listKind = interactor.list.kind
         screen.isDemo = isDemo
@@ -57,6 +60,7 @@ final class RepoListPresenter: RepoListPresenterProtocol {
         commitLoader.readAhead = { [unowned self] in self.screen.storeReadAheadIDs }
         commitLoader.onChange = { [unowned self] in self.commitsDidChange() }
         commitLoader.onError = { [unowned self] error in self.screen.modal.show(error) }
+        changeTracker.onChange = { [unowned self] changes, since in update { $0.applyChanges(changes, since: since) } }
     }
 
     isolated deinit {
@@ -84,6 +88,7 @@ final class RepoListPresenter: RepoListPresenterProtocol {
             self?.storeDidChange(snapshot)
         }
         observation = interactor.observe { snapshot in mailbox.put(snapshot) }
+        changeTracker.loadIfMissing()
         // The stored list is painted first; the refresh starts on the loop's next turn.
         dispatcher.post { [weak self] in self?.refresh() }
     }
@@ -131,9 +136,10 @@ final class RepoListPresenter: RepoListPresenterProtocol {
         }
         switch action {
         case .toggleExpand where screen.focus == .carousel, .openDetail where screen.focus == .carousel:
-            if let card = screen.focusedCard { router.showDetail(card) }
+            if let card = screen.focusedCard { showDetail(card) }
         case .toggleExpand: toggleExpansion(at: screen.viewport.selection)
-        case .openDetail: if let repository = screen.selectedRepository { router.showDetail(repository) }
+        case .openDetail: if let repository = screen.selectedRepository { showDetail(repository) }
+        case .dismissChanges: changeTracker.dismissAll(); if screen.changeMarks.showsChangedOnly { screen.toggleChangedOnly() }
         case .toggleFavourite: toggleFavourite()
         case .ownerPrompt: router.showOwnerPrompt()
         case .profile: router.showProfile(login: screen.model.snapshot.owner?.login ?? interactor.ownerLogin)
@@ -148,30 +154,7 @@ final class RepoListPresenter: RepoListPresenterProtocol {
         case .quit: router.quit(); return
         default: break
         }
-        update { Self.apply(action, to: &$0) }
-    }
-
-    /// What an action does to the screen state alone (moving, sorting, filtering, help).
-    private static func apply(_ action: RepoListAction, to screen: inout RepoListScreenState) {
-        let selection = screen.viewport.selection, page = screen.viewport.height
-        switch action {
-        case .moveUp:
-            if screen.focus == .list, selection == 0 { screen.focusCarousel() } else if screen.focus == .list { screen.select(selection - 1) }
-        case .moveDown:
-            if screen.focus == .carousel { screen.focus = .list; screen.select(0) } else { screen.select(selection + 1) }
-        case .pageUp: if screen.focus == .list { screen.select(selection - page) }
-        case .pageDown:
-            if screen.focus == .list { screen.select(selection + page) } else { screen.focus = .list; screen.select(0) }
-        case .home: screen.select(0); screen.focusCarousel()
-        case .end: screen.focus = .list; screen.select(screen.model.displayed.count - 1)
-        case .moveLeft: screen.moveCarousel(by: -1)
-        case .moveRight: screen.moveCarousel(by: 1)
-        case .toggleFavouritesOnly: screen.changeModel(keepingSelection: true) { $0.toggleFavouritesOnly() }
-        case .cycleSort: screen.changeModel(keepingSelection: true) { $0.cycleSort() }
-        case .startFilter: screen.model.isEditingFilter = true
-        case .toggleHelp: screen.modal.showsHelp = true
-        default: break
-        }
+        update { $0.apply(action) }
     }
 
     func didClickLine(_ index: Int, onToggle: Bool) {
@@ -185,7 +168,13 @@ final class RepoListPresenter: RepoListPresenterProtocol {
     func didDragUp(fromLine index: Int) {
         guard let target = target(ofLine: index) else { return }
         update { $0.focus = .list; $0.select(target) }
-        if let repository = screen.selectedRepository { router.showDetail(repository) }
+        if let repository = screen.selectedRepository { showDetail(repository) }
+    }
+
+    /// Opens a repository's overlay: the user looked at it, so its change mark goes.
+    private func showDetail(_ repository: Repository) {
+        changeTracker.looked(at: repository)
+        router.showDetail(repository)
     }
 
     func didClickCard(_ index: Int) {
@@ -257,6 +246,7 @@ final class RepoListPresenter: RepoListPresenterProtocol {
         if screen.expanded.remove(repository.id) == nil {
             screen.expanded.insert(repository.id)
             commitLoader.expand(repository)
+            changeTracker.looked(at: repository)
         }
     }
 
@@ -273,7 +263,11 @@ final class RepoListPresenter: RepoListPresenterProtocol {
     // MARK: Store and network
 
     func storeDidChange(_ snapshot: OwnerListSnapshot) {
-        update { $0.changeModel(keepingSelection: true) { $0.apply(snapshot) } }
+        let marks = changeTracker.listDidChange(snapshot)
+        update {
+            $0.changeModel(keepingSelection: true) { $0.apply(snapshot) }
+            if let marks { $0.applyChanges(marks.changes, since: marks.since) }
+        }
         commitLoader.listDidChange()
     }
 
@@ -321,6 +315,7 @@ final class RepoListPresenter: RepoListPresenterProtocol {
     private func networkDidAnswer(_ outcome: RefreshOutcome) {
         if !screen.isRefreshing, !screen.isLoadingMore { spinner.stop() }
         let rateLimit = interactor.rateLimit()
+        changeTracker.loadIfMissing()
         update { screen in
             screen.rateLimit = rateLimit
             switch outcome {

@@ -25,6 +25,8 @@ struct RepoListScreenState {
     var commits: [Int64: CommitsState] = [:]
     /// Repositories on screen that have a clone in the clone root.
     var cloned = Set<Int64>()
+    /// What changed since the user last looked (`ChangeTracker`).
+    var changeMarks = ChangeMarks()
 
     var ownerLogin = ""
     /// The owner's own list or the owner's starred list.

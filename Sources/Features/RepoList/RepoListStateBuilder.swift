@@ -46,6 +46,13 @@ enum RepoListStateBuilder {
                 targets.append(nil)
             }
         }
+        if state.changeMarks.showsChangedOnly, state.viewport.top + ids.count >= displayed.count {
+            // Repositories gone since the user last looked: after the changed rows.
+            for entry in state.changeMarks.changes.removed where lines.count < height {
+                lines.append(.note(ChangeText.removed(entry), isError: false))
+                targets.append(nil)
+            }
+        }
         let cards = state.carouselCards.value(for: Array(model.carouselRepositories)) {
             $0.map {
                 CarouselCard(name: Sanitizer.line($0.name), stars: Formatting.count($0.stargazersCount),
@@ -130,9 +137,10 @@ enum RepoListStateBuilder {
             && repository.ownerLogin.lowercased() != state.ownerLogin.lowercased() ? .fullName : .name
         let text = state.rowText.text(for: repository, naming: naming)
         let base = text.row
+        let change = state.change(of: repository.id)
         return RepoRowState(
             name: base.name,
-            description: base.description,
+            description: state.listedChange(of: repository.id).map { ChangeText.row($0, now: now) } ?? base.description,
             language: base.language,
             languageColor: text.languageColor,
             stars: base.stars,
@@ -142,7 +150,8 @@ enum RepoListStateBuilder {
             commitStatus: status,
             isSelected: selected,
             isFavourite: state.model.isFavourite(repository.id),
-            isCloned: state.cloned.contains(repository.id)
+            isCloned: state.cloned.contains(repository.id),
+            isChanged: change != nil
         )
     }
 
@@ -164,6 +173,9 @@ enum RepoListStateBuilder {
                 parts.append(tr("list.status.offline"))
             }
         }
+        if let changed = ChangeText.header(state.changeMarks.changes, since: state.changeMarks.since, now: now) {
+            parts.append(changed)
+        }
         if state.commitsOnDemand {
             parts.append(state.rateLimit.map { tr("list.status.commitsOnEnter.left", $0.remaining, $0.limit) } ?? tr("list.status.commitsOnEnter"))
         } else if let rateLimit = state.rateLimit, rateLimit.isLow {
@@ -175,6 +187,7 @@ enum RepoListStateBuilder {
     private static func placeholder(_ state: RepoListScreenState) -> String {
         let model = state.model
         if !model.filterText.isEmpty { return tr("list.empty.noMatch", model.filterText) }
+        if state.changeMarks.showsChangedOnly { return tr("changes.none") }
         if model.favouritesOnly, !model.snapshot.repositories.isEmpty { return tr("list.empty.noFavourites") }
         if model.snapshot.listFetchedAt != nil {
             return state.listKind == .starred ? tr("list.empty.noStarred") : tr("list.empty.noRepositories")

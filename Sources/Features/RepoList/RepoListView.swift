@@ -289,7 +289,7 @@ struct RowLayout: Equatable {
     init(width: Int, rows: [RepoRowState], icons: IconSet = Glyphs.set) {
         self.width = width
         self.icons = icons
-        let longestName = rows.map(\.name.displayWidth).max() ?? 0
+        let longestName = rows.map { $0.name.displayWidth + ($0.isChanged ? 2 : 0) }.max() ?? 0
         nameWidth = min(longestName, max(12, width / 3))
         languageWidth = width >= 70 ? 12 : 0
         let base = (languageWidth > 0 ? languageWidth + 1 : 0) + Self.starsWidth
@@ -322,9 +322,11 @@ struct RowLayout: Equatable {
         buffer.write(row.isExpanded ? glyphs.expanded : glyphs.collapsed, x: 1, y: y, style: base)
         buffer.write(row.commitStatus.glyph(in: glyphs), x: 2, y: y, style: base.adding(.dim))
         if row.isCloned { buffer.write(glyphs.cloned, x: 3, y: y, style: base.foreground(.cyan)) }
+        var x = Self.nameX
+        if row.isChanged { buffer.write(glyphs.changed, x: x, y: y, style: base.adding(.bold)); x += 2 }
         let rightX = width - rightWidth - 1
         RepositoryRowDrawing.drawNameAndDescription(name: row.name, description: row.description, into: &buffer,
-                                                    x: Self.nameX, y: y, nameWidth: nameWidth, endX: rightX - 1,
+                                                    x: x, y: y, nameWidth: nameWidth - (x - Self.nameX), endX: rightX - 1,
                                                     base: base, selected: row.isSelected)
         guard rightX > Self.nameX + 2 else { return }
         // The right-hand columns, each at a fixed place: language, stars, forks, last update.

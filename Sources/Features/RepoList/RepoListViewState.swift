@@ -45,12 +45,15 @@ struct RepoRowState: Sendable, Equatable {
     var isFavourite: Bool
     /// A clone of it is in the clone root (`c` in the overlay).
     var isCloned: Bool
+    /// Changed since the user last looked (the mark before the name).
+    var isChanged: Bool
 
     init(name: String, description: String, language: String, languageColor: RGB? = nil, stars: String,
          forks: String = "", updated: String = "",
          isExpanded: Bool = false, commitStatus: CommitStatus = .unknown, isSelected: Bool = false,
-         isFavourite: Bool = false, isCloned: Bool = false) {
+         isFavourite: Bool = false, isCloned: Bool = false, isChanged: Bool = false) {
         self.isCloned = isCloned
+        self.isChanged = isChanged
         self.languageColor = languageColor
         self.name = name
         self.description = description

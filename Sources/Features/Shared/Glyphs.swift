@@ -33,6 +33,8 @@ public struct Glyphs: Equatable, Sendable {
     /// A row that can be expanded, and one that is.
     public var collapsed: String
     public var expanded: String
+    /// A row that changed since the user last looked.
+    public var changed: String
     /// The frames of the busy spinner, in order.
     public var spinner: [String]
 
@@ -48,20 +50,20 @@ public struct Glyphs: Equatable, Sendable {
     static let unicode = Glyphs(
         fork: "ψ", star: "★", cloned: "⌂", branch: "⌥",
         commitsLoading: "◌", commitsLoaded: "●", commitsEmpty: "○", commitsFailed: "!",
-        collapsed: "▸", expanded: "▾",
+        collapsed: "▸", expanded: "▾", changed: "Δ",
         spinner: ["◐", "◓", "◑", "◒"])
 
     /// Nerd Font code points: Font Awesome 4's, and Powerline's branch (sets every Nerd Font carries at fixed places).
     static let nerd = Glyphs(
         fork: "\u{F126}", star: "\u{F005}", cloned: "\u{F015}", branch: "\u{E0A0}",
         commitsLoading: "\u{F110}", commitsLoaded: "\u{F111}", commitsEmpty: "\u{F10C}", commitsFailed: "\u{F071}",
-        collapsed: "\u{F105}", expanded: "\u{F107}",
+        collapsed: "\u{F105}", expanded: "\u{F107}", changed: "\u{F069}",
         spinner: ["\u{F251}", "\u{F252}", "\u{F253}"])
 
     static let ascii = Glyphs(
         fork: "Y", star: "*", cloned: "#", branch: "@",
         commitsLoading: ".", commitsLoaded: "o", commitsEmpty: "-", commitsFailed: "!",
-        collapsed: ">", expanded: "v",
+        collapsed: ">", expanded: "v", changed: "~",
         spinner: ["|", "/", "-", "\\"])
 
     private static let processSet = Mutex(IconSet.unicode)
