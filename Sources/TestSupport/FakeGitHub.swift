@@ -446,6 +446,7 @@ final class FakeGitHub: Sendable {
         guard let query = payload?["query"] as? String else {
             return error(400, "Problems parsing JSON", docs: "https://docs.github.com/graphql")
         }
+        if query.contains("repositoryOwner(") { return firstScreen(query) }
         let pattern = #"(\w+)\s*:\s*repository\(owner:\s*"([^"]*)",\s*name:\s*"([^"]*)"\)"#
         guard let regex = try? NSRegularExpression(pattern: pattern) else {
             return error(500, "Server Error", docs: "https://docs.github.com/graphql")
@@ -481,6 +482,60 @@ final class FakeGitHub: Sendable {
         if !errors.isEmpty { body["errors"] = errors }
         var headers = jsonHeaders()
         headers.merge(rateLimitHeaders(bucket: "graphql", spend: true)) { $1 }
+        return Response(status: 200, headers: headers, body: Fixtures.encode(body))
+    }
+
+    /// Answers the first screen's query: `repositoryOwner(login:)`'s first N `repositories` in the asked
+    /// order (NAME ascending, UPDATED_AT or STARGAZERS descending), each with `databaseId`, `name` and its
+    /// scripted commits, and `rateLimit { cost remaining limit resetAt }` (cost 1).
+    private func firstScreen(_ query: String) -> Response {
+        func capture(_ pattern: String) -> String? {
+            guard let regex = try? NSRegularExpression(pattern: pattern),
+                  let match = regex.firstMatch(in: query, range: NSRange(query.startIndex..., in: query)),
+                  let range = Range(match.range(at: 1), in: query) else { return nil }
+            return String(query[range])
+        }
+        let login = capture(#"repositoryOwner\(login:\s*"([^"]*)"\)"#) ?? ""
+        let count = capture(#"repositories\(first:\s*(\d+)"#).flatMap(Int.init) ?? 0
+        let field = capture(#"orderBy:\s*\{field:\s*(\w+)"#) ?? "NAME"
+        let depth = capture(#"history\(first:\s*(\d+)"#).flatMap(Int.init) ?? 3
+        let (entries, commits, reset) = state.withLock { state in
+            (state.owners[login.lowercased()]?.repositories, state.commits, state.resetAt)
+        }
+        var headers = jsonHeaders()
+        headers.merge(rateLimitHeaders(bucket: "graphql", spend: true)) { $1 }
+        let remaining = Int(headers["X-RateLimit-Remaining"] ?? headers["x-ratelimit-remaining"] ?? "") ?? 0
+        var data: [String: Any] = [
+            "rateLimit": ["cost": 1, "remaining": remaining, "limit": Self.limits["graphql"] ?? 5000,
+                          "resetAt": ISO8601DateFormatter().string(from: reset)] as [String: Any],
+        ]
+        var body: [String: Any] = [:]
+        if let entries {
+            let objects = entries.map { ((try? JSONSerialization.jsonObject(with: $0.json)) as? [String: Any]) ?? [:] }
+            let sorted: [[String: Any]] = switch field {
+            case "STARGAZERS": objects.sorted { ($0["stargazers_count"] as? Int ?? 0) > ($1["stargazers_count"] as? Int ?? 0) }
+            case "UPDATED_AT": objects.sorted { ($0["updated_at"] as? String ?? "") > ($1["updated_at"] as? String ?? "") }
+            default: objects.sorted { ($0["name"] as? String ?? "").lowercased() < ($1["name"] as? String ?? "").lowercased() }
+            }
+            let nodes = sorted.prefix(count).map { object -> [String: Any] in
+                let name = object["name"] as? String ?? ""
+                var node: [String: Any] = ["databaseId": object["id"] ?? NSNull(), "name": name,
+                                           "defaultBranchRef": NSNull()]
+                if let items = commits["\(login)/\(name)".lowercased()] {
+                    let history = items.prefix(depth)
+                        .compactMap { (try? JSONSerialization.jsonObject(with: $0)) as? [String: Any] }
+                        .map(Self.graphQLNode)
+                    node["defaultBranchRef"] = ["target": ["history": ["nodes": history]]]
+                }
+                return node
+            }
+            data["owner"] = ["repositories": ["nodes": nodes]]
+        } else {
+            data["owner"] = NSNull()
+            body["errors"] = [["type": "NOT_FOUND", "path": ["owner"],
+                               "message": "Could not resolve to a RepositoryOwner with the login of '\(login)'."]]
+        }
+        body["data"] = data
         return Response(status: 200, headers: headers, body: Fixtures.encode(body))
     }
 
