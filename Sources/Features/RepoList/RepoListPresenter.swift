@@ -281,8 +281,10 @@ final class RepoListPresenter: RepoListPresenterProtocol {
         screen.isRefreshing = true
         startSpinner()
         publish()
-        let interactor = self.interactor
-        refreshTask = dispatcher.background { await interactor.refresh() } then: { [weak self] outcome in
+        let stored = screen.model.snapshot.repositories.count
+        let query = interactor.firstScreenPlan(rows: screen.viewport.height, order: sortOrder, storedCount: stored).query
+        commitLoader.awaitsFirstScreenQuery = query != nil
+        refreshTask = dispatcher.background { [interactor] in await interactor.refresh(firstScreen: query) } then: { [weak self] outcome in
             self?.refreshDidFinish(outcome)
         }
     }
@@ -290,6 +292,7 @@ final class RepoListPresenter: RepoListPresenterProtocol {
     func refreshDidFinish(_ outcome: RefreshOutcome) {
         screen.isRefreshing = false
         refreshTask = nil
+        commitLoader.firstScreenQueryDidFinish()
         networkDidAnswer(outcome)
     }
 
@@ -344,8 +347,7 @@ final class RepoListPresenter: RepoListPresenterProtocol {
         publish()
     }
 
-    /// Rows on screen with a clone in the clone root show ⌂. The file system is looked at once per row
-    /// (not on every key); `r` and coming back to the list (after a clone from the overlay, say) look again.
+    /// Rows on screen with a clone in the clone root show ⌂, looked for once per row (`r` and coming back look again).
     private func lookForClones() {
         guard let cloner else { return }
         for id in screen.windowIDs where !clonesLookedAt.contains(id) {
