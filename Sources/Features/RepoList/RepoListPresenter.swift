@@ -299,7 +299,7 @@ final class RepoListPresenter: RepoListPresenterProtocol {
     /// Infinite scroll: the next page is requested when the selection is within a screen of the end.
     private func loadMoreIfNeeded() {
         let model = screen.model
-        guard !screen.isLoadingMore, !screen.isRefreshing, !model.snapshot.isPartial, model.filterText.isEmpty,
+        guard !screen.isLoadingMore, !screen.isRefreshing, !model.snapshot.isPartial, !model.displayed.isEmpty, model.filterText.isEmpty,
               screen.modal.message == nil, interactor.hasMorePages,
               screen.viewport.selection >= model.displayed.count - screen.viewport.height else { return }
         screen.isLoadingMore = true

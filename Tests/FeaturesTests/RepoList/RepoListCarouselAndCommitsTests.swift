@@ -318,6 +318,21 @@ struct RepoListCarouselAndCommitsTests {
         #expect(h.interactor.pageLoads.withLock { $0 } == 1)
     }
 
+    @Test("A fresh store: the refresh that says there are more pages, answered before the list is shown, loads no second page")
+    func noSecondPageBeforeTheList() async {
+        let h = Harness(stored: OwnerListSnapshot(), now: Sample.now)
+        h.interactor.morePages.withLock { $0 = true }
+        h.presenter.viewDidChangeListHeight(10)
+        h.presenter.viewDidLoad()
+        await h.finishRefresh()
+        #expect(h.presenter.pageTask == nil, "nothing on screen, so the selection is near no end")
+        h.presenter.storeDidChange(Sample.snapshot(100))
+        #expect(h.presenter.pageTask == nil)
+        h.presenter.handle(.end)
+        await h.presenter.pageTask?.value
+        #expect(h.interactor.pageLoads.withLock { $0 } == 1)
+    }
+
     @Test("s cycles the sort order: name, updated, stars")
     func sorting() {
         var snapshot = Sample.snapshot(0)
