@@ -26,6 +26,10 @@ final class FakeGitHub: Sendable {
         var name: String
         var ownerLogin: String
         var description: String
+        /// What the first screen's query sorts and answers by, read once when added.
+        var id: Int = 0
+        var stars: Int = 0
+        var updatedAt: String = ""
     }
 
     struct FailureRule {
@@ -77,7 +81,9 @@ final class FakeGitHub: Sendable {
             let object = (try? JSONSerialization.jsonObject(with: json)) as? [String: Any] ?? [:]
             let owner = (object["owner"] as? [String: Any])?["login"] as? String ?? login
             return RepositoryEntry(json: json, name: object["name"] as? String ?? "",
-                                   ownerLogin: owner, description: object["description"] as? String ?? "")
+                                   ownerLogin: owner, description: object["description"] as? String ?? "",
+                                   id: object["id"] as? Int ?? 0, stars: object["stargazers_count"] as? Int ?? 0,
+                                   updatedAt: object["updated_at"] as? String ?? "")
         }
         let key = login.lowercased()
         state.withLock { state in
@@ -511,16 +517,14 @@ final class FakeGitHub: Sendable {
         ]
         var body: [String: Any] = [:]
         if let entries {
-            let objects = entries.map { ((try? JSONSerialization.jsonObject(with: $0.json)) as? [String: Any]) ?? [:] }
-            let sorted: [[String: Any]] = switch field {
-            case "STARGAZERS": objects.sorted { ($0["stargazers_count"] as? Int ?? 0) > ($1["stargazers_count"] as? Int ?? 0) }
-            case "UPDATED_AT": objects.sorted { ($0["updated_at"] as? String ?? "") > ($1["updated_at"] as? String ?? "") }
-            default: objects.sorted { ($0["name"] as? String ?? "").lowercased() < ($1["name"] as? String ?? "").lowercased() }
+            let sorted: [RepositoryEntry] = switch field {
+            case "STARGAZERS": entries.sorted { $0.stars > $1.stars }
+            case "UPDATED_AT": entries.sorted { $0.updatedAt > $1.updatedAt }
+            default: entries.sorted { $0.name.lowercased() < $1.name.lowercased() }
             }
-            let nodes = sorted.prefix(count).map { object -> [String: Any] in
-                let name = object["name"] as? String ?? ""
-                var node: [String: Any] = ["databaseId": object["id"] ?? NSNull(), "name": name,
-                                           "defaultBranchRef": NSNull()]
+            let nodes = sorted.prefix(count).map { entry -> [String: Any] in
+                let name = entry.name
+                var node: [String: Any] = ["databaseId": entry.id, "name": name, "defaultBranchRef": NSNull()]
                 if let items = commits["\(login)/\(name)".lowercased()] {
                     let history = items.prefix(depth)
                         .compactMap { (try? JSONSerialization.jsonObject(with: $0)) as? [String: Any] }
