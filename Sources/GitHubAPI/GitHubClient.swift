@@ -265,6 +265,11 @@ public final class GitHubClient: GitHubService {
         }
     }
 
+    /// A GraphQL answer's own `rateLimit` (its cost already spent) as the bucket's latest figure.
+    func recordGraphQL(_ limit: RateLimit) {
+        state.withLock { $0.rateLimits[.graphql] = limit }
+    }
+
     func blockGraphQL(until date: Date) {
         block(.graphql, until: date)
     }

@@ -26,6 +26,11 @@ public protocol GitHubService: Sendable {
     func latestCommits(of repositories: [RepositoryReference]) async throws -> [RepositoryReference: [Commit]]
     /// Whether `latestCommits(of:)` asks for many repositories in one request (GraphQL needs a token).
     var batchesCommitQueries: Bool { get }
+    /// With a token: the latest commits of the first `rows` repositories of `ownerLogin` in `order`, in one
+    /// GraphQL query sent with the list (`GitHubClient.firstScreenQuery`).
+    func firstScreenCommits(ownerLogin: String, rows: Int, order: FirstScreenOrder) async throws -> FirstScreenCommits
+    /// The most recent rate limit seen for a bucket (`nil` before any answer of it).
+    func rateLimit(for bucket: RateLimitBucket) -> RateLimit?
     /// Whether requests carry a token (starring needs one).
     var isAuthenticated: Bool { get }
     /// GET /user/starred/{owner}/{repo}: whether the token's user starred it (204 yes, 404 no).
@@ -53,4 +58,13 @@ public protocol GitHubService: Sendable {
     func branches(ownerLogin: String, repository: String) async throws -> Page<Branch>
     /// Follows a branches `Link` URL exactly as the server gave it.
     func branches(page: URL) async throws -> Page<Branch>
+}
+
+extension GitHubService {
+    /// Services without the query answer `unauthorized`, as GraphQL does without a token.
+    public func firstScreenCommits(ownerLogin: String, rows: Int, order: FirstScreenOrder) async throws -> FirstScreenCommits {
+        throw GitHubError.unauthorized
+    }
+
+    public func rateLimit(for bucket: RateLimitBucket) -> RateLimit? { bucket == .core ? lastRateLimit : nil }
 }

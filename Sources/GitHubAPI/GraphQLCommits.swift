@@ -80,15 +80,29 @@ extension GitHubClient {
 
     /// The query for a batch: `r0: repository(owner: "o", name: "n") { … }` per repository.
     static func graphQLQuery(for repositories: [RepositoryReference]) -> String {
-        let fields = """
-        defaultBranchRef { target { ... on Commit { history(first: \(Commit.latestCount)) { nodes { \
-        oid message committedDate url author { name date user { login } } } } } } }
-        """
+        let fields = latestCommitsSelection
         let aliases = repositories.enumerated().map { index, repository in
             // Owner and name were validated: no quotes or backslashes can occur.
             "r\(index): repository(owner: \"\(repository.owner)\", name: \"\(repository.name)\") { \(fields) }"
         }
         return "query LatestCommits { \(aliases.joined(separator: " ")) }"
+    }
+
+    /// A repository's latest 3 commits of its default branch, as a GraphQL selection.
+    static let latestCommitsSelection = """
+        defaultBranchRef { target { ... on Commit { history(first: \(Commit.latestCount)) { nodes { \
+        oid message committedDate url author { name date user { login } } } } } } }
+        """
+
+    /// The commits of one repository node of an answer (none: an empty repository).
+    static func commits(of node: GraphQLResponse.Repository) -> [Commit] {
+        (node.defaultBranchRef?.target?.history?.nodes ?? []).map { commit in
+            Commit(sha: commit.oid, message: commit.message ?? "",
+                   authorName: commit.author?.name ?? commit.author?.user?.login ?? "unknown",
+                   authorLogin: commit.author?.user?.login,
+                   date: GitHubDate.parse(commit.author?.date ?? commit.committedDate),
+                   htmlURL: commit.url)
+        }
     }
 
     private func graphQLLatestCommits(of batch: [RepositoryReference]) async throws -> [RepositoryReference: [Commit]] {
@@ -108,14 +122,7 @@ extension GitHubClient {
         var result: [RepositoryReference: [Commit]] = [:]
         for (index, repository) in batch.enumerated() {
             guard let entry = data["r\(index)"], let node = entry else { continue } // unknown repository
-            let nodes = node.defaultBranchRef?.target?.history?.nodes ?? []
-            result[repository] = nodes.map { commit in
-                Commit(sha: commit.oid, message: commit.message ?? "",
-                       authorName: commit.author?.name ?? commit.author?.user?.login ?? "unknown",
-                       authorLogin: commit.author?.user?.login,
-                       date: GitHubDate.parse(commit.author?.date ?? commit.committedDate),
-                       htmlURL: commit.url)
-            }
+            result[repository] = Self.commits(of: node)
         }
         return result
     }

@@ -26,6 +26,10 @@ final class FakeGitHub: Sendable {
         var name: String
         var ownerLogin: String
         var description: String
+        /// What the first screen's query sorts and answers by, read once when added.
+        var id: Int = 0
+        var stars: Int = 0
+        var updatedAt: String = ""
     }
 
     struct FailureRule {
@@ -77,7 +81,9 @@ final class FakeGitHub: Sendable {
             let object = (try? JSONSerialization.jsonObject(with: json)) as? [String: Any] ?? [:]
             let owner = (object["owner"] as? [String: Any])?["login"] as? String ?? login
             return RepositoryEntry(json: json, name: object["name"] as? String ?? "",
-                                   ownerLogin: owner, description: object["description"] as? String ?? "")
+                                   ownerLogin: owner, description: object["description"] as? String ?? "",
+                                   id: object["id"] as? Int ?? 0, stars: object["stargazers_count"] as? Int ?? 0,
+                                   updatedAt: object["updated_at"] as? String ?? "")
         }
         let key = login.lowercased()
         state.withLock { state in
@@ -446,6 +452,7 @@ final class FakeGitHub: Sendable {
         guard let query = payload?["query"] as? String else {
             return error(400, "Problems parsing JSON", docs: "https://docs.github.com/graphql")
         }
+        if query.contains("repositoryOwner(") { return firstScreen(query) }
         let pattern = #"(\w+)\s*:\s*repository\(owner:\s*"([^"]*)",\s*name:\s*"([^"]*)"\)"#
         guard let regex = try? NSRegularExpression(pattern: pattern) else {
             return error(500, "Server Error", docs: "https://docs.github.com/graphql")
@@ -481,6 +488,58 @@ final class FakeGitHub: Sendable {
         if !errors.isEmpty { body["errors"] = errors }
         var headers = jsonHeaders()
         headers.merge(rateLimitHeaders(bucket: "graphql", spend: true)) { $1 }
+        return Response(status: 200, headers: headers, body: Fixtures.encode(body))
+    }
+
+    /// Answers the first screen's query: `repositoryOwner(login:)`'s first N `repositories` in the asked
+    /// order (NAME ascending, UPDATED_AT or STARGAZERS descending), each with `databaseId`, `name` and its
+    /// scripted commits, and `rateLimit { cost remaining limit resetAt }` (cost 1).
+    private func firstScreen(_ query: String) -> Response {
+        func capture(_ pattern: String) -> String? {
+            guard let regex = try? NSRegularExpression(pattern: pattern),
+                  let match = regex.firstMatch(in: query, range: NSRange(query.startIndex..., in: query)),
+                  let range = Range(match.range(at: 1), in: query) else { return nil }
+            return String(query[range])
+        }
+        let login = capture(#"repositoryOwner\(login:\s*"([^"]*)"\)"#) ?? ""
+        let count = capture(#"repositories\(first:\s*(\d+)"#).flatMap(Int.init) ?? 0
+        let field = capture(#"orderBy:\s*\{field:\s*(\w+)"#) ?? "NAME"
+        let depth = capture(#"history\(first:\s*(\d+)"#).flatMap(Int.init) ?? 3
+        let (entries, commits, reset) = state.withLock { state in
+            (state.owners[login.lowercased()]?.repositories, state.commits, state.resetAt)
+        }
+        var headers = jsonHeaders()
+        headers.merge(rateLimitHeaders(bucket: "graphql", spend: true)) { $1 }
+        let remaining = Int(headers["X-RateLimit-Remaining"] ?? headers["x-ratelimit-remaining"] ?? "") ?? 0
+        var data: [String: Any] = [
+            "rateLimit": ["cost": 1, "remaining": remaining, "limit": Self.limits["graphql"] ?? 5000,
+                          "resetAt": ISO8601DateFormatter().string(from: reset)] as [String: Any],
+        ]
+        var body: [String: Any] = [:]
+        if let entries {
+            let sorted: [RepositoryEntry] = switch field {
+            case "STARGAZERS": entries.sorted { $0.stars > $1.stars }
+            case "UPDATED_AT": entries.sorted { $0.updatedAt > $1.updatedAt }
+            default: entries.sorted { $0.name.lowercased() < $1.name.lowercased() }
+            }
+            let nodes = sorted.prefix(count).map { entry -> [String: Any] in
+                let name = entry.name
+                var node: [String: Any] = ["databaseId": entry.id, "name": name, "defaultBranchRef": NSNull()]
+                if let items = commits["\(login)/\(name)".lowercased()] {
+                    let history = items.prefix(depth)
+                        .compactMap { (try? JSONSerialization.jsonObject(with: $0)) as? [String: Any] }
+                        .map(Self.graphQLNode)
+                    node["defaultBranchRef"] = ["target": ["history": ["nodes": history]]]
+                }
+                return node
+            }
+            data["owner"] = ["repositories": ["nodes": nodes]]
+        } else {
+            data["owner"] = NSNull()
+            body["errors"] = [["type": "NOT_FOUND", "path": ["owner"],
+                               "message": "Could not resolve to a RepositoryOwner with the login of '\(login)'."]]
+        }
+        body["data"] = data
         return Response(status: 200, headers: headers, body: Fixtures.encode(body))
     }
 

@@ -29,6 +29,8 @@ public final class ScriptedGitHubService: GitHubService {
         public var batchedCommits: Result<[RepositoryReference: [Commit]], GitHubError>?
         /// With a token: batching and starring.
         public var isAuthenticated = false
+        /// The first screen's query answer (`firstScreenCommits`); nil: `unauthorized`.
+        public var firstScreen: Result<FirstScreenCommits, GitHubError>?
         public var starred = false
         public var avatar: Result<Data, GitHubError> = .failure(.notFound)
         public var storedAvatar: Data?
@@ -122,6 +124,12 @@ public final class ScriptedGitHubService: GitHubService {
         var result: [RepositoryReference: [Commit]] = [:]
         for repository in repositories { result[repository] = try current.commits.get() }
         return result
+    }
+
+    public func firstScreenCommits(ownerLogin: String, rows: Int, order: FirstScreenOrder) async throws -> FirstScreenCommits {
+        record("firstScreen \(ownerLogin) \(rows) \(order)")
+        guard let answer = current.firstScreen else { throw GitHubError.unauthorized }
+        return try answer.get()
     }
 
     public var lastRateLimit: RateLimit? { current.rateLimit }

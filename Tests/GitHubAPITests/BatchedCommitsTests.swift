@@ -78,3 +78,53 @@ struct BatchedCommitsTests {
     }
 }
 
+
+@Suite("The first screen's query")
+struct FirstScreenQueryTests {
+    /// sferik's recorded repositories as (id, name), by name as the list sorts them.
+    private func byName() -> [(id: Int64, name: String)] {
+        Fixtures.recordedItems(Fixtures.Name.sferikRepositories).compactMap { json -> (Int64, String)? in
+            guard let object = (try? JSONSerialization.jsonObject(with: json)) as? [String: Any],
+                  let id = object["id"] as? Int, let name = object["name"] as? String else { return nil }
+            return (Int64(id), name)
+        }.sorted { $0.name.lowercased() < $1.name.lowercased() }
+    }
+
+    @Test func oneQueryBringsTheFirstRowsCommitsAndItsCost() async throws {
+        let server = FakeGitHubServer.sferik()
+        let first = try #require(byName().first)
+        server.addCommits(owner: "sferik", repo: first.name, commitsJSON: Fixtures.recordedBody(Fixtures.Name.railsAdminCommits))
+        try await withFakeGitHub(server, token: "ghp_secret123") { server, client, _ in
+            let five = try await client.firstScreenCommits(ownerLogin: "sferik", rows: 5, order: .name)
+            #expect(Set(five.commits.keys) == Set(byName().prefix(5).map(\.id)))
+            #expect(five.cost == 1)
+            #expect(client.rateLimit(for: .graphql)?.remaining == five.rateLimit?.remaining)
+            let all = try await client.firstScreenCommits(ownerLogin: "sferik", rows: 100, order: .name)
+            #expect(all.commits.count == min(byName().count, 100))
+            // The same commits as REST gives; repositories without commits have none.
+            let rest = try await client.latestCommits(ownerLogin: "sferik", repository: first.name)
+            #expect(all.commits[first.id] == rest)
+            #expect(rest.count == 3)
+            #expect(all.commits[byName()[1].id] == [])
+            let lines = await server.requests.map(\.line)
+            #expect(lines == ["POST /graphql", "POST /graphql", "GET /repos/sferik/\(first.name)/commits?per_page=3"])
+        }
+    }
+
+    @Test func withoutATokenOrForAnUnknownOwnerItFails() async throws {
+        try await withFakeGitHub { server, client, _ in
+            await #expect(throws: GitHubError.unauthorized) {
+                try await client.firstScreenCommits(ownerLogin: "sferik", rows: 5, order: .name)
+            }
+            #expect(await server.requests.isEmpty)
+        }
+        try await withFakeGitHub(token: "ghp_secret123") { _, client, _ in
+            await #expect(throws: GitHubError.notFound) {
+                try await client.firstScreenCommits(ownerLogin: "nobody-here", rows: 5, order: .name)
+            }
+            await #expect(throws: GitHubError.invalidLogin("-bad-")) {
+                try await client.firstScreenCommits(ownerLogin: "-bad-", rows: 5, order: .name)
+            }
+        }
+    }
+}

@@ -32,6 +32,17 @@ struct GraphQLSchemaTests {
         #expect(found.isEmpty, "not valid:\n\(found.joined(separator: "\n"))\n\(query)")
     }
 
+    @Test("The first screen's query (owner's repositories with their latest commits, its cost) is valid",
+          arguments: [FirstScreenOrder.name, .updated, .stars])
+    func firstScreenValid(order: FirstScreenOrder) throws {
+        let query = GitHubClientQuery.firstScreen(ownerLogin: "octo-org", rows: 35, order: order)
+        let found = try errors(of: query)
+        #expect(found.isEmpty, "not valid:\n\(found.joined(separator: "\n"))\n\(query)")
+        #expect(query.contains("repositories(first: 35"))
+        #expect(query.contains("history(first: 3)"))
+        #expect(query.contains("rateLimit { cost remaining"))
+    }
+
     @Test("The validator does reject a field the schema does not have (the check can fail)")
     func rejects() throws {
         let found = try errors(of: "query { repository(owner: \"a\", name: \"b\") { noSuchField } }")

@@ -30,7 +30,7 @@ extension CommitSource {
 ///
 /// It owns what is known of every row's commits, the queue of requests, the tasks in flight and the
 /// settle timer: after each repaint it is told which repositories are on screen; rows that leave have
-/// their requests cancelled, rows that stay for `settleDelay` get theirs, at most `maxRequests` at
+/// their requests cancelled, rows that stay for `settleDelay` (the first screen's at once) get theirs, at most `maxRequests` at
 /// once — or, with a token, all of them in one GraphQL query. Stored commits that are still current (`StoredCommits.isCurrent`: fetched after the last
 /// push, or fresh) are not asked again.
 @MainActor
@@ -38,7 +38,7 @@ final class CommitLoader {
     /// How long rows must stay on screen before their commits are requested.
     static let settleDelay: Duration = .milliseconds(150)
     /// Commit requests in flight at once.
-    static let maxRequests = 4
+    nonisolated static let maxRequests = 4
     /// Repositories in one batched request: one screen's rows fit in one GraphQL query.
     static let batchSize = GitHubClient.graphQLBatchSize
 
@@ -64,6 +64,12 @@ final class CommitLoader {
     private(set) var heldBack = Set<Int64>()
     private var visibleIDs: [Int64] = []
     private var settleTimer: (any Cancellable)?
+    /// True until the first rows on screen were looked at: the first screen is visible by definition,
+    /// so its rows wait for no settle delay (only for the loop's next turn, when stored marks are read).
+    private(set) var isFirstScreen = true
+    /// The first screen's commits come with the list (`FirstScreenPlan.query`): its rows wait for
+    /// `firstScreenQueryDidFinish()` instead of asking themselves.
+    var awaitsFirstScreenQuery = false
     /// Off while the first frame is built: reading stored commits then would open a second database
     /// connection before anything is on screen.
     var readsStore = true
@@ -168,10 +174,21 @@ final class CommitLoader {
         asked.formIntersection(onScreen)
         heldBack.formIntersection(onScreen)
         settleTimer?.cancel()
-        settleTimer = scheduler.schedule(after: Self.settleDelay) { [weak self] in
+        settleTimer = nil
+        if isFirstScreen, awaitsFirstScreenQuery { return }
+        settleTimer = scheduler.schedule(after: isFirstScreen ? .zero : Self.settleDelay) { [weak self] in
             self?.settleTimer = nil
             self?.fetchVisible()
         }
+    }
+
+    /// The query that brought the first screen's commits with the list is over (they are stored, or it
+    /// failed): the rows on screen read the store again and ask for what is still missing, at once.
+    func firstScreenQueryDidFinish() {
+        guard awaitsFirstScreenQuery else { return }
+        awaitsFirstScreenQuery = false
+        for id in visibleIDs where states[id] == nil { checkedStore.remove(id) }
+        listDidChange()
     }
 
     /// The list changed (a refresh brought new `pushed_at` times): rows on screen are looked at again
@@ -183,6 +200,7 @@ final class CommitLoader {
     }
 
     private func fetchVisible() {
+        if !visibleIDs.isEmpty { isFirstScreen = false }
         readStored(visibleIDs)
         let wanted = visibleIDs.filter(needsFetch)
         request(prefetches ? wanted : wanted.filter(asked.contains), front: false)

@@ -100,8 +100,11 @@ protocol RepoListInteractorProtocol: CommitSource {
     func storedHead(order: RepositoryOrder, limit: Int) -> OwnerListSnapshot
     /// Observes the owner's stored list; `onChange` runs on a background queue.
     func observe(_ onChange: @escaping @Sendable (OwnerListSnapshot) -> Void) -> any StoreCancellable
-    /// Fetches the owner and the first page of their repositories into the store.
-    func refresh() async -> RefreshOutcome
+    /// What the first screen asks for besides the list (`FirstScreenPlan`), for `rows` rows in `order`.
+    func firstScreenPlan(rows: Int, order: RepoListSortOrder, storedCount: Int) -> FirstScreenPlan
+    /// Fetches the owner and the first page of their repositories into the store; with a query, the
+    /// first screen's commits at the same time (stored after the list).
+    func refresh(firstScreen: FirstScreenPlan.Query?) async -> RefreshOutcome
     /// Whether the API said there are more pages than fetched so far.
     var hasMorePages: Bool { get }
     /// Fetches the next page; after the last one the stored list is replaced whole.

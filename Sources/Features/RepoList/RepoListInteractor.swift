@@ -71,7 +71,14 @@ final class RepoListInteractor: RepoListInteractorProtocol {
     /// Fetches the owner and the first page of the list (`/users/{owner}/repos` or
     /// `/users/{owner}/starred`), at the same time. A single page replaces the stored list at once; with
     /// more pages, page 1 is merged in (nothing removed) and the rest come with `loadNextPage()`.
-    func refresh() async -> RefreshOutcome {
+    func firstScreenPlan(rows: Int, order: RepoListSortOrder, storedCount: Int) -> FirstScreenPlan {
+        FirstScreenPlan.make(kind: list.kind, isAuthenticated: service.isAuthenticated, storedCount: storedCount,
+                             rows: rows, order: order, graphQLLimit: service.rateLimit(for: .graphql), now: now())
+    }
+
+    /// With `firstScreen`, the first screen's commits are asked in the same round trip and stored once the
+    /// list is (a failed query only leaves them to the commit loader).
+    func refresh(firstScreen: FirstScreenPlan.Query? = nil) async -> RefreshOutcome {
         if isOffline { return .skippedOffline }
         guard OwnerLogin.isValid(ownerLogin) else { return .failed(.invalidLogin(ownerLogin)) }
         do {
@@ -80,6 +87,7 @@ final class RepoListInteractor: RepoListInteractorProtocol {
             async let firstPage = list.kind == .starred
                 ? service.starredRepositories(ownerLogin: ownerLogin)
                 : service.repositories(ownerLogin: ownerLogin)
+            async let screenCommits = firstScreenCommits(firstScreen)
             let owner = try await ownerAnswer
             let page = try await firstPage
             try store.saveOwner(owner, fetchedAt: now())
@@ -87,10 +95,18 @@ final class RepoListInteractor: RepoListInteractorProtocol {
             try absorb(page)
             // Remembered only once the owner proved to exist: the next launch without OWNER opens it.
             try store.setSetting(SettingKey.lastOwner, value: owner.login)
+            if let found = await screenCommits {
+                for (id, latest) in found.commits { commits.save(latest, for: id) }
+            }
             return .refreshed
         } catch {
             return Self.outcome(of: error)
         }
+    }
+
+    private func firstScreenCommits(_ query: FirstScreenPlan.Query?) async -> FirstScreenCommits? {
+        guard let query else { return nil }
+        return try? await service.firstScreenCommits(ownerLogin: ownerLogin, rows: query.rows, order: query.order)
     }
 
     /// Fetches the next page, if there is one. When the last page arrives, the owner's stored list

@@ -280,8 +280,10 @@ final class RepoListPresenter: RepoListPresenterProtocol {
         screen.isRefreshing = true
         startSpinner()
         publish()
-        let interactor = self.interactor
-        refreshTask = dispatcher.background { await interactor.refresh() } then: { [weak self] outcome in
+        let stored = screen.model.snapshot.repositories.count
+        let query = interactor.firstScreenPlan(rows: screen.viewport.height, order: sortOrder, storedCount: stored).query
+        commitLoader.awaitsFirstScreenQuery = query != nil
+        refreshTask = dispatcher.background { [interactor] in await interactor.refresh(firstScreen: query) } then: { [weak self] outcome in
             self?.refreshDidFinish(outcome)
         }
     }
@@ -289,13 +291,14 @@ final class RepoListPresenter: RepoListPresenterProtocol {
     func refreshDidFinish(_ outcome: RefreshOutcome) {
         screen.isRefreshing = false
         refreshTask = nil
+        commitLoader.firstScreenQueryDidFinish()
         networkDidAnswer(outcome)
     }
 
     /// Infinite scroll: the next page is requested when the selection is within a screen of the end.
     private func loadMoreIfNeeded() {
         let model = screen.model
-        guard !screen.isLoadingMore, !screen.isRefreshing, !model.snapshot.isPartial, model.filterText.isEmpty,
+        guard !screen.isLoadingMore, !screen.isRefreshing, !model.snapshot.isPartial, !model.displayed.isEmpty, model.filterText.isEmpty,
               screen.modal.message == nil, interactor.hasMorePages,
               screen.viewport.selection >= model.displayed.count - screen.viewport.height else { return }
         screen.isLoadingMore = true

@@ -116,14 +116,44 @@ struct RepoListCarouselAndCommitsTests {
         #expect(h.view.last?.lines[3] == .note("No commits yet", isError: false))
     }
 
-    @Test("Commits are requested only for rows that stay on screen for the settle delay")
-    func settle() {
-        let h = loaded()
+    @Test("The first screen's rows are asked at once (the loop's next turn); rows scrolled to wait for the settle delay")
+    func settle() async {
+        let h = loaded(100)
+        #expect(h.presenter.commitTasks.isEmpty, "not while the first frame is built")
+        h.scheduler.advance(by: .zero)
+        // Bounded: at most 4 in flight, the rest queued.
+        #expect(Set(h.presenter.commitTasks.keys) == [1, 2, 3, 4])
+        #expect(h.presenter.commitLoader.isFirstScreen == false)
+        h.presenter.handle(.pageDown)
+        h.presenter.handle(.pageDown)
+        #expect(h.presenter.commitTasks.isEmpty, "the first screen's requests left with its rows")
         h.scheduler.advance(by: .milliseconds(149))
         #expect(h.presenter.commitTasks.isEmpty)
         h.scheduler.advance(by: .milliseconds(1))
-        // Bounded: at most 4 in flight, the rest queued.
         #expect(h.presenter.commitTasks.count == 4)
+        #expect(h.presenter.commitTasks.keys.allSatisfy { $0 > 10 })
+    }
+
+    @Test("With the first screen's query sent with the list, its rows ask nothing until it is over, then only what it did not bring")
+    func firstScreenQuery() async {
+        let h = Harness(stored: OwnerListSnapshot(), now: Sample.now)
+        h.interactor.plan.withLock { $0 = FirstScreenPlan(query: .init(rows: 10, order: .name), concurrency: 4) }
+        h.presenter.viewDidChangeListHeight(10)
+        h.presenter.viewDidLoad()
+        h.dispatcher.runPending()                       // the refresh starts, with the query
+        // The list arrives (the store observation) before the refresh is over.
+        h.presenter.storeDidChange(Sample.snapshot(30))
+        h.scheduler.advance(by: .seconds(1))
+        #expect(h.presenter.commitTasks.isEmpty, "waiting for the query, not asking")
+        // The query stored rows 1–9; row 10 (not in its answer) is asked at once when it is over.
+        let fresh = StoredCommits(commits: [], fetchedAt: Sample.now, isEmptyRepository: true)
+        h.interactor.stored.withLock { stored in for id in 1...9 { stored[Int64(id)] = fresh } }
+        await h.presenter.refreshTask?.value
+        #expect(h.interactor.firstScreenQueries.withLock { $0 } == [.init(rows: 10, order: .name)])
+        h.dispatcher.runPending()
+        h.scheduler.advance(by: .zero)
+        #expect(Array(h.presenter.commitTasks.keys) == [10])
+        #expect(h.view.last?.rows.prefix(9).allSatisfy { $0.commitStatus == .empty } == true)
     }
 
     @Test("Holding ↓ through 1,000 rows requests commits only for rows that settled: about two screens")
@@ -284,6 +314,21 @@ struct RepoListCarouselAndCommitsTests {
         h.interactor.morePages.withLock { $0 = true }
         h.presenter.handle(.end)
         #expect(h.view.last?.lines.last.map { if case .loadingMore = $0 { true } else { false } } == true)
+        await h.presenter.pageTask?.value
+        #expect(h.interactor.pageLoads.withLock { $0 } == 1)
+    }
+
+    @Test("A fresh store: the refresh that says there are more pages, answered before the list is shown, loads no second page")
+    func noSecondPageBeforeTheList() async {
+        let h = Harness(stored: OwnerListSnapshot(), now: Sample.now)
+        h.interactor.morePages.withLock { $0 = true }
+        h.presenter.viewDidChangeListHeight(10)
+        h.presenter.viewDidLoad()
+        await h.finishRefresh()
+        #expect(h.presenter.pageTask == nil, "nothing on screen, so the selection is near no end")
+        h.presenter.storeDidChange(Sample.snapshot(100))
+        #expect(h.presenter.pageTask == nil)
+        h.presenter.handle(.end)
         await h.presenter.pageTask?.value
         #expect(h.interactor.pageLoads.withLock { $0 } == 1)
     }

@@ -183,8 +183,14 @@ final class FakeInteractor: RepoListInteractorProtocol {
         return commitOutcome.withLock { $0 }
     }
 
-    func refresh() async -> RefreshOutcome {
+    /// The plan `firstScreenPlan` answers (no query unless a test sets one) and the queries refreshes got.
+    let plan = Mutex(FirstScreenPlan(query: nil, concurrency: CommitLoader.maxRequests))
+    let firstScreenQueries = Mutex<[FirstScreenPlan.Query?]>([])
+    func firstScreenPlan(rows: Int, order: RepoListSortOrder, storedCount: Int) -> FirstScreenPlan { plan.withLock { $0 } }
+
+    func refresh(firstScreen: FirstScreenPlan.Query?) async -> RefreshOutcome {
         refreshCount.withLock { $0 += 1 }
+        firstScreenQueries.withLock { $0.append(firstScreen) }
         return outcome.withLock { $0 }
     }
 

@@ -46,6 +46,32 @@ struct RepoListInteractorTests {
         #expect(service.calls.withLock { $0 }.count == 4)
     }
 
+    @Test("With the first screen's query, its commits are asked with the owner and page 1 and stored; a failed query fails nothing")
+    func firstScreenQuery() async throws {
+        var script = FakeGitHubService.Script()
+        script.pages = [Sample.repositories(5)]
+        script.isAuthenticated = true
+        let commit = Commit(sha: "a1b2c3d4", message: "First", authorName: "Octo", date: Sample.now)
+        script.firstScreen = .success(FirstScreenCommits(commits: [1: [commit], 2: []],
+                                                         rateLimit: RateLimit(limit: 5000, remaining: 4999), cost: 1))
+        let (interactor, service, store) = try make(script)
+        let plan = interactor.firstScreenPlan(rows: 2, order: .name, storedCount: 0)
+        #expect(plan.query == .init(rows: 2, order: .name))
+        #expect(await interactor.refresh(firstScreen: plan.query) == .refreshed)
+        #expect(Set(service.calls.withLock { $0 }) == ["owner octo", "repos octo", "firstScreen octo 2 name"])
+        let stored = try store.commits(repositoryIDs: [1, 2, 3])
+        #expect(stored[1]?.commits.map(\.sha) == ["a1b2c3d4"])
+        #expect(stored[2]?.isEmptyRepository == true)
+        #expect(stored[3] == nil)
+        #expect(try store.snapshot(ownerLogin: "octo").repositories.count == 5)
+
+        service.script.withLock { $0.firstScreen = .failure(.network) }
+        #expect(await interactor.refresh(firstScreen: plan.query) == .refreshed)
+        // Without a token there is no query to send.
+        service.script.withLock { $0.isAuthenticated = false }
+        #expect(interactor.firstScreenPlan(rows: 2, order: .name, storedCount: 0).query == nil)
+    }
+
     @Test("A next-page link back to a page already fetched (a loop) ends the list: no page is fetched twice")
     func linkLoop() async throws {
         var script = FakeGitHubService.Script()

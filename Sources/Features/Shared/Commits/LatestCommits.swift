@@ -109,7 +109,8 @@ struct LatestCommits: Sendable {
         }
     }
 
-    private func save(_ commits: [Commit], for id: Int64) {
+    /// Stores a repository's latest commits fetched elsewhere (the first screen's query); none: empty.
+    func save(_ commits: [Commit], for id: Int64) {
         try? store.saveCommits(commits, repositoryID: id, isEmptyRepository: commits.isEmpty, fetchedAt: now())
     }
 }
