@@ -162,7 +162,8 @@ enum CommitDetailStateBuilder {
         case .loading:
             lines = [StyledLine([Span(CommitNotes.loading, style: .dim)])]
         case .failed(let error):
-            lines = [StyledLine([Span(CommitNotes.failed(error).truncated(toWidth: max(1, state.width)), style: Style(foreground: .red))])]
+            let text = error == .notFound ? tr("commit.notFound") : tr("commit.failed", error.shortReason)
+            lines = [StyledLine([Span(text.truncated(toWidth: max(1, state.width)), style: Style(foreground: .red))])]
         case .loaded:
             let all = state.rendered?.lines ?? []
             let start = min(state.scrollOffset, all.count)

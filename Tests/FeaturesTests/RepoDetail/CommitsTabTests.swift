@@ -173,7 +173,7 @@ struct CommitsTabTests {
         h.presenter.handle(.confirm)
         await h.presenter.commitTask?.value
         h.dispatcher.runPending()
-        #expect(h.text.first == "Could not load commits (repository not found) — r retries")
+        #expect(h.text.first == "GitHub does not have this commit (404) — Esc goes back")
         h.service.script.withLock { $0.commitDetails["c001aaaaaaa"] = HistorySample.detail }
         h.presenter.handle(.reloadCommits)
         await h.presenter.commitTask?.value
