@@ -208,13 +208,47 @@ enum Schema {
                 );
                 """)
         }
+        migrator.registerMigration("v5-issues") { db in
+            // Issues and pull requests (issue 25), per repository as `owner/name` (lower case: a link can
+            // open one whose repository was never listed). A list (issues or pulls, per state filter) as
+            // read so far: its items in order, as the API's JSON, and the page after them; single issues,
+            // pull requests and their comments the same way.
+            try db.execute(sql: """
+                CREATE TABLE issue_list (
+                    repository TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    state TEXT NOT NULL,
+                    next_url TEXT,
+                    pages INTEGER NOT NULL,
+                    fetched_at REAL NOT NULL,
+                    PRIMARY KEY (repository, kind, state)
+                );
+                CREATE TABLE issue_list_item (
+                    repository TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    state TEXT NOT NULL,
+                    position INTEGER NOT NULL,
+                    number INTEGER NOT NULL,
+                    body BLOB NOT NULL,
+                    PRIMARY KEY (repository, kind, state, position)
+                );
+                CREATE TABLE issue (
+                    repository TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    number INTEGER NOT NULL,
+                    body BLOB NOT NULL,
+                    stored_at REAL NOT NULL,
+                    PRIMARY KEY (repository, kind, number)
+                );
+                """)
+        }
         return migrator
     }()
 
     /// Every table the current schema has (tests check them).
     static let tableNames: [String] = [
         "owner", "repository_list", "repository", "commit", "commit_fetch", "validator", "favourite", "setting",
-        "history", "history_commit", "commit_detail",
+        "history", "history_commit", "commit_detail", "issue_list", "issue_list_item", "issue",
     ]
 
     /// Migrates, tolerating another process that migrates the same file at the same moment (its
