@@ -42,6 +42,8 @@ struct IssueListState: Sendable {
 
     /// Items a page asks for.
     static let pageSize = 50
+    /// Longest search query sent (GitHub refuses queries over 256 characters).
+    static let maximumQueryLength = 200
 
     var rows: [Issue] { shown.map { list.items[$0] } }
     var selected: Issue? { shown.indices.contains(viewport.selection) ? list.items[shown[viewport.selection]] : nil }
