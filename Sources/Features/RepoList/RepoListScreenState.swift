@@ -19,7 +19,10 @@ struct RepoListScreenState {
     var viewport = Viewport()
     /// Repositories whose latest commits are shown under their row.
     var expanded = Set<Int64>()
-    var commits: [Int64: CommitLoader.State] = [:]
+    /// The filter's field (`/`): the text and its cursor; the model filters by its text.
+    var filterField = TextField(maxLength: RepoListScreenState.maximumFilterLength)
+    static let maximumFilterLength = 200
+    var commits: [Int64: CommitsState] = [:]
     /// Repositories on screen that have a clone in the clone root.
     var cloned = Set<Int64>()
 
@@ -58,7 +61,7 @@ struct RepoListScreenState {
 
     func expansionLineCount(for id: Int64) -> Int {
         guard expanded.contains(id) else { return 0 }
-        if case .stored(let stored) = commits[id], !stored.commits.isEmpty { return stored.commits.count }
+        if let shown = commits[id]?.commits, !shown.isEmpty { return shown.count }
         return 1
     }
 

@@ -4,6 +4,16 @@ import TerminalKit
 enum CommitStatus: Sendable, Equatable {
     case unknown, loading, loaded, empty, failed
 
+    /// The glyph's meaning for a commits state (nil: not looked up yet).
+    init(_ commits: CommitsState?) {
+        switch commits {
+        case nil: self = .unknown
+        case .loading: self = .loading
+        case .stored(let stored): self = stored.hasNoCommits ? .empty : .loaded
+        case .failed: self = .failed
+        }
+    }
+
     /// The one-cell glyph drawn on the row, from the interface's symbols.
     func glyph(in glyphs: Glyphs) -> String {
         switch self {
@@ -97,12 +107,15 @@ struct CarouselState: Sendable, Equatable {
 
 /// The filter field in the footer.
 struct FilterState: Sendable, Equatable {
-    var text: String
+    /// The shared text field: the text and its cursor.
+    var field: TextField
     var isEditing: Bool
     var matches: Int
 
-    init(text: String, isEditing: Bool, matches: Int) {
-        self.text = text
+    var text: String { field.text }
+
+    init(field: TextField, isEditing: Bool, matches: Int) {
+        self.field = field
         self.isEditing = isEditing
         self.matches = matches
     }
