@@ -17,6 +17,7 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
     private let commits: LatestCommits
     private let photos: OwnerPhotos
     let history: RepositoryHistory
+    let issues: RepositoryIssues?
 
     /// `historyStore` keeps histories and commits read in full; without one (a store that does not
     /// keep them) they are read from GitHub each time.
@@ -36,6 +37,12 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
         history = RepositoryHistory(repository: repository, service: service,
                                     store: historyStore ?? (store as? any CommitHistoryStore) ?? NoHistoryStore(),
                                     isOffline: false, now: now)
+        if let issueService = service as? any IssueService, let issueStore = store as? any IssueStore {
+            issues = RepositoryIssues(owner: repository.ownerLogin, name: repository.name, service: issueService,
+                                      store: issueStore, isOffline: false, now: now)
+        } else {
+            issues = nil
+        }
     }
 
     func isFavourite() -> Bool {
