@@ -24,6 +24,7 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
     init(repository: Repository, service: any GitHubService, store: any RepositoryStore,
                 opener: any URLOpener, clipboard: any ClipboardWriter, cloner: any RepositoryCloner,
                 environment: [String: String], historyStore: (any CommitHistoryStore)? = nil,
+                issueService: (any IssueService)? = nil,
                 now: @escaping @Sendable () -> Date = Date.init) {
         self.clipboard = clipboard
         self.cloner = cloner
@@ -37,7 +38,7 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
         history = RepositoryHistory(repository: repository, service: service,
                                     store: historyStore ?? (store as? any CommitHistoryStore) ?? NoHistoryStore(),
                                     isOffline: false, now: now)
-        if let issueService = service as? any IssueService, let issueStore = store as? any IssueStore {
+        if let issueService = issueService ?? service as? any IssueService, let issueStore = store as? any IssueStore {
             issues = RepositoryIssues(owner: repository.ownerLogin, name: repository.name, service: issueService,
                                       store: issueStore, isOffline: false, now: now)
         } else {
