@@ -59,6 +59,8 @@ final class IssuesTabPresenter {
     private(set) var pageTask: Task<Void, Never>?
     private(set) var threadTask: Task<Void, Never>?
     private(set) var moreTask: Task<Void, Never>?
+    /// What Esc in the open thread does after closing it (back to the tab a link was followed from).
+    private var closeAction: (() -> Void)?
 
     init(kind: IssueListKind, issues: RepositoryIssues?, actions: RepoActions, dispatcher: any UIDispatcher,
          webHost: String, labelsInColour: Bool, now: @escaping () -> Date) {
@@ -162,8 +164,10 @@ final class IssuesTabPresenter {
         fetchPage(next: url, index: list.pagesLoaded)
     }
 
-    /// Opens issue `number` of this repository (the selected row, or a link followed).
-    func open(number: Int) {
+    /// Opens issue `number` of this repository (the selected row, or a link followed: `onClose` then
+    /// runs when Esc leaves it, to go back where the link was).
+    func open(number: Int, onClose: (() -> Void)? = nil) {
+        closeAction = onClose
         threadTask?.cancel()
         moreTask?.cancel()
         moreTask = nil
@@ -301,6 +305,9 @@ final class IssuesTabPresenter {
             moreTask?.cancel()
             moreTask = nil
             thread = nil
+            let back = closeAction
+            closeAction = nil
+            back?()
             return true
         case .scrollUp: state.offset = max(0, state.offset - 1)
         case .scrollDown: state.offset = min(maximum, state.offset + 1)

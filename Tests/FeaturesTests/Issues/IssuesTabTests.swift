@@ -77,8 +77,8 @@ struct IssuesTabTests {
         let h = Harness(script)
         h.presenter.viewDidLoad()
         h.presenter.didSelectTab(RepoTab.issues.rawValue)
-        #expect(h.issues.recorded == ["issues octocat/github-tui open"])
         await h.settle()
+        #expect(h.issues.recorded == ["issues octocat/github-tui open"])
         #expect(h.text.first == "Open issues · 24")
         #expect(h.text[1].contains("#2746 including Mongoid::Autoinc"))
         #expect(h.state.footer.contains { $0.keys == "s" })
@@ -90,6 +90,7 @@ struct IssuesTabTests {
         h.presenter.handle(.close)
         #expect(h.text.first == "Open issues · 24")
         h.presenter.handle(.cycleState)
+        await h.settle()
         #expect(h.issues.recorded.last == "issues octocat/github-tui closed")
     }
 
@@ -149,5 +150,43 @@ struct IssuesTabTests {
         await h.presenter.openTask?.value
         h.dispatcher.runPending()
         #expect(h.opener.commands.last?.last?.hasSuffix("/pull/2") == true)
+    }
+
+    @Test("a README link to an issue of this repository opens it in the Issues tab; Esc comes back to the README; another repository's goes to the browser")
+    func readmeLink() async throws {
+        let readme = "See [the bug](https://github.com/octocat/github-tui/issues/2746) and [theirs](https://github.com/rails/rails/issues/1)."
+        let service = ReadmeGitHubService(.success(readme))
+        var script = ScriptedIssueService.Script()
+        script.issues = [2746: try Self.recordedIssues()[0]]
+        let issues = ScriptedIssueService(script)
+        let opener = SpyURLOpener(executables: ["/usr/bin/xdg-open"])
+        let interactor = RepoDetailInteractor(repository: DetailSample.repository, service: service, store: try SQLiteStore.inMemory(),
+                                              opener: opener, clipboard: SpyClipboard(), cloner: SpyCloner(),
+                                              environment: ["PATH": "/usr/bin"], issueService: issues, now: { DetailSample.now })
+        let dispatcher = CollectingDispatcher()
+        let view = SpyRepoDetailView()
+        let presenter = RepoDetailPresenter(interactor: interactor, router: SpyRepoDetailRouter(), dispatcher: dispatcher,
+                                            scheduler: ManualScheduler(), now: { DetailSample.now })
+        presenter.view = view
+        presenter.viewDidChangeContentSize(width: 90, height: 20)
+        presenter.viewDidLoad()
+        presenter.handle(.toggleReadme)
+        await presenter.readmeTask?.value
+        dispatcher.runPending()
+        presenter.handle(.choose(1))
+        presenter.handle(.confirm)
+        #expect(presenter.tab == .issues)
+        #expect(view.last?.title == "octocat/github-tui · Issues · #2746")
+        for tab in presenter.issueTabs.values { await tab.threadTask?.value }
+        dispatcher.runPending()
+        #expect(issues.recorded.contains("issue octocat/github-tui#2746"))
+        presenter.handle(.close)
+        #expect(presenter.tab == .readme)
+        presenter.handle(.choose(2))
+        presenter.handle(.confirm)
+        await presenter.openTask?.value
+        dispatcher.runPending()
+        #expect(presenter.tab == .readme)
+        #expect(opener.commands.last?.last == "https://github.com/rails/rails/issues/1")
     }
 }

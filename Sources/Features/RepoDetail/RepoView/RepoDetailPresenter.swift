@@ -52,6 +52,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
         actions.host = self
         commits.host = self
         for tab in issueTabs.values { tab.host = self }
+        readme.openIssue = { [weak self] reference in self?.openIssue(reference) ?? false }
         overview.host = self
         readme.host = self
     }
@@ -167,6 +168,19 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
         }
         scroll(to: offset + lines)
         publish()
+    }
+
+    /// An issue or pull request of this repository a README link names: its tab, the thread open; Esc
+    /// in it comes back to the README.
+    private func openIssue(_ reference: IssueReference) -> Bool {
+        let repository = interactor.repository
+        guard reference.owner.lowercased() == repository.ownerLogin.lowercased(),
+              reference.name.lowercased() == repository.name.lowercased() else { return false }
+        let target: RepoTab = reference.isPullRequest == true ? .pulls : .issues
+        let from = tab
+        select(target)
+        issueTabs[target]?.open(number: reference.number, onClose: { [weak self] in self?.select(from) })
+        return true
     }
 
     /// Shows `tab`, where it was scrolled to.
