@@ -281,7 +281,11 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
             status: status,
             footer: table.bindings.filter { shows($0.action) }.compactMap { binding in
                 // Esc in an open commit goes back to the history.
-                binding.footer.map { HelpEntry(keys: $0.keys, help: binding.action == .close && (commitIsOpen || issueIsOpen) ? tr("keys.back") : $0.help) }
+                binding.footer.map { footer in
+                    let help = binding.action == .close && (commitIsOpen || issueIsOpen) ? tr("keys.back")
+                        : binding.action == .confirm && issueTabs[tab] != nil ? tr("detail.footer.openIssue") : footer.help
+                    return HelpEntry(keys: footer.keys, help: help)
+                }
             },
             help: modal.showsHelp ? RepoDetailKeys.table.helpEntries.map { HelpEntry(keys: $0.keys, help: $0.help) } : nil,
             message: modal.message,
