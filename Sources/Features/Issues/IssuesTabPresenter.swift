@@ -33,7 +33,7 @@ struct IssueThreadState: Sendable {
 }
 
 /// The Issues and the Pull requests tabs (one presenter, its `kind`): the list (stored at once, pages
-/// by `Link` as the selection nears the end, `s` cycles open/closed/all, `/` filters the loaded rows,
+/// by `Link` as the selection nears the end, `e` cycles open/closed/all, `/` filters the loaded rows,
 /// Enter opens one); in an issue ↑↓/PgUp/PgDn scroll, comments load as the end comes near, `]`/`[`
 /// jump between a pull request's files, Esc goes back to the list; `o` and `y` act on the issue
 /// selected or open. It only turns intents into `IssueListState`/`IssueThreadState`; the builders

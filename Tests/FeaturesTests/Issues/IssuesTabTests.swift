@@ -8,7 +8,7 @@ import TestSupport
 @testable import Features
 
 /// The Issues and Pull requests tabs in the repository view, with a scripted issue service and an
-/// in-memory store: the list on first show, s and /, Enter opens a thread, Esc back, a pull request's
+/// in-memory store: the list on first show, e and /, Enter opens a thread, Esc back, a pull request's
 /// diff, offline from the store, o and y.
 @Suite("Repository view: the Issues and Pull requests tabs")
 @MainActor
@@ -81,7 +81,7 @@ struct IssuesTabTests {
         #expect(h.issues.recorded == ["issues octocat/github-tui open"])
         #expect(h.text.first == "Open issues · 24")
         #expect(h.text[1].contains("#2746 including Mongoid::Autoinc"))
-        #expect(h.state.footer.contains { $0.keys == "s" })
+        #expect(h.state.footer.contains { $0.keys == "e" })
         h.presenter.handle(.confirm)
         await h.settle()
         #expect(h.state.title == "octocat/github-tui · Issues · #2746")

@@ -28,7 +28,7 @@ enum RepoDetailAction: Hashable, Sendable {
     case nextTab, previousTab
     /// `b` in the Commits tab: the branch picker.
     case pickBranch
-    /// `s` in the Issues and Pull requests tabs: open → closed → all.
+    /// `e` in the Issues and Pull requests tabs: open → closed → all.
     case cycleState
     /// `]`/`[` in a commit: the next / previous file's diff.
     case nextFile, previousFile
