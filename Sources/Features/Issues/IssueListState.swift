@@ -78,6 +78,12 @@ struct IssueListState: Sendable {
         refilter(keeping: selectedNumber)
     }
 
+    /// An issue changed (closed or reopened): its row shows it, wherever it is.
+    mutating func replace(_ issue: Issue) {
+        list.replace(issue)
+        refilter(keeping: selected?.number)
+    }
+
     /// The request failed; what is shown stays.
     mutating func fail(_ error: GitHubError) {
         failure = error

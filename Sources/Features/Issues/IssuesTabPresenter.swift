@@ -4,34 +4,6 @@ import GitHubEntities
 import MarkdownRendering
 import TerminalKit
 
-/// An issue or pull request opened from a list: the thread as far as read, its rendering at the
-/// panel's width (kept until the thread or the width changes), the scroll offset and the next page of
-/// comments.
-struct IssueThreadState: Sendable {
-    let number: Int
-    var thread: IssueThread?
-    var failure: GitHubError?
-    var isLoading = true
-    var offset = 0
-    var nextComments: URL?
-    var commentPages = 1
-    private(set) var rendered: RenderedIssue?
-    private var renderedWidth = 0
-
-    init(number: Int) { self.number = number }
-
-    mutating func render(width: Int, now: Date, labelsInColour: Bool) {
-        guard let thread, rendered == nil || renderedWidth != width else { return }
-        rendered = IssueDetailRenderer.render(thread, width: width, now: now, labelsInColour: labelsInColour)
-        renderedWidth = width
-    }
-
-    mutating func show(_ thread: IssueThread) {
-        self.thread = thread
-        rendered = nil
-    }
-}
-
 /// The Issues and the Pull requests tabs (one presenter, its `kind`): the list (stored at once, pages
 /// by `Link` as the selection nears the end, `e` cycles open/closed/all, `/` filters the loaded rows,
 /// Enter opens one); in an issue ↑↓/PgUp/PgDn scroll, comments load as the end comes near, `]`/`[`
@@ -288,6 +260,9 @@ final class IssuesTabPresenter {
         case .copy:
             guard let selected = list.selected else { return false }
             actions.openCopyMenu(choices: copyChoices(selected))
+        case .toggleOpen:
+            guard let selected = list.selected else { return true }
+            toggleOpen(selected)
         default: return false
         }
         loadMoreIfNear()
@@ -330,6 +305,9 @@ final class IssuesTabPresenter {
             guard let issue = state.thread?.issue else { return false }
             actions.openCopyMenu(choices: copyChoices(issue))
             return true
+        case .toggleOpen:
+            if let issue = state.thread?.issue { toggleOpen(issue) }
+            return true
         default: return false
         }
         thread = state
@@ -355,6 +333,54 @@ final class IssuesTabPresenter {
     }
 
     // MARK: Actions
+
+    /// The close/reopen in flight (tests await it).
+    private(set) var stateTask: Task<Void, Never>?
+
+    /// `X`: closes an open issue, reopens a closed one; without a token says why nothing happens.
+    private func toggleOpen(_ issue: Issue) {
+        guard let issues, stateTask == nil else { return }
+        guard issues.isAuthenticated else {
+            host?.setStatus(tr("issues.needsToken"))
+            return
+        }
+        guard !issue.isMerged else {
+            host?.setStatus(tr("issues.merged", issue.number))
+            return
+        }
+        let open = !issue.isOpen, number = issue.number
+        host?.setStatus(open ? tr("issues.reopening", number) : tr("issues.closing", number))
+        stateTask = dispatcher.background { () -> Result<Issue, GitHubError>? in
+            do { return .success(try await issues.setOpen(open, number: number)) }
+            catch is CancellationError { return nil }
+            catch { return .failure(error as? GitHubError ?? .network) }
+        } then: { [weak self] result in
+            self?.stateDidChange(result, number: number, open: open)
+        }
+    }
+
+    func stateDidChange(_ result: Result<Issue, GitHubError>?, number: Int, open: Bool) {
+        stateTask = nil
+        switch result {
+        case .success(let changed):
+            if var row = list.rows.first(where: { $0.number == number }) {
+                row.state = changed.state
+                row.closedAt = changed.closedAt
+                list.replace(row)
+            }
+            if thread?.number == number, var loaded = thread?.thread {
+                loaded.issue.state = changed.state
+                loaded.issue.closedAt = changed.closedAt
+                thread?.show(loaded)
+                thread?.render(width: width, now: now(), labelsInColour: labelsInColour)
+            }
+            host?.setStatus(open ? tr("issues.reopened", number) : tr("issues.closed", number))
+        case .failure(let error):
+            host?.setStatus(tr("issues.stateFailed", error.shortReason))
+        case nil: break
+        }
+        host?.changed()
+    }
 
     /// The issue's page: its `html_url` when GitHub gave one on its host, else made from the repository.
     private func webPage(_ issue: Issue) -> String {

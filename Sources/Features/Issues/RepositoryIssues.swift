@@ -15,9 +15,12 @@ struct RepositoryIssues: Sendable {
     private let store: any IssueStore
     private let isOffline: Bool
     private let now: @Sendable () -> Date
+    /// Requests carry a token: commenting, closing and reopening are possible.
+    let isAuthenticated: Bool
 
     init(owner: String, name: String, service: any IssueService, store: any IssueStore, isOffline: Bool,
-         now: @escaping @Sendable () -> Date) {
+         isAuthenticated: Bool = false, now: @escaping @Sendable () -> Date) {
+        self.isAuthenticated = isAuthenticated
         self.owner = owner
         self.name = name
         self.service = service

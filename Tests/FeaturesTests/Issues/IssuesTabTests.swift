@@ -189,4 +189,48 @@ struct IssuesTabTests {
         #expect(presenter.tab == .readme)
         #expect(opener.commands.last?.last == "https://github.com/rails/rails/issues/1")
     }
+
+    @Test("X closes and reopens with a token; without one it says why and asks nothing")
+    func closeAndReopen() async throws {
+        for token in [false, true] {
+            var script = ScriptedIssueService.Script()
+            let recorded = try Self.recordedIssues()
+            script.issuePages = [recorded]
+            script.issues = [recorded[0].number: recorded[0]]
+            script.isAuthenticated = token
+            let issues = ScriptedIssueService(script)
+            let service = CommitsGitHubService(commits: .success([]))
+            service.script.withLock { $0.isAuthenticated = token }
+            let interactor = RepoDetailInteractor(repository: DetailSample.repository, service: service, store: try SQLiteStore.inMemory(),
+                                                  opener: SpyURLOpener(), clipboard: SpyClipboard(), cloner: SpyCloner(),
+                                                  environment: [:], issueService: issues, now: { DetailSample.now })
+            let dispatcher = CollectingDispatcher()
+            let view = SpyRepoDetailView()
+            let presenter = RepoDetailPresenter(interactor: interactor, router: SpyRepoDetailRouter(), dispatcher: dispatcher,
+                                                scheduler: ManualScheduler(), now: { DetailSample.now })
+            presenter.view = view
+            presenter.viewDidChangeContentSize(width: 100, height: 20)
+            presenter.viewDidLoad()
+            presenter.didSelectTab(RepoTab.issues.rawValue)
+            let tab = try #require(presenter.issueTabs[.issues])
+            await tab.pageTask?.value
+            dispatcher.runPending()
+            presenter.handle(.toggleOpen)
+            if !token {
+                #expect(view.last?.status == "Closing and reopening need a token: set GH_TOKEN or run gh auth login")
+                #expect(tab.stateTask == nil)
+                continue
+            }
+            #expect(view.last?.status == "closing #2746…")
+            await tab.stateTask?.value
+            dispatcher.runPending()
+            #expect(view.last?.status == "Closed #2746")
+            #expect(tab.list.rows.first { $0.number == 2746 }?.displayState == .closed)
+            presenter.handle(.toggleOpen)
+            await tab.stateTask?.value
+            dispatcher.runPending()
+            #expect(view.last?.status == "Reopened #2746")
+            #expect(issues.recorded.suffix(2) == ["close octocat/github-tui#2746", "reopen octocat/github-tui#2746"])
+        }
+    }
 }

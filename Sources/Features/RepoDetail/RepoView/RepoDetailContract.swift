@@ -30,6 +30,8 @@ enum RepoDetailAction: Hashable, Sendable {
     case pickBranch
     /// `e` in the Issues and Pull requests tabs: open → closed → all.
     case cycleState
+    /// `X` on an issue or pull request: close it, or reopen it (needs a token).
+    case toggleOpen
     /// `]`/`[` in a commit: the next / previous file's diff.
     case nextFile, previousFile
     /// `y`: the copy menu (URLs, clone command, owner/name, a commit's SHA).

@@ -40,7 +40,7 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
                                     isOffline: false, now: now)
         if let issueService = issueService ?? service as? any IssueService, let issueStore = store as? any IssueStore {
             issues = RepositoryIssues(owner: repository.ownerLogin, name: repository.name, service: issueService,
-                                      store: issueStore, isOffline: false, now: now)
+                                      store: issueStore, isOffline: false, isAuthenticated: service.isAuthenticated, now: now)
         } else {
             issues = nil
         }
