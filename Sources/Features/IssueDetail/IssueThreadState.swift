@@ -29,3 +29,31 @@ struct IssueThreadState: Sendable {
         rendered = nil
     }
 }
+
+/// Pure: what an Issues tab shows in the frame at `height` rows — the open thread's window of rendered
+/// lines (a failure on its first line), else the list's heading, rows and note — with the position and
+/// the title's suffix.
+enum IssuesTabWindow {
+    static func build(list: IssueListState, thread: IssueThreadState?, width: Int, height: Int, now: Date,
+                      labelsInColour: Bool) -> (lines: [DetailLine], position: String, title: String?) {
+        if let thread {
+            guard let rendered = thread.rendered else {
+                let note = thread.failure.map { tr("issues.failed", $0.shortReason) } ?? tr("issues.loading")
+                return ([.note(note, isError: thread.failure != nil)], "", "#\(thread.number)")
+            }
+            let offset = min(thread.offset, max(0, rendered.lines.count - height))
+            let end = min(rendered.lines.count, offset + height)
+            var lines = rendered.lines[offset..<end].map { DetailLine.markdown($0) }
+            if let failure = thread.failure, !lines.isEmpty {
+                lines[0] = .note(tr("issues.failed", failure.shortReason), isError: true)
+            }
+            let position = rendered.lines.count > height ? "\(offset + 1)–\(end)/\(rendered.lines.count)" : ""
+            return (lines, position, "#\(thread.number)")
+        }
+        let view = IssueListStateBuilder.build(list, now: now, width: width, labelsInColour: labelsInColour)
+        var lines: [DetailLine] = [.heading(view.heading)]
+        lines += view.rows.map { .markdown($0) }
+        if let note = view.note { lines.append(.note(note, isError: view.noteIsError)) }
+        return (Array(lines.prefix(max(1, height))), view.position, nil)
+    }
+}

@@ -33,6 +33,8 @@ struct IssueListState: Sendable {
     var viewport = Viewport()
     /// Pages shown: the index to give the next page read.
     private(set) var pagesLoaded = 0
+    /// A search in GitHub's syntax whose results are shown instead of the list (nil: the list).
+    private(set) var searchQuery: String?
     /// Indices into `list.items` of the rows shown (all, or those the text filter keeps).
     private(set) var shown: [Int] = []
 
@@ -103,6 +105,27 @@ struct IssueListState: Sendable {
         refilter()
     }
 
+    /// Shows a search's results (when `query` is nil, the list again): empty and loading until they come.
+    mutating func startSearch(_ query: String?) {
+        searchQuery = query
+        textFilter = ""
+        list.reset()
+        pagesLoaded = 0
+        isLoading = true
+        failure = nil
+        storedAt = nil
+        viewport.reset()
+        refilter()
+    }
+
+    /// Whether a typed filter is a search for GitHub (it has a qualifier such as `label:bug`).
+    static func isGitHubSearch(_ text: String) -> Bool {
+        text.split(separator: " ").contains { word in
+            guard let colon = word.firstIndex(of: ":") else { return false }
+            return colon != word.startIndex && word.index(after: colon) != word.endIndex
+        }
+    }
+
     /// Narrows the loaded rows to those matching `text` (empty: all rows).
     mutating func setTextFilter(_ text: String) {
         let selectedNumber = selected?.number
@@ -113,7 +136,7 @@ struct IssueListState: Sendable {
     /// The next page to read now (the selection came near the end of the loaded rows), marked as
     /// loading; nil when none is due. While a text filter narrows the rows, the end is the last row shown.
     mutating func takePageToLoad() -> URL? {
-        guard !isLoading else { return nil }
+        guard !isLoading, searchQuery == nil else { return nil }
         let nearEnd = shown.isEmpty || viewport.selection >= shown.count - list.prefetchDistance
         guard nearEnd, let url = list.pageToLoad(near: list.count) else { return nil }
         list.isLoadingMore = true

@@ -133,6 +133,7 @@ enum IssueListStateBuilder {
         case (.pullRequests, .all): tr("pulls.heading.all")
         }
         var text = name
+        if let query = state.searchQuery { text = tr("issues.search", Sanitizer.line(query)) }
         let loaded = state.list.count
         if loaded > 0 {
             let count = Formatting.grouped(loaded) + (state.list.hasMore ? "+" : "")

@@ -89,6 +89,13 @@ struct IssueReference: Equatable, Sendable, Hashable {
         "https://\(host)/\(owner)/\(name)/\(isPullRequest == true ? "pull" : "issues")/\(number)"
     }
 
+    /// An issue's page: its `html_url` when GitHub gave one on `host` for its number, else made from
+    /// the repository's names.
+    static func webPage(of issue: Issue, owner: String, name: String, host: String) -> String {
+        if let url = issue.htmlURL, link(url, host: host)?.number == issue.number { return url }
+        return IssueReference(owner: owner, name: name, number: issue.number, isPullRequest: issue.isPullRequest).webPage(host: host)
+    }
+
     private static func number(_ digits: String) -> Int? {
         guard !digits.isEmpty, digits.count <= 10, digits.utf8.allSatisfy({ (48...57).contains($0) }),
               let value = Int(digits), (1...maximumNumber).contains(value) else { return nil }

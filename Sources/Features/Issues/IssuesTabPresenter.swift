@@ -71,25 +71,7 @@ final class IssuesTabPresenter {
 
     /// What the frame draws: the visible lines, the position, and the title's suffix (`#N`).
     func window() -> (lines: [DetailLine], position: String, title: String?) {
-        if let thread {
-            guard let rendered = thread.rendered else {
-                let note = thread.failure.map { tr("issues.failed", $0.shortReason) } ?? tr("issues.loading")
-                return ([.note(note, isError: thread.failure != nil)], "", "#\(thread.number)")
-            }
-            let offset = min(thread.offset, max(0, rendered.lines.count - height))
-            let end = min(rendered.lines.count, offset + height)
-            var lines = rendered.lines[offset..<end].map { DetailLine.markdown($0) }
-            if let failure = thread.failure, !lines.isEmpty {
-                lines[0] = .note(tr("issues.failed", failure.shortReason), isError: true)
-            }
-            let position = rendered.lines.count > height ? "\(offset + 1)–\(end)/\(rendered.lines.count)" : ""
-            return (lines, position, "#\(thread.number)")
-        }
-        let view = IssueListStateBuilder.build(list, now: now(), width: width, labelsInColour: labelsInColour)
-        var lines: [DetailLine] = [.heading(view.heading)]
-        lines += view.rows.map { .markdown($0) }
-        if let note = view.note { lines.append(.note(note, isError: view.noteIsError)) }
-        return (Array(lines.prefix(max(1, height))), view.position, nil)
+        IssuesTabWindow.build(list: list, thread: thread, width: width, height: height, now: now(), labelsInColour: labelsInColour)
     }
 
     // MARK: Loading
@@ -134,6 +116,25 @@ final class IssuesTabPresenter {
     private func loadMoreIfNear() {
         guard pageTask == nil, let url = list.takePageToLoad() else { return }
         fetchPage(next: url, index: list.pagesLoaded)
+    }
+
+    /// A search in GitHub's syntax within this repository and kind (`/search/issues`, its own rate limit):
+    /// its results replace the list until Esc.
+    private func search(_ query: String) {
+        guard let issues else { return }
+        generation += 1
+        pageTask?.cancel()
+        list.startSearch(query)
+        list.resize(to: IssueListStateBuilder.rowCount(height: height))
+        let kind = self.kind, generation = self.generation
+        pageTask = dispatcher.background { () -> Result<Page<Issue>, GitHubError>? in
+            do { return .success(Page(items: try await issues.search(query, kind: kind))) }
+            catch is CancellationError { return nil }
+            catch { return .failure(error as? GitHubError ?? .network) }
+        } then: { [weak self] result in
+            guard let self, generation == self.generation else { return }
+            pageDidLoad(result, index: 0)
+        }
     }
 
     /// Opens issue `number` of this repository (the selected row, or a link followed: `onClose` then
@@ -254,6 +255,10 @@ final class IssuesTabPresenter {
         case .startSearch:
             searchField = TextField(text: list.textFilter, maxLength: IssueListState.maximumQueryLength)
         case .reloadCommits: loadList()
+        case .close where list.searchQuery != nil:
+            list.startSearch(nil)
+            list.resize(to: IssueListStateBuilder.rowCount(height: height))
+            loadList()
         case .openInBrowser:
             guard let selected = list.selected else { return false }
             actions.open(webPage(selected))
@@ -322,7 +327,9 @@ final class IssuesTabPresenter {
             searchField = field
             list.setTextFilter(field.text)
         case .submitSearch:
+            let text = searchField?.text ?? ""
             searchField = nil
+            if IssueListState.isGitHubSearch(text) { search(text) }
         case .cancelSearch, .close:
             searchField = nil
             list.setTextFilter("")
@@ -382,12 +389,8 @@ final class IssuesTabPresenter {
         host?.changed()
     }
 
-    /// The issue's page: its `html_url` when GitHub gave one on its host, else made from the repository.
     private func webPage(_ issue: Issue) -> String {
-        if let url = issue.htmlURL, IssueReference.link(url, host: webHost)?.number == issue.number { return url }
-        guard let issues else { return "" }
-        return IssueReference(owner: issues.owner, name: issues.name, number: issue.number,
-                              isPullRequest: issue.isPullRequest).webPage(host: webHost)
+        issues.map { IssueReference.webPage(of: issue, owner: $0.owner, name: $0.name, host: webHost) } ?? ""
     }
 
     private func copyChoices(_ issue: Issue) -> [CopyChoice] {

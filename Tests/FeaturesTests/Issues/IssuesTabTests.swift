@@ -233,4 +233,27 @@ struct IssuesTabTests {
             #expect(issues.recorded.suffix(2) == ["close octocat/github-tui#2746", "reopen octocat/github-tui#2746"])
         }
     }
+
+    @Test("/ with GitHub's qualifiers searches /search/issues within the repository; Esc goes back to the list")
+    func gitHubSearch() async throws {
+        var script = ScriptedIssueService.Script()
+        script.issuePages = [try Self.recordedIssues()]
+        script.search = try JSONDecoder().decode(IssueSearchPage.self, from: Fixtures.scenarioBody(Fixtures.Name.searchIssues))
+        let h = Harness(script)
+        h.presenter.viewDidLoad()
+        h.presenter.didSelectTab(RepoTab.issues.rawValue)
+        await h.settle()
+        h.presenter.handle(.startSearch)
+        for character in "label:bug sesame" { h.presenter.handle(.editSearch(.insert(String(character)))) }
+        h.presenter.handle(.submitSearch)
+        await h.settle()
+        #expect(h.issues.recorded.last == "search repo:octocat/github-tui is:issue label:bug sesame")
+        #expect(h.text.first == "Search: label:bug sesame · 2")
+        h.presenter.handle(.close)
+        await h.settle()
+        #expect(h.text.first == "Open issues · 24")
+        #expect(IssueListState.isGitHubSearch("author:x"))
+        #expect(!IssueListState.isGitHubSearch("autoinc"))
+        #expect(!IssueListState.isGitHubSearch("a: b :c"))
+    }
 }
