@@ -208,6 +208,40 @@ enum Schema {
                 );
                 """)
         }
+        migrator.registerMigration("v5-issues") { db in
+            // Issues and pull requests (issue 25), per repository as `owner/name` (lower case: a link can
+            // open one whose repository was never listed). A list (issues or pulls, per state filter) as
+            // read so far: its items in order, as the API's JSON, and the page after them; single issues,
+            // pull requests and their comments the same way.
+            try db.execute(sql: """
+                CREATE TABLE issue_list (
+                    repository TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    state TEXT NOT NULL,
+                    next_url TEXT,
+                    pages INTEGER NOT NULL,
+                    fetched_at REAL NOT NULL,
+                    PRIMARY KEY (repository, kind, state)
+                );
+                CREATE TABLE issue_list_item (
+                    repository TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    state TEXT NOT NULL,
+                    position INTEGER NOT NULL,
+                    number INTEGER NOT NULL,
+                    body BLOB NOT NULL,
+                    PRIMARY KEY (repository, kind, state, position)
+                );
+                CREATE TABLE issue (
+                    repository TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    number INTEGER NOT NULL,
+                    body BLOB NOT NULL,
+                    stored_at REAL NOT NULL,
+                    PRIMARY KEY (repository, kind, number)
+                );
+                """)
+        }
         migrator.registerMigration("v7-list-baselines") { db in
             // Issue 28: what the user last saw of each list (`RepositoryListID.key`), to say what changed
             // since. One row per list (when the whole list was last taken) and one per repository of it.
@@ -234,7 +268,8 @@ enum Schema {
     /// Every table the current schema has (tests check them).
     static let tableNames: [String] = [
         "owner", "repository_list", "repository", "commit", "commit_fetch", "validator", "favourite", "setting",
-        "history", "history_commit", "commit_detail", "list_baseline", "list_baseline_entry",
+        "history", "history_commit", "commit_detail", "issue_list", "issue_list_item", "issue",
+        "list_baseline", "list_baseline_entry",
     ]
 
     /// Migrates, tolerating another process that migrates the same file at the same moment (its

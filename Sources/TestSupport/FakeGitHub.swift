@@ -54,6 +54,8 @@ final class FakeGitHub: Sendable {
         var commitDetails: [String: Data] = [:]
         /// What each owner starred (repository JSON objects) and its page size, by lowercased login.
         var starred: [String: (repositories: [Data], pageSize: Int)] = [:]
+        /// Bodies served as they are at one exact path (lowercased): READMEs, issues, pull requests.
+        var fixedAnswers: [String: Data] = [:]
         var failures: [FailureRule] = []
         var requests: [RecordedRequest] = []
         var inFlight = 0
@@ -286,6 +288,7 @@ final class FakeGitHub: Sendable {
         guard request.method == "GET" || request.method == "HEAD" else {
             return error(404, "Not Found", docs: "https://docs.github.com/rest")
         }
+        if let body = state.withLock({ $0.fixedAnswers[path.lowercased()] }) { return ok(body, request: request, bucket: "core") }
         let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
         if parts.count == 2, parts[0] == "avatars" { return avatar(request) }
         switch parts.count {

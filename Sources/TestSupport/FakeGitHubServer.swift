@@ -163,6 +163,12 @@ public final class FakeGitHubServer: Sendable {
         core.addBranchHistory(owner: owner, repo: repo, branch: branch, commits: commits)
     }
 
+    /// Serves `body` as it is for `GET path` (no paging, no query looked at): a README's raw Markdown at
+    /// `/repos/{o}/{r}/readme`, an issue, its comments, a list of issues or pull requests.
+    public func addAnswer(path: String, body: Data) {
+        core.state.withLock { $0.fixedAnswers[path.lowercased()] = body }
+    }
+
     /// Serves `GET /repos/{owner}/{repo}/branches` with `branches` (encoded branch objects), paged.
     public func addBranches(owner: String, repo: String, branches: [Data]) {
         core.addBranches(owner: owner, repo: repo, branches: branches)

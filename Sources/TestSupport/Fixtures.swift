@@ -120,6 +120,15 @@ public enum Fixtures {
         }
     }
 
+    /// The `response` of an octokit/fixtures scenario's exchange (`index` in its list), re-encoded.
+    public static func scenarioBody(_ name: String, index: Int = 0) -> Data {
+        guard let list = json(name) as? [[String: Any]], list.indices.contains(index),
+              let response = list[index]["response"] else {
+            preconditionFailure("fixture \(name) has no scenario exchange \(index)")
+        }
+        return encode(response)
+    }
+
     /// The response body of the first interaction of a recording, re-encoded.
     public static func recordedBody(_ name: String) -> Data {
         interactions(name)[0].body
@@ -190,5 +199,22 @@ public enum Fixtures {
         /// Derived, not recorded: rails_admin's branches (see SOURCES.md).
         public static let railsAdminBranches = "derived/rails_admin-branches-2013.json"
         public static let paginationFivePages = "octokit/extracts/pagination-issues-per_page3-raw-5pages.json"
+        /// sferik/rails_admin's open issues (2016): 30, six of them pull requests, one label.
+        public static let railsAdminIssues = "octokit-rb/wave3/rails_admin-issues-2016.json"
+        /// One issue in full (upstream's placeholders in its URLs).
+        public static let issueFull = "octokit-rb/wave3/issue-full-2016.json"
+        /// octokit.rb issue 25's 3 comments, then 30 of the repository's comments.
+        public static let issueComments = "octokit-rb/wave3/octokit.rb-issue-comments-2016.json"
+        /// octokit.rb's pull requests: 5 open, then 30 closed.
+        public static let octokitPulls = "octokit-rb/wave3/octokit.rb-pulls-2014.json"
+        /// One pull request in full (base, head, merge state, sizes).
+        public static let pullRequest = "octokit-rb/wave3/pull-request-2014.json"
+        /// Pull 67 of octokit.rb: its 3 files with patches, its review comment, its commit.
+        public static let pull67 = "octokit-rb/wave3/octokit.rb-pull-67-2013.json"
+        /// octokit.rb's 9 labels with colours.
+        public static let octokitLabels = "octokit-rb/wave3/octokit.rb-labels-2020.json"
+        /// octokit/fixtures' scenarios (`response` members): GET /search/issues, and 5 pages of issues.
+        public static let searchIssues = "octokit/scenarios/search-issues.normalized.json"
+        public static let paginateIssues = "octokit/scenarios/paginate-issues.normalized.json"
     }
 }

@@ -62,14 +62,26 @@ enum CommitDetailRenderer {
         if detail.mayHaveMoreFiles {
             line(Span(tr("commitDetail.moreFiles", CommitDetail.maximumFilesPerAnswer), style: Styles.note))
         }
-        for file in detail.files { lines.append(fileListLine(file, width: width)) }
+        let files = self.files(detail.files, width: width, startingAt: lines.count)
+        return RenderedCommit(lines: lines + files.lines, fileStarts: files.fileStarts, isTruncated: files.isTruncated)
+    }
+
+    /// Changed files as the commit view shows them (a commit's, or a pull request's: the same shape):
+    /// one line per file with its counts, then each file's header and its coloured patch.
+    /// `fileStarts` count from `startingAt` (the lines that come before these).
+    static func files(_ files: [CommitDetail.File], width: Int, startingAt offset: Int = 0) -> RenderedCommit {
+        let width = max(width, 20)
+        var lines: [StyledLine] = []
+        func line(_ spans: Span...) { lines.append(fitted(StyledLine(spans), width: width)) }
+        func blank() { lines.append(StyledLine()) }
+        for file in files { lines.append(fileListLine(file, width: width)) }
 
         var fileStarts: [Int] = []
         var budget = maximumLines
         var truncated = false
-        for file in detail.files {
+        for file in files {
             blank()
-            fileStarts.append(lines.count)
+            fileStarts.append(offset + lines.count)
             lines.append(fileHeader(file, width: width))
             guard let patch = file.patch else {
                 line(Span("  " + tr("commitDetail.noPatch"), style: Styles.note))

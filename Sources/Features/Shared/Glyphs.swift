@@ -37,6 +37,13 @@ public struct Glyphs: Equatable, Sendable {
     public var changed: String
     /// The frames of the busy spinner, in order.
     public var spinner: [String]
+    /// An issue's or pull request's state, readable without colour: open, closed, merged, draft.
+    public var issueOpen: String
+    public var issueClosed: String
+    public var pullMerged: String
+    public var pullDraft: String
+    /// Before an issue's count of comments.
+    public var comments: String
 
     /// The symbols of `set`.
     public static func of(_ set: IconSet) -> Glyphs {
@@ -51,20 +58,23 @@ public struct Glyphs: Equatable, Sendable {
         fork: "ψ", star: "★", cloned: "⌂", branch: "⌥",
         commitsLoading: "◌", commitsLoaded: "●", commitsEmpty: "○", commitsFailed: "!",
         collapsed: "▸", expanded: "▾", changed: "Δ",
-        spinner: ["◐", "◓", "◑", "◒"])
+        spinner: ["◐", "◓", "◑", "◒"],
+        issueOpen: "○", issueClosed: "✓", pullMerged: "◆", pullDraft: "◌", comments: "✉")
 
     /// Nerd Font code points: Font Awesome 4's, and Powerline's branch (sets every Nerd Font carries at fixed places).
     static let nerd = Glyphs(
         fork: "\u{F126}", star: "\u{F005}", cloned: "\u{F015}", branch: "\u{E0A0}",
         commitsLoading: "\u{F110}", commitsLoaded: "\u{F111}", commitsEmpty: "\u{F10C}", commitsFailed: "\u{F071}",
         collapsed: "\u{F105}", expanded: "\u{F107}", changed: "\u{F069}",
-        spinner: ["\u{F251}", "\u{F252}", "\u{F253}"])
+        spinner: ["\u{F251}", "\u{F252}", "\u{F253}"],
+        issueOpen: "\u{F10C}", issueClosed: "\u{F00C}", pullMerged: "\u{F126}", pullDraft: "\u{F040}", comments: "\u{F0E5}")
 
     static let ascii = Glyphs(
         fork: "Y", star: "*", cloned: "#", branch: "@",
         commitsLoading: ".", commitsLoaded: "o", commitsEmpty: "-", commitsFailed: "!",
         collapsed: ">", expanded: "v", changed: "~",
-        spinner: ["|", "/", "-", "\\"])
+        spinner: ["|", "/", "-", "\\"],
+        issueOpen: "o", issueClosed: "x", pullMerged: "m", pullDraft: "d", comments: "c")
 
     private static let processSet = Mutex(IconSet.unicode)
 

@@ -41,6 +41,12 @@ struct PagedList<Item: Identifiable & Sendable>: Sendable where Item.ID: Sendabl
         if let capacity, items.count >= capacity { self.next = nil }
     }
 
+    /// Puts `item` where the item with its id is (nothing when none is).
+    mutating func replace(_ item: Item) {
+        guard let index = items.firstIndex(where: { $0.id == item.id }) else { return }
+        items[index] = item
+    }
+
     /// No further page will be read (the server said the list ends here).
     mutating func finish() {
         next = nil

@@ -157,6 +157,12 @@ final class RepoActions {
         state.copyMenu = CopyMenuState(items: copyChoices.map { Sanitizer.line($0.label) }, selected: 0)
     }
 
+    /// `y` on an issue or pull request: the menu of `choices` (its URL, its number).
+    func openCopyMenu(choices: [CopyChoice]) {
+        copyChoices = choices
+        state.copyMenu = CopyMenuState(items: copyChoices.map { Sanitizer.line($0.label) }, selected: 0)
+    }
+
     /// Keys while the copy menu is open (it takes them all): ↑↓ and Enter, or a number; Esc closes it.
     func handleMenu(_ action: RepoDetailAction) {
         guard var menu = state.copyMenu else { return }

@@ -17,6 +17,9 @@ final class ReadmePresenter {
     private let interactor: any RepoDetailInteractorProtocol
     private let router: any RepoDetailRouterProtocol
     private let actions: RepoActions
+    /// Opens an issue or pull request a link names in the view's own tab; false when it cannot (another
+    /// repository's: the link is then followed as any other).
+    var openIssue: ((IssueReference) -> Bool)?
     private let dispatcher: any UIDispatcher
     /// The README and its lines at the panel's width.
     private let readme: ReadmeSection
@@ -261,7 +264,9 @@ final class ReadmePresenter {
         }
         state.selectedLink = number
         let repository = interactor.repository
-        let target = GitHubLink.classify(link.url, host: GitHubLink.host(ofWebPage: repository.htmlURL))
+        let webHost = GitHubLink.host(ofWebPage: repository.htmlURL)
+        if let reference = IssueReference.link(link.url, host: webHost), openIssue?(reference) == true { return }
+        let target = GitHubLink.classify(link.url, host: webHost)
         guard followTask == nil else { return }
         let interactor = self.interactor
         switch target {

@@ -28,6 +28,10 @@ enum RepoDetailAction: Hashable, Sendable {
     case nextTab, previousTab
     /// `b` in the Commits tab: the branch picker.
     case pickBranch
+    /// `e` in the Issues and Pull requests tabs: open → closed → all.
+    case cycleState
+    /// `X` on an issue or pull request: close it, or reopen it (needs a token).
+    case toggleOpen
     /// `]`/`[` in a commit: the next / previous file's diff.
     case nextFile, previousFile
     /// `y`: the copy menu (URLs, clone command, owner/name, a commit's SHA).
@@ -209,6 +213,9 @@ protocol RepoDetailInteractorProtocol: CommitSource {
     func isStarred() async -> Bool?
     /// Stars or unstars the repository on GitHub.
     func setStarred(_ on: Bool) async -> StarOutcome
+    /// The issues, pull requests and their threads, for the Issues and Pull requests tabs (nil when
+    /// the service or the store cannot give them).
+    var issues: RepositoryIssues? { get }
 }
 
 /// Navigation out of the overlay.

@@ -17,12 +17,14 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
     private let commits: LatestCommits
     private let photos: OwnerPhotos
     let history: RepositoryHistory
+    let issues: RepositoryIssues?
 
     /// `historyStore` keeps histories and commits read in full; without one (a store that does not
     /// keep them) they are read from GitHub each time.
     init(repository: Repository, service: any GitHubService, store: any RepositoryStore,
                 opener: any URLOpener, clipboard: any ClipboardWriter, cloner: any RepositoryCloner,
                 environment: [String: String], historyStore: (any CommitHistoryStore)? = nil,
+                issueService: (any IssueService)? = nil,
                 now: @escaping @Sendable () -> Date = Date.init) {
         self.clipboard = clipboard
         self.cloner = cloner
@@ -36,6 +38,12 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
         history = RepositoryHistory(repository: repository, service: service,
                                     store: historyStore ?? (store as? any CommitHistoryStore) ?? NoHistoryStore(),
                                     isOffline: false, now: now)
+        if let issueService = issueService ?? service as? any IssueService, let issueStore = store as? any IssueStore {
+            issues = RepositoryIssues(owner: repository.ownerLogin, name: repository.name, service: issueService,
+                                      store: issueStore, isOffline: false, isAuthenticated: service.isAuthenticated, now: now)
+        } else {
+            issues = nil
+        }
     }
 
     func isFavourite() -> Bool {

@@ -32,6 +32,8 @@ enum RepoDetailKeys {
             KeyBinding([.character("N")], .previousMatch, help: tr("detail.keys.previousMatch")),
             KeyBinding([.enter], .confirm, help: tr("detail.keys.confirm"), footer: ("Enter", tr("detail.footer.openCommit"))),
             KeyBinding([.character("b")], .pickBranch, help: tr("detail.keys.pickBranch"), footer: ("b", tr("detail.footer.branch"))),
+            KeyBinding([.character("X")], .toggleOpen, help: tr("detail.keys.toggleOpen")),
+            KeyBinding([.character("e")], .cycleState, help: tr("detail.keys.cycleState"), footer: ("e", tr("detail.footer.state"))),
             KeyBinding([.character("]")], .nextFile, help: tr("detail.keys.nextFile"), footer: ("[]", tr("detail.footer.files"))),
             KeyBinding([.character("[")], .previousFile, help: tr("detail.keys.previousFile")),
             UniversalKeys.help(.toggleHelp),

@@ -20,6 +20,8 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
     let overview: OverviewPresenter
     let readme: ReadmePresenter
     let commits: CommitsTabPresenter
+    /// The Issues and Pull requests tabs (Features/Issues).
+    let issueTabs: [RepoTab: IssuesTabPresenter]
 
     private(set) var tab: RepoTab = .overview
     /// Each tab's first visible line.
@@ -40,8 +42,17 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
         overview = OverviewPresenter(interactor: interactor, dispatcher: dispatcher, scheduler: scheduler, now: now)
         readme = ReadmePresenter(interactor: interactor, router: router, actions: actions, dispatcher: dispatcher)
         commits = CommitsTabPresenter(history: interactor.history, repository: interactor.repository, dispatcher: dispatcher, now: now)
+        let webHost = GitHubLink.host(ofWebPage: interactor.repository.htmlURL)
+        issueTabs = [
+            .issues: IssuesTabPresenter(kind: .issues, issues: interactor.issues, actions: actions, dispatcher: dispatcher,
+                                        webHost: webHost, labelsInColour: showsPhotos, now: now),
+            .pulls: IssuesTabPresenter(kind: .pullRequests, issues: interactor.issues, actions: actions, dispatcher: dispatcher,
+                                       webHost: webHost, labelsInColour: showsPhotos, now: now),
+        ]
         actions.host = self
         commits.host = self
+        for tab in issueTabs.values { tab.host = self }
+        readme.openIssue = { [weak self] reference in self?.openIssue(reference) ?? false }
         overview.host = self
         readme.host = self
     }
@@ -71,6 +82,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
         scroll(to: offset)
         readme.refreshMatches(width: self.width)
         commits.layout(width: self.width, height: self.height)
+        for tab in issueTabs.values { tab.layout(width: self.width, height: self.height) }
         publish()
     }
 
@@ -92,6 +104,10 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
             return
         }
         if tab == .commits, commits.handle(action) {
+            changed()
+            return
+        }
+        if let issueTab = issueTabs[tab], issueTab.handle(action) {
             changed()
             return
         }
@@ -120,7 +136,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
         case .close: router.close(); return
         case .quit: router.quit(); return
         case .confirm, .choose, .editSearch, .submitSearch, .cancelSearch, .nextLink, .previousLink,
-             .startSearch, .nextMatch, .previousMatch, .pickBranch, .nextFile, .previousFile: break
+             .startSearch, .nextMatch, .previousMatch, .pickBranch, .nextFile, .previousFile, .cycleState, .toggleOpen: break
         }
         changed()
     }
@@ -145,8 +161,26 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
             changed()
             return
         }
+        if let issueTab = issueTabs[tab], actions.state.copyMenu == nil {
+            for _ in 0..<abs(lines) { _ = issueTab.handle(lines < 0 ? .scrollUp : .scrollDown) }
+            changed()
+            return
+        }
         scroll(to: offset + lines)
         publish()
+    }
+
+    /// An issue or pull request of this repository a README link names: its tab, the thread open; Esc
+    /// in it comes back to the README.
+    private func openIssue(_ reference: IssueReference) -> Bool {
+        let repository = interactor.repository
+        guard reference.owner.lowercased() == repository.ownerLogin.lowercased(),
+              reference.name.lowercased() == repository.name.lowercased() else { return false }
+        let target: RepoTab = reference.isPullRequest == true ? .pulls : .issues
+        let from = tab
+        select(target)
+        issueTabs[target]?.open(number: reference.number, onClose: { [weak self] in self?.select(from) })
+        return true
     }
 
     /// Shows `tab`, where it was scrolled to.
@@ -158,6 +192,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
             readme.refreshMatches(width: width)
         }
         if tab == .commits { commits.didAppear() }
+        issueTabs[tab]?.didAppear()
         scroll(to: offset)
     }
 
@@ -175,7 +210,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
 
     /// Something changed: the spinner turns while a request is in flight, and the view is painted.
     func changed() {
-        if overview.isLoading || readme.isLoading || commits.isLoading {
+        if overview.isLoading || readme.isLoading || commits.isLoading || issueTabs.values.contains(where: \.isLoading) {
             spinner.start { [weak self] in self?.publish() }
         } else {
             spinner.stop()
@@ -196,6 +231,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
         case .overview: overview.lines(actions: actions.state, width: width, spinner: spinner.symbol)
         case .readme: readme.lines(width: width, spinner: spinner.symbol)
         case .commits: commits.window().lines
+        case .issues, .pulls: issueTabs[tab]?.window().lines ?? []
         }
     }
 
@@ -213,6 +249,12 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
             if let sha = commitsWindow.openCommit { title += " · " + sha }
             status = status ?? commitsWindow.searchStatus
             searchField = commits.searchField
+        } else if let issueTab = issueTabs[tab] {
+            let issueWindow = issueTab.window()
+            window = issueWindow.lines
+            position = issueWindow.position
+            if let number = issueWindow.title { title += " · " + number }
+            searchField = issueTab.searchField
         } else {
             let lines = makeLines()
             let offset = offset
@@ -239,7 +281,11 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
             status: status,
             footer: table.bindings.filter { shows($0.action) }.compactMap { binding in
                 // Esc in an open commit goes back to the history.
-                binding.footer.map { HelpEntry(keys: $0.keys, help: binding.action == .close && commitIsOpen ? tr("keys.back") : $0.help) }
+                binding.footer.map { footer in
+                    let help = binding.action == .close && (commitIsOpen || issueIsOpen) ? tr("keys.back")
+                        : binding.action == .confirm && issueTabs[tab] != nil ? tr("detail.footer.openIssue") : footer.help
+                    return HelpEntry(keys: footer.keys, help: help)
+                }
             },
             help: modal.showsHelp ? RepoDetailKeys.table.helpEntries.map { HelpEntry(keys: $0.keys, help: $0.help) } : nil,
             message: modal.message,
@@ -249,15 +295,17 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
     }
 
     private var commitIsOpen: Bool { tab == .commits && commits.state.commit != nil }
+    private var issueIsOpen: Bool { issueTabs[tab]?.isThreadOpen ?? false }
 
     /// Whether the footer shows the key of `action` on the current tab (each tab's own keys only there).
     private func shows(_ action: RepoDetailAction) -> Bool {
         switch action {
-        case .startSearch: tab == .readme || commits.state.commit != nil && tab == .commits
+        case .startSearch: tab == .readme || commits.state.commit != nil && tab == .commits || issueTabs[tab] != nil && !issueIsOpen
         case .nextLink: tab == .readme
-        case .confirm: tab == .commits && commits.state.commit == nil
+        case .confirm: tab == .commits && commits.state.commit == nil || issueTabs[tab] != nil && !issueIsOpen
         case .pickBranch: tab == .commits && commits.state.commit == nil
-        case .nextFile: tab == .commits && commits.state.commit != nil
+        case .cycleState: issueTabs[tab] != nil && !issueIsOpen
+        case .nextFile: tab == .commits && commits.state.commit != nil || issueIsOpen && tab == .pulls
         default: true
         }
     }

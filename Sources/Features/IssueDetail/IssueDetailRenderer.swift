@@ -1,0 +1,203 @@
+import Foundation
+import GitHubEntities
+import MarkdownRendering
+import TerminalKit
+
+/// An issue or pull request rendered for one width (pure): styled lines drawn like a README, where each
+/// comment and each changed file starts, and whether lines were left out to stay bounded.
+struct RenderedIssue: Equatable, Sendable {
+    var lines: [StyledLine]
+    /// The index in `lines` of each comment's header, in order.
+    var commentStarts: [Int]
+    /// The index in `lines` of each changed file's header (a pull request's diff), in order.
+    var fileStarts: [Int]
+    /// Comments not rendered (past `IssueDetailRenderer.maximumLines`).
+    var commentsLeftOut: Int
+}
+
+/// What the issue view shows, as given to the renderer: the issue (or the pull request's issue part),
+/// the pull request's own fields, the comments loaded so far, and a pull request's changed files.
+struct IssueThread: Equatable, Sendable {
+    var issue: Issue
+    var pull: PullRequest?
+    var comments: [IssueComment] = []
+    /// More comments than loaded (the next page is read as the reader nears the end).
+    var hasMoreComments = false
+    /// The pull request's changed files, nil until read.
+    var files: [CommitDetail.File]?
+    /// The pull request's commits, nil until read.
+    var commits: [Commit]?
+}
+
+/// Renders an `IssueThread`: title and number, state (glyph and word), author and dates, labels in their
+/// colours, assignees, milestone, reactions as counts, the body through cmark-gfm (as READMEs are), then
+/// each comment with its author and date, rendered the same way. A pull request adds base ← head, draft
+/// and merge state, its size, its commits and its files and diff through the commit view's renderer.
+/// Every string is untrusted and sanitized here; the whole is bounded by `maximumLines`.
+enum IssueDetailRenderer {
+    /// Lines rendered at most (bodies and comments); comments past it are counted, not rendered.
+    static let maximumLines = 20_000
+
+    enum Styles {
+        static let title = Style(attributes: .bold)
+        static let label = Style.dim
+        static let rule = Style.dim
+        static let author = Style(foreground: .cyan, attributes: .bold)
+        static let note = Style(attributes: [.dim, .italic])
+        static let branch = Style(foreground: .cyan)
+    }
+
+    static func render(_ thread: IssueThread, width: Int, now: Date, labelsInColour: Bool) -> RenderedIssue {
+        let width = max(width, 20)
+        let issue = thread.issue
+        var lines: [StyledLine] = []
+        func line(_ spans: [Span]) { lines.append(CommitDetailRenderer.fitted(StyledLine(spans), width: width)) }
+        func blank() { lines.append(StyledLine()) }
+
+        // Title, wrapped, after the number.
+        let number = "#\(issue.number) "
+        let title = Sanitizer.line(issue.title)
+        for text in (number + title).wrapped(toWidth: width) {
+            line([Span(text, style: Styles.title)])
+        }
+        let (glyph, glyphStyle) = IssueListStateBuilder.glyph(for: issue.displayState, isPullRequest: issue.isPullRequest || thread.pull != nil)
+        var state = [Span(glyph + " " + stateWord(issue.displayState), style: glyphStyle.adding(.reverse)), Span(" ")]
+        state.append(Span(Sanitizer.line(issue.author), style: Styles.author))
+        if let created = issue.createdAt {
+            state.append(Span(" " + tr("issue.opened", Formatting.relative(created, now: now)), style: Styles.label))
+        }
+        if let updated = issue.updatedAt, updated != issue.createdAt {
+            state.append(Span(" · " + tr("issue.updated", Formatting.relative(updated, now: now)), style: Styles.label))
+        }
+        if let closed = issue.closedAt, !issue.isOpen {
+            state.append(Span(" · " + tr("issue.closed", CommitDetailRenderer.absolute(closed)), style: Styles.label))
+        }
+        line(state)
+
+        let fieldNames = [tr("issue.field.labels"), tr("issue.field.assignees"), tr("issue.field.milestone"),
+                          tr("issue.field.reactions"), tr("issue.field.branches"), tr("issue.field.changes")]
+        let fieldWidth = (fieldNames.map(\.displayWidth).max() ?? 0) + 1
+        func field(_ name: String, _ value: [Span]) { line([Span(name.fitted(toWidth: fieldWidth), style: Styles.label)] + value) }
+        if !issue.labels.isEmpty {
+            var spans: [Span] = []
+            for label in issue.labels.prefix(50) {
+                if !spans.isEmpty { spans.append(Span(" ")) }
+                spans.append(IssueLabelStyle.badge(label, inColour: labelsInColour, maximumWidth: max(4, width - fieldWidth)))
+            }
+            field(fieldNames[0], spans)
+        }
+        if !issue.assignees.isEmpty {
+            field(fieldNames[1], [Span(issue.assignees.prefix(20).map(Sanitizer.line).joined(separator: ", "))])
+        }
+        if let milestone = issue.milestone { field(fieldNames[2], [Span(Sanitizer.line(milestone))]) }
+        if !issue.reactions.isEmpty { field(fieldNames[3], [Span(reactions(issue.reactions))]) }
+        if let pull = thread.pull {
+            field(fieldNames[4], [Span(Sanitizer.line(pull.baseRef), style: Styles.branch), Span(" ← "),
+                                  Span(Sanitizer.line(pull.headLabel), style: Styles.branch)] + mergeState(pull))
+            if let changes = changes(pull) { field(fieldNames[5], [Span(changes)]) }
+        }
+        blank()
+
+        // The body, rendered as a README is.
+        var budget = maximumLines
+        let body = Sanitizer.text(issue.body)
+        if body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            line([Span(tr("issue.noBody"), style: Styles.note)])
+        } else {
+            let rendered = MarkdownDocument.render(markdown: body, width: width).lines.prefix(budget)
+            budget -= rendered.count
+            lines += rendered
+        }
+
+        // The comments, in order.
+        var commentStarts: [Int] = []
+        var leftOut = 0
+        for (index, comment) in thread.comments.enumerated() {
+            guard budget > 0 else {
+                leftOut = thread.comments.count - index
+                break
+            }
+            blank()
+            commentStarts.append(lines.count)
+            var header = [Span("── ", style: Styles.rule), Span(Sanitizer.line(comment.author), style: Styles.author)]
+            if let created = comment.createdAt {
+                header.append(Span(" · " + CommitDetailRenderer.absolute(created) + " (" + Formatting.relative(created, now: now) + ")",
+                                   style: Styles.label))
+            }
+            if !comment.reactions.isEmpty { header.append(Span(" · " + reactions(comment.reactions), style: Styles.label)) }
+            let used = header.reduce(0) { $0 + $1.width }
+            header.append(Span(" " + String(repeating: "─", count: max(0, width - used - 1)), style: Styles.rule))
+            line(header)
+            let rendered = MarkdownDocument.render(markdown: Sanitizer.text(comment.body), width: width).lines.prefix(budget)
+            budget -= rendered.count + 2
+            lines += rendered
+        }
+        if leftOut > 0 {
+            blank()
+            line([Span(tr("issue.commentsLeftOut", leftOut), style: Styles.note)])
+        } else if thread.hasMoreComments {
+            blank()
+            line([Span(tr("issue.moreComments"), style: Styles.note)])
+        }
+
+        // A pull request's commits and diff (the commit view's rendering).
+        var fileStarts: [Int] = []
+        if thread.pull != nil {
+            if let commits = thread.commits, !commits.isEmpty {
+                blank()
+                line([Span(tr("issue.commits"), style: Styles.title)])
+                for commit in commits.prefix(250) {
+                    line([Span(Sanitizer.line(commit.shortSHA), style: CommitDetailRenderer.Styles.sha), Span(" "),
+                          Span(Sanitizer.line(commit.summary))])
+                }
+            }
+            blank()
+            if let files = thread.files {
+                let rendered = CommitDetailRenderer.files(files, width: width, startingAt: lines.count)
+                lines += rendered.lines
+                fileStarts = rendered.fileStarts
+            } else {
+                line([Span(tr("issue.loadingFiles"), style: Styles.note)])
+            }
+        }
+        return RenderedIssue(lines: lines, commentStarts: commentStarts, fileStarts: fileStarts, commentsLeftOut: leftOut)
+    }
+
+    static func stateWord(_ state: IssueDisplayState) -> String {
+        switch state {
+        case .open: tr("issue.state.open")
+        case .closed: tr("issue.state.closed")
+        case .merged: tr("issue.state.merged")
+        case .draft: tr("issue.state.draft")
+        }
+    }
+
+    /// "+1 2 · heart 1", in GitHub's order.
+    static func reactions(_ reactions: Reactions) -> String {
+        Reactions.keys.compactMap { key in reactions.counts[key].map { "\(key) \(Formatting.grouped($0))" } }
+            .joined(separator: " · ")
+    }
+
+    /// " · draft", " · mergeable" / " · conflicts", as far as GitHub said.
+    private static func mergeState(_ pull: PullRequest) -> [Span] {
+        var spans: [Span] = []
+        if pull.issue.isDraft { spans.append(Span(" · " + tr("issue.state.draft"), style: Styles.label)) }
+        switch pull.mergeable {
+        case true?: spans.append(Span(" · " + tr("issue.mergeable"), style: Style(foreground: .green)))
+        case false?: spans.append(Span(" · " + tr("issue.conflicts"), style: Style(foreground: .red)))
+        case nil: break
+        }
+        return spans
+    }
+
+    /// "3 commits · 5 files · +10 −2", when GitHub said.
+    private static func changes(_ pull: PullRequest) -> String? {
+        var parts: [String] = []
+        if let commits = pull.commitCount { parts.append(commits == 1 ? tr("issue.commitCount.one") : tr("issue.commitCount.other", commits)) }
+        if let files = pull.changedFiles { parts.append(files == 1 ? tr("issue.fileCount.one") : tr("issue.fileCount.other", files)) }
+        if let additions = pull.additions, let deletions = pull.deletions {
+            parts.append("+\(Formatting.grouped(additions)) −\(Formatting.grouped(deletions))")
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
+}

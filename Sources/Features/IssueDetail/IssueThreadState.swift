@@ -1,0 +1,59 @@
+import Foundation
+import GitHubAPI
+import GitHubEntities
+
+/// An issue or pull request opened from a list: the thread as far as read, its rendering at the
+/// panel's width (kept until the thread or the width changes), the scroll offset and the next page of
+/// comments.
+struct IssueThreadState: Sendable {
+    let number: Int
+    var thread: IssueThread?
+    var failure: GitHubError?
+    var isLoading = true
+    var offset = 0
+    var nextComments: URL?
+    var commentPages = 1
+    private(set) var rendered: RenderedIssue?
+    private var renderedWidth = 0
+
+    init(number: Int) { self.number = number }
+
+    mutating func render(width: Int, now: Date, labelsInColour: Bool) {
+        guard let thread, rendered == nil || renderedWidth != width else { return }
+        rendered = IssueDetailRenderer.render(thread, width: width, now: now, labelsInColour: labelsInColour)
+        renderedWidth = width
+    }
+
+    mutating func show(_ thread: IssueThread) {
+        self.thread = thread
+        rendered = nil
+    }
+}
+
+/// Pure: what an Issues tab shows in the frame at `height` rows — the open thread's window of rendered
+/// lines (a failure on its first line), else the list's heading, rows and note — with the position and
+/// the title's suffix.
+enum IssuesTabWindow {
+    static func build(list: IssueListState, thread: IssueThreadState?, width: Int, height: Int, now: Date,
+                      labelsInColour: Bool) -> (lines: [DetailLine], position: String, title: String?) {
+        if let thread {
+            guard let rendered = thread.rendered else {
+                let note = thread.failure.map { tr("issues.failed", $0.shortReason) } ?? tr("issues.loading")
+                return ([.note(note, isError: thread.failure != nil)], "", "#\(thread.number)")
+            }
+            let offset = min(thread.offset, max(0, rendered.lines.count - height))
+            let end = min(rendered.lines.count, offset + height)
+            var lines = rendered.lines[offset..<end].map { DetailLine.markdown($0) }
+            if let failure = thread.failure, !lines.isEmpty {
+                lines[0] = .note(tr("issues.failed", failure.shortReason), isError: true)
+            }
+            let position = rendered.lines.count > height ? "\(offset + 1)–\(end)/\(rendered.lines.count)" : ""
+            return (lines, position, "#\(thread.number)")
+        }
+        let view = IssueListStateBuilder.build(list, now: now, width: width, labelsInColour: labelsInColour)
+        var lines: [DetailLine] = [.heading(view.heading)]
+        lines += view.rows.map { .markdown($0) }
+        if let note = view.note { lines.append(.note(note, isError: view.noteIsError)) }
+        return (Array(lines.prefix(max(1, height))), view.position, nil)
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import GitHubAPI
+import GitHubEntities
+import Locking
+
+/// The `IssueService` fake for tests: every answer scripted, every call recorded as a line
+/// ("issues o/r open", "issues page 1", "pulls o/r closed", "pulls page 1", "issue o/r#5", "pull o/r#5",
+/// "comments o/r#5", "comments page 1", "files o/r#5", "pull commits o/r#5", "search Q", "comment o/r#5",
+/// "close o/r#5", "reopen o/r#5"). Page N of a list links to N+1 (`https://api.test/issues/N`) while
+/// there are more.
+public final class ScriptedIssueService: IssueService {
+    public struct Script: Sendable {
+        public var issuePages: [[Issue]] = [[]]
+        public var pullPages: [[PullRequest]] = [[]]
+        public var commentPages: [[IssueComment]] = [[]]
+        /// Errors by page index, for every list.
+        public var pageErrors: [Int: GitHubError] = [:]
+        /// Single issues and pull requests by number; others are 404.
+        public var issues: [Int: Issue] = [:]
+        public var pulls: [Int: PullRequest] = [:]
+        public var files: [CommitDetail.File] = []
+        public var commits: [Commit] = []
+        public var search: IssueSearchPage = IssueSearchPage(totalCount: 0, incompleteResults: false, items: [])
+        public var isAuthenticated = false
+        /// Whether page 0 of a list answers 304 (its items as stored).
+        public var notModified = false
+
+        public init() {}
+    }
+
+    public let script: Mutex<Script>
+    public let calls = Mutex<[String]>([])
+
+    public init(_ script: Script = Script()) { self.script = Mutex(script) }
+
+    /// The calls so far.
+    public var recorded: [String] { calls.withLock { $0 } }
+
+    private func record(_ call: String) { calls.withLock { $0.append(call) } }
+    private var current: Script { script.withLock { $0 } }
+
+    private func page<Item: Sendable>(_ pages: [[Item]], _ index: Int, _ kind: String) throws -> Page<Item> {
+        if let error = current.pageErrors[index] { throw error }
+        guard pages.indices.contains(index) else { throw GitHubError.notFound }
+        let next = index + 1 < pages.count ? URL(string: "https://api.test/\(kind)/\(index + 1)") : nil
+        return Page(items: pages[index], next: next, notModified: index == 0 && current.notModified)
+    }
+
+    public func issues(ownerLogin: String, repository: String, state: IssueStateFilter, perPage: Int) async throws -> Page<Issue> {
+        record("issues \(ownerLogin)/\(repository) \(state.rawValue)")
+        return try page(current.issuePages, 0, "issues")
+    }
+
+    public func issues(page url: URL) async throws -> Page<Issue> {
+        record("issues page \(url.lastPathComponent)")
+        return try page(current.issuePages, Int(url.lastPathComponent) ?? -1, "issues")
+    }
+
+    public func pullRequests(ownerLogin: String, repository: String, state: IssueStateFilter,
+                             perPage: Int) async throws -> Page<PullRequest> {
+        record("pulls \(ownerLogin)/\(repository) \(state.rawValue)")
+        return try page(current.pullPages, 0, "pulls")
+    }
+
+    public func pullRequests(page url: URL) async throws -> Page<PullRequest> {
+        record("pulls page \(url.lastPathComponent)")
+        return try page(current.pullPages, Int(url.lastPathComponent) ?? -1, "pulls")
+    }
+
+    public func issue(ownerLogin: String, repository: String, number: Int) async throws -> Issue {
+        record("issue \(ownerLogin)/\(repository)#\(number)")
+        guard let issue = current.issues[number] ?? current.pulls[number]?.issue else { throw GitHubError.notFound }
+        return issue
+    }
+
+    public func pullRequest(ownerLogin: String, repository: String, number: Int) async throws -> PullRequest {
+        record("pull \(ownerLogin)/\(repository)#\(number)")
+        guard let pull = current.pulls[number] else { throw GitHubError.notFound }
+        return pull
+    }
+
+    public func issueComments(ownerLogin: String, repository: String, number: Int) async throws -> Page<IssueComment> {
+        record("comments \(ownerLogin)/\(repository)#\(number)")
+        return try page(current.commentPages, 0, "comments")
+    }
+
+    public func issueComments(page url: URL) async throws -> Page<IssueComment> {
+        record("comments page \(url.lastPathComponent)")
+        return try page(current.commentPages, Int(url.lastPathComponent) ?? -1, "comments")
+    }
+
+    public func pullRequestFiles(ownerLogin: String, repository: String, number: Int) async throws -> Page<CommitDetail.File> {
+        record("files \(ownerLogin)/\(repository)#\(number)")
+        return Page(items: current.files)
+    }
+
+    public func pullRequestCommits(ownerLogin: String, repository: String, number: Int) async throws -> Page<Commit> {
+        record("pull commits \(ownerLogin)/\(repository)#\(number)")
+        return Page(items: current.commits)
+    }
+
+    public func searchIssues(query: String) async throws -> (IssueSearchPage, next: URL?) {
+        record("search \(query)")
+        return (current.search, nil)
+    }
+
+    public func addComment(ownerLogin: String, repository: String, number: Int, body: String) async throws -> IssueComment {
+        guard current.isAuthenticated else { throw GitHubError.unauthorized }
+        record("comment \(ownerLogin)/\(repository)#\(number)")
+        return IssueComment(id: 1, author: "me", body: body)
+    }
+
+    public func setIssueOpen(_ open: Bool, ownerLogin: String, repository: String, number: Int) async throws -> Issue {
+        guard current.isAuthenticated else { throw GitHubError.unauthorized }
+        record("\(open ? "reopen" : "close") \(ownerLogin)/\(repository)#\(number)")
+        var issue = current.issues[number] ?? Issue(number: number, title: "")
+        issue.state = open ? "open" : "closed"
+        return issue
+    }
+}

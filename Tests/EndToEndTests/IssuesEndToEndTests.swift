@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Issues in the real binary against the fake server: a README's link to an issue opens it inside the
+/// app and Esc comes back; the Issues tab lists the recorded issues; offline they are still there.
+@Suite("End to end: issues", .enabled(if: TmuxSession.isAvailable, "tmux is not installed"), .serialized)
+struct IssuesEndToEndTests {
+    /// sferik owns one repository, rails_admin, whose README links to its issue 2746; its recorded open
+    /// issues, issue 2746 and octokit.rb issue 25's recorded comments as 2746's.
+    static func server() throws -> FakeGitHubServer {
+        let server = FakeGitHubServer()
+        var repository = try #require(try JSONSerialization.jsonObject(
+            with: FakeGitHubServer.generatedRepositories(count: 1, owner: "sferik")[0]) as? [String: Any])
+        repository["name"] = "rails_admin"
+        repository["full_name"] = "sferik/rails_admin"
+        repository["html_url"] = "https://github.com/sferik/rails_admin"
+        server.addOwner("sferik", userJSON: Fixtures.recordedBody(Fixtures.Name.sferikUser),
+                        repositories: [Fixtures.encode(repository)])
+        server.addAnswer(path: "/repos/sferik/rails_admin/readme",
+                         body: Data("# rails_admin\n\nKnown problem: [Mongoid autoinc](https://github.com/sferik/rails_admin/issues/2746).\n".utf8))
+        let issues = Fixtures.recordedBody(Fixtures.Name.railsAdminIssues)
+        server.addAnswer(path: "/repos/sferik/rails_admin/issues", body: issues)
+        server.addAnswer(path: "/repos/sferik/rails_admin/issues/2746", body: Fixtures.recordedItems(Fixtures.Name.railsAdminIssues)[0])
+        server.addAnswer(path: "/repos/sferik/rails_admin/issues/2746/comments", body: Fixtures.recordedBody(Fixtures.Name.issueComments))
+        return server
+    }
+
+    @Test("A README link to an issue opens it in the app with its comments; Esc comes back to the README; the Issues tab lists it, offline too")
+    func readmeLinkToIssueAndBack() async throws {
+        let server = try Self.server()
+        let baseURL = try await server.start()
+        let data = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        do {
+            let tmux = try TmuxSession(command: appCommand(["--api-url", baseURL.absoluteString, "sferik"], dataDirectory: data),
+                                       width: 100, height: 30)
+            await tmux.waitFor(text: "rails_admin")
+            try tmux.send("d")
+            await tmux.waitFor(text: "─ sferik/rails_admin ─")
+            try tmux.send("R")
+            await tmux.waitFor(text: "Mongoid autoinc")
+            try tmux.send("1")
+            try tmux.send("Enter")
+            let issue = await tmux.waitFor(text: "── catsby")
+            #expect(issue.contains("sferik/rails_admin · Issues · #2746"))
+            #expect(issue.contains("#2746 including Mongoid::Autoinc would not display a model in Rails_admin"))
+            try tmux.send("Escape")
+            let back = await tmux.waitFor(text: "sferik/rails_admin · README")
+            #expect(back.contains("Mongoid autoinc"))
+            // The Issues tab: its list (pull requests left out).
+            try tmux.send("Right")
+            try tmux.send("Right")
+            let list = await tmux.waitFor(text: "Open issues · 24")
+            #expect(list.contains("#2745 Couldn't edit/show/export User model"))
+            try tmux.send("q")
+            let end = await tmux.waitFor(text: "<<END>>")
+            #expect(end.contains("EXIT:0"))
+        }
+        await server.stop()
+
+        // Offline (the server gone): the stored list and the stored issue.
+        let offline = try TmuxSession(command: appCommand(["--api-url", baseURL.absoluteString, "sferik"], dataDirectory: data),
+                                      width: 100, height: 30)
+        await offline.waitFor(text: "rails_admin")
+        // The list says the network failed first (a message box): OK.
+        await offline.waitFor(text: "A network error")
+        try offline.send("Enter")
+        await offline.waitFor("the message closed") { !$0.contains("A network error") }
+        try offline.send("d")
+        await offline.waitFor(text: "─ sferik/rails_admin ─")
+        for _ in 0..<3 { try offline.send("Right") }
+        let stored = await offline.waitFor(text: "#2746 including Mongoid")
+        #expect(stored.contains("Open issues · 24"))
+        try offline.send("Enter")
+        await offline.waitFor(text: "── catsby")
+        try offline.send("q")
+        await offline.waitFor(text: "<<END>>")
+    }
+}

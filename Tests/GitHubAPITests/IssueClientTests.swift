@@ -1,0 +1,103 @@
+import Foundation
+import GitHubEntities
+import Locking
+import Testing
+import TestSupport
+@testable import GitHubAPI
+
+/// Answers the issue endpoints from the recordings and records every request.
+private final class IssueHost: HTTPTransport {
+    let requests = Mutex<[HTTPRequest]>([])
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        requests.withLock { $0.append(request) }
+        let json = ["Content-Type": "application/json"]
+        switch (request.method, request.url.path) {
+        case ("GET", "/repos/sferik/rails_admin/issues"):
+            let next = "<https://api.github.com/repositories/1/issues?state=open&page=2>; rel=\"next\""
+            return HTTPResponse(statusCode: 200, headers: json.merging(["Link": next, "ETag": "\"i1\""]) { $1 },
+                                body: Fixtures.recordedBody(Fixtures.Name.railsAdminIssues))
+        case ("GET", "/repos/octokit/octokit.rb/pulls"):
+            return HTTPResponse(statusCode: 200, headers: json, body: Fixtures.recordedBody(Fixtures.Name.octokitPulls))
+        case ("GET", "/repos/octokit/octokit.rb/pulls/67/files"):
+            return HTTPResponse(statusCode: 200, headers: json, body: Fixtures.interactions(Fixtures.Name.pull67)[0].body)
+        case ("GET", "/search/issues"):
+            return HTTPResponse(statusCode: 200, headers: json.merging(["X-RateLimit-Resource": "search", "X-RateLimit-Limit": "30",
+                                                                        "X-RateLimit-Remaining": "29", "X-RateLimit-Reset": "1900000000"]) { $1 },
+                                body: Fixtures.scenarioBody(Fixtures.Name.searchIssues))
+        case ("POST", "/repos/o/r/issues/5/comments"):
+            return HTTPResponse(statusCode: 201, headers: json, body: Fixtures.recordedItems(Fixtures.Name.issueComments)[0])
+        case ("PATCH", "/repos/o/r/issues/5"):
+            var issue = try JSONSerialization.jsonObject(with: Fixtures.recordedItems(Fixtures.Name.railsAdminIssues)[0]) as? [String: Any] ?? [:]
+            issue["state"] = "closed"
+            return HTTPResponse(statusCode: 200, headers: json, body: Fixtures.encode(issue))
+        default:
+            return HTTPResponse(statusCode: 404, headers: json, body: Data(#"{"message":"Not Found"}"#.utf8))
+        }
+    }
+    var all: [HTTPRequest] { requests.withLock { $0 } }
+}
+
+@Suite("Issues and pull requests over the API")
+struct IssueClientTests {
+    fileprivate static func client(token: String? = nil) -> (GitHubClient, IssueHost) {
+        let host = IssueHost()
+        return (GitHubClient(configuration: APIConfiguration(baseURL: APIConfiguration.defaultBaseURL, token: token),
+                             transport: host, validatorCache: InMemoryValidatorCache()), host)
+    }
+
+    @Test("issues: state and page size asked, pull requests left out, the next page by Link; a Link that is not https is refused")
+    func issues() async throws {
+        let (client, host) = Self.client()
+        let page = try await client.issues(ownerLogin: "sferik", repository: "rails_admin", state: .closed, perPage: 500)
+        #expect(page.items.count == 24)
+        #expect(page.items.allSatisfy { !$0.isPullRequest })
+        #expect(page.next?.absoluteString == "https://api.github.com/repositories/1/issues?state=open&page=2")
+        #expect(host.all[0].url.query == "state=closed&per_page=100")
+        let again = try await client.issues(ownerLogin: "sferik", repository: "rails_admin", state: .closed, perPage: 500)
+        #expect(host.all[1].headers["If-None-Match"] == "\"i1\"")
+        #expect(again.items == page.items)
+        #expect(await gitHubError { try await client.issues(page: URL(string: "http://evil.example/issues?page=2")!) } != nil)
+        #expect(await gitHubError { try await client.issues(ownerLogin: "-bad", repository: "r", state: .open, perPage: 1) } != nil)
+        #expect(host.all.count == 2)
+    }
+
+    @Test("pull requests and a pull request's files with patches")
+    func pulls() async throws {
+        let (client, _) = Self.client()
+        let pulls = try await client.pullRequests(ownerLogin: "octokit", repository: "octokit.rb", state: .open, perPage: 30)
+        #expect(pulls.items.count == 5)
+        let files = try await client.pullRequestFiles(ownerLogin: "octokit", repository: "octokit.rb", number: 67)
+        #expect(files.items.map(\.filename) == ["lib/octokit/configuration.rb", "lib/octokit/connection.rb", "lib/octokit/repository.rb"])
+        #expect(await gitHubError { try await client.issue(ownerLogin: "o", repository: "r", number: 0) } != nil)
+    }
+
+    @Test("the search goes to /search/issues with the query encoded, counted in the search bucket")
+    func search() async throws {
+        let (client, host) = Self.client()
+        let (page, next) = try await client.searchIssues(query: "repo:o/r is:issue label:bug author:x")
+        #expect(page.totalCount == 2)
+        #expect(next == nil)
+        #expect(host.all[0].url.query == "q=repo%3Ao%2Fr%20is%3Aissue%20label%3Abug%20author%3Ax&per_page=30")
+        #expect(client.rateLimit(for: .search)?.remaining == 29)
+    }
+
+    @Test("comment and close need a token: without one nothing is sent; with one a POST and a PATCH with JSON bodies")
+    func writes() async throws {
+        let (anonymous, anonymousHost) = Self.client()
+        #expect(await gitHubError { try await anonymous.addComment(ownerLogin: "o", repository: "r", number: 5, body: "hi") } == .unauthorized)
+        #expect(await gitHubError { try await anonymous.setIssueOpen(false, ownerLogin: "o", repository: "r", number: 5) } == .unauthorized)
+        #expect(anonymousHost.all.isEmpty)
+
+        let (client, host) = Self.client(token: "ghp_" + String(repeating: "a", count: 36))
+        let comment = try await client.addComment(ownerLogin: "o", repository: "r", number: 5, body: "Thanks \"quoted\"\n")
+        #expect(comment.author == "catsby")
+        let closed = try await client.setIssueOpen(false, ownerLogin: "o", repository: "r", number: 5)
+        #expect(closed.state == "closed")
+        let requests = host.all
+        #expect(requests.map(\.method) == ["POST", "PATCH"])
+        #expect(try JSONSerialization.jsonObject(with: requests[0].body ?? Data()) as? [String: String] == ["body": "Thanks \"quoted\"\n"])
+        #expect(try JSONSerialization.jsonObject(with: requests[1].body ?? Data()) as? [String: String] == ["state": "closed"])
+        #expect(await gitHubError { try await client.addComment(ownerLogin: "o", repository: "r", number: 5, body: "") } != nil)
+        #expect(host.all.count == 2)
+    }
+}
