@@ -59,14 +59,14 @@ extension GitHubClient {
         }
     }
 
-    private func repositoryPath(_ ownerLogin: String, _ repository: String) throws -> String {
+    func repositoryPath(_ ownerLogin: String, _ repository: String) throws -> String {
         try Self.validate(login: ownerLogin)
         try Self.validate(repositoryName: repository)
         return "/repos/\(Self.segment(ownerLogin))/\(Self.segment(repository))"
     }
 
     /// One page of a list with its `Link` next and last (conditional through the validator cache).
-    private func listPage<Item: Decodable & Sendable>(_ url: URL, of: Item.Type, emptyOn409: Bool) async throws -> Page<Item> {
+    func listPage<Item: Decodable & Sendable>(_ url: URL, of: Item.Type, emptyOn409: Bool) async throws -> Page<Item> {
         let fetched = try await get(url, passThrough: emptyOn409 ? [409] : [])
         if fetched.response.statusCode == 409 { return Page(items: []) }
         let items = try Self.decode([Item].self, from: fetched.response.body)

@@ -208,13 +208,39 @@ enum Schema {
                 );
                 """)
         }
+        migrator.registerMigration("v6-files-releases") { db in
+            // The Files and Releases tabs (issue 26). A file's bytes by blob sha, kept for good (a blob
+            // never changes: a file read once reads offline and is never fetched twice). A repository's
+            // tree per ref and its releases, as the API's JSON, replaced on each refresh.
+            try db.execute(sql: """
+                CREATE TABLE file_blob (
+                    sha TEXT NOT NULL PRIMARY KEY COLLATE NOCASE,
+                    size INTEGER NOT NULL,
+                    bytes BLOB NOT NULL,
+                    stored_at REAL NOT NULL
+                );
+                CREATE TABLE repository_tree (
+                    repository_id INTEGER NOT NULL,
+                    ref TEXT NOT NULL,
+                    body BLOB NOT NULL,
+                    fetched_at REAL NOT NULL,
+                    PRIMARY KEY (repository_id, ref)
+                );
+                CREATE TABLE repository_releases (
+                    repository_id INTEGER NOT NULL PRIMARY KEY,
+                    body BLOB NOT NULL,
+                    next_url TEXT,
+                    fetched_at REAL NOT NULL
+                );
+                """)
+        }
         return migrator
     }()
 
     /// Every table the current schema has (tests check them).
     static let tableNames: [String] = [
         "owner", "repository_list", "repository", "commit", "commit_fetch", "validator", "favourite", "setting",
-        "history", "history_commit", "commit_detail",
+        "history", "history_commit", "commit_detail", "file_blob", "repository_tree", "repository_releases",
     ]
 
     /// Migrates, tolerating another process that migrates the same file at the same moment (its

@@ -48,6 +48,10 @@ final class FakeGitHub: Sendable {
         var branches: [String: [Data]] = [:]
         /// Commits in full by "owner/repo/sha" (lowercased).
         var commitDetails: [String: Data] = [:]
+        /// Fixed JSON answers by exact path (trees, folders, blobs: `addAnswer`).
+        var answers: [String: Data] = [:]
+        /// `GET /repos/{o}/{r}/releases` items by "owner/repo".
+        var releases: [String: [Data]] = [:]
         /// What each owner starred (repository JSON objects) and its page size, by lowercased login.
         var starred: [String: (repositories: [Data], pageSize: Int)] = [:]
         var failures: [FailureRule] = []
@@ -112,6 +116,14 @@ final class FakeGitHub: Sendable {
 
     func addCommitDetail(owner: String, repo: String, sha: String, json: Data) {
         state.withLock { $0.commitDetails["\(owner)/\(repo)/\(sha)".lowercased()] = json }
+    }
+
+    func addAnswer(path: String, json: Data) {
+        state.withLock { $0.answers[path] = json }
+    }
+
+    func addReleases(owner: String, repo: String, releases: [Data]) {
+        state.withLock { $0.releases["\(owner)/\(repo)".lowercased()] = releases }
     }
 
     func setFailure(_ failure: FakeGitHubServer.Failure?, forPathPrefix prefix: String) {
@@ -282,6 +294,7 @@ final class FakeGitHub: Sendable {
         }
         let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
         if parts.count == 2, parts[0] == "avatars" { return avatar(request) }
+        if let body = state.withLock({ $0.answers[path] }) { return ok(body, request: request, bucket: "core") }
         switch parts.count {
         case 2 where parts[0] == "users":
             return user(parts[1], request: request)
@@ -297,6 +310,8 @@ final class FakeGitHub: Sendable {
             return commitDetail(owner: parts[1], repo: parts[2], sha: parts[4], request: request)
         case 4 where parts[0] == "repos" && parts[3] == "branches":
             return branches(owner: parts[1], repo: parts[2], request: request)
+        case 4 where parts[0] == "repos" && parts[3] == "releases":
+            return releases(owner: parts[1], repo: parts[2], request: request)
         case 2 where parts[0] == "search" && parts[1] == "repositories":
             return search(request)
         case 1 where parts[0] == "rate_limit":
@@ -392,6 +407,14 @@ final class FakeGitHub: Sendable {
         }
         let perPage = min(max(Int(request.query["per_page"] ?? "") ?? 30, 1), 100)
         return paged(items, perPage: perPage, path: "/repos/\(owner)/\(repo)/branches", extraQuery: [],
+                     request: request, bucket: "core") { Self.jsonArray($0) }
+    }
+
+    /// `GET /repos/{o}/{r}/releases`: what `addReleases` gave, paged (an empty list for a repository without).
+    private func releases(owner: String, repo: String, request: RecordedRequest) -> Response {
+        let items = state.withLock { $0.releases["\(owner)/\(repo)".lowercased()] } ?? []
+        let perPage = min(max(Int(request.query["per_page"] ?? "") ?? 30, 1), 100)
+        return paged(items, perPage: perPage, path: "/repos/\(owner)/\(repo)/releases", extraQuery: [],
                      request: request, bucket: "core") { Self.jsonArray($0) }
     }
 
