@@ -33,6 +33,10 @@ public struct Glyphs: Equatable, Sendable {
     public var expanded: String
     /// The frames of the busy spinner, in order.
     public var spinner: [String]
+    /// The Files tab's folders and files, and the Releases tab's tags.
+    public var folder: String
+    public var file: String
+    public var tag: String
 
     /// The symbols of `set`.
     public static func of(_ set: IconSet) -> Glyphs {
@@ -47,20 +51,23 @@ public struct Glyphs: Equatable, Sendable {
         fork: "ψ", star: "★", cloned: "⌂",
         commitsLoading: "◌", commitsLoaded: "●", commitsEmpty: "○", commitsFailed: "!",
         collapsed: "▸", expanded: "▾",
-        spinner: ["◐", "◓", "◑", "◒"])
+        spinner: ["◐", "◓", "◑", "◒"],
+        folder: "■", file: "·", tag: "◆")
 
     /// Nerd Font code points, all from its Font Awesome 4 set (the one every Nerd Font carries at fixed places).
     static let nerd = Glyphs(
         fork: "\u{F126}", star: "\u{F005}", cloned: "\u{F015}",
         commitsLoading: "\u{F110}", commitsLoaded: "\u{F111}", commitsEmpty: "\u{F10C}", commitsFailed: "\u{F071}",
         collapsed: "\u{F105}", expanded: "\u{F107}",
-        spinner: ["\u{F251}", "\u{F252}", "\u{F253}"])
+        spinner: ["\u{F251}", "\u{F252}", "\u{F253}"],
+        folder: "\u{F07B}", file: "\u{F15B}", tag: "\u{F02B}")
 
     static let ascii = Glyphs(
         fork: "Y", star: "*", cloned: "#",
         commitsLoading: ".", commitsLoaded: "o", commitsEmpty: "-", commitsFailed: "!",
         collapsed: ">", expanded: "v",
-        spinner: ["|", "/", "-", "\\"])
+        spinner: ["|", "/", "-", "\\"],
+        folder: "+", file: ".", tag: "@")
 
     private static let processSet = Mutex(IconSet.unicode)
 

@@ -1,0 +1,284 @@
+import Foundation
+import GitHubAPI
+import GitHubEntities
+import TerminalKit
+
+/// The Files tab: the tree of a ref (the default branch first; stored tree at once, then GitHub's),
+/// walked like a file manager — Enter opens a folder or a file, Backspace/← goes up, `/` filters the
+/// folder — and an open file (`FileViewState`): ↑↓ move the cursor line, ←→ scroll long lines, `/`
+/// searches, `m` shows a Markdown file's source, `y` copies its permalink (commit sha and `#L42`),
+/// `o` opens it on GitHub, Esc/Backspace closes it. Only turns intents into state; the window
+/// builders make the lines.
+@MainActor
+final class FilesTabPresenter {
+    private(set) var navigator: TreeNavigator
+    private(set) var file: FileViewState?
+    private(set) var failure: GitHubError?
+    /// The filter or search being typed (`/`), nil when none.
+    private(set) var field: TextField?
+    /// The commit the ref named when the tab opened (permalinks), nil until GitHub said.
+    private(set) var commitSHA: String?
+    private let files: RepositoryFiles
+    private let repository: Repository
+    private let dispatcher: any UIDispatcher
+    private let copy: @MainActor (String) -> Void
+    private let open: @MainActor (String) -> Void
+    /// Called when something changed (the host redraws).
+    var changed: @MainActor () -> Void = {}
+    private var started = false
+    private var width = 80
+    private var height = 20
+    private var generation = 0
+    /// Requests in flight (tests await them).
+    private(set) var treeTask: Task<Void, Never>?
+    private(set) var folderTask: Task<Void, Never>?
+    private(set) var fileTask: Task<Void, Never>?
+    private(set) var shaTask: Task<Void, Never>?
+
+    init(files: RepositoryFiles, repository: Repository, dispatcher: any UIDispatcher,
+         copy: @escaping @MainActor (String) -> Void, open: @escaping @MainActor (String) -> Void) {
+        self.files = files
+        self.repository = repository
+        self.dispatcher = dispatcher
+        self.copy = copy
+        self.open = open
+        navigator = TreeNavigator(ref: files.defaultRef)
+    }
+
+    isolated deinit {
+        treeTask?.cancel()
+        folderTask?.cancel()
+        fileTask?.cancel()
+        shaTask?.cancel()
+    }
+
+    var isLoading: Bool { treeTask != nil || folderTask != nil || fileTask != nil }
+
+    /// The tab is shown: the first time, the stored tree and a request for GitHub's.
+    func didAppear() {
+        guard !started else { return }
+        started = true
+        show(ref: navigator.ref)
+    }
+
+    /// Shows the tree of another branch or tag (the Commits tab's picker).
+    func show(ref: String) {
+        generation += 1
+        treeTask?.cancel()
+        folderTask?.cancel()
+        navigator = TreeNavigator(ref: ref)
+        file = nil
+        failure = nil
+        commitSHA = nil
+        if let stored = files.storedTree(ref: ref) { navigator.receive(stored) }
+        layout(width: width, height: height)
+        let files = self.files, generation = self.generation
+        treeTask = dispatcher.background { () -> Result<GitTree, GitHubError>? in
+            do { return .success(try await files.fetchTree(ref: ref)) }
+            catch is CancellationError { return nil }
+            catch { return .failure(error as? GitHubError ?? .network) }
+        } then: { [weak self] result in
+            guard let self, generation == self.generation else { return }
+            treeDidLoad(result)
+        }
+        shaTask = dispatcher.background { () -> String? in
+            try? await files.commitSHA(ref: ref)
+        } then: { [weak self] sha in
+            guard let self, generation == self.generation else { return }
+            shaTask = nil
+            commitSHA = sha
+        }
+    }
+
+    func treeDidLoad(_ result: Result<GitTree, GitHubError>?) {
+        treeTask = nil
+        switch result {
+        case .success(let tree):
+            failure = nil
+            navigator.receive(tree)
+            if tree.isTruncated { loadFolder(navigator.currentPath) }
+        case .failure(let error): failure = error
+        case nil: break
+        }
+        layout(width: width, height: height)
+        changed()
+    }
+
+    private func loadFolder(_ path: String) {
+        let files = self.files, ref = navigator.ref, generation = self.generation
+        folderTask?.cancel()
+        folderTask = dispatcher.background { () -> Result<[GitTreeEntry], GitHubError>? in
+            do { return .success(try await files.fetchFolder(path: path, ref: ref)) }
+            catch is CancellationError { return nil }
+            catch { return .failure(error as? GitHubError ?? .network) }
+        } then: { [weak self] result in
+            guard let self, generation == self.generation else { return }
+            folderDidLoad(result, path: path)
+        }
+    }
+
+    func folderDidLoad(_ result: Result<[GitTreeEntry], GitHubError>?, path: String) {
+        folderTask = nil
+        switch result {
+        case .success(let entries): navigator.receive(entries, folder: path)
+        case .failure(let error): failure = error
+        case nil: break
+        }
+        layout(width: width, height: height)
+        changed()
+    }
+
+    private func openFile(_ entry: GitTreeEntry) {
+        var state = FileViewState(entry: entry, ref: navigator.ref)
+        state.resize(height: max(1, height - 1))
+        file = state
+        guard case .loading = state.body else { return }
+        if let stored = files.storedFile(sha: entry.sha) {
+            fileDidLoad(.success(stored))
+            return
+        }
+        let files = self.files, sha = entry.sha, generation = self.generation
+        fileTask = dispatcher.background { () -> Result<FileContent, GitHubError>? in
+            do { return .success(try await files.file(sha: sha)) }
+            catch is CancellationError { return nil }
+            catch { return .failure(error as? GitHubError ?? .network) }
+        } then: { [weak self] result in
+            guard let self, generation == self.generation else { return }
+            fileDidLoad(result)
+        }
+    }
+
+    func fileDidLoad(_ result: Result<FileContent, GitHubError>?) {
+        fileTask = nil
+        switch result {
+        case .success(let content): file?.load(content)
+        case .failure(let error): file?.fail(error)
+        case nil: break
+        }
+        layout(width: width, height: height)
+        changed()
+    }
+
+    // MARK: Layout and drawing
+
+    func layout(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        navigator.resize(rows: FilesWindowBuilder.listRows(height: height))
+        file?.render(width: width, base: blobPrefix)
+        file?.resize(height: max(1, height - 1))
+    }
+
+    func draw(in rect: Rect, buffer: inout Buffer) {
+        if rect.width != width || rect.height != height { layout(width: rect.width, height: rect.height) }
+        if let file {
+            FileView.draw(FileViewRenderer.window(file, width: rect.width, height: rect.height), in: rect, buffer: &buffer)
+            if let field { drawField(field, in: rect, buffer: &buffer) }
+        } else {
+            FilesView.draw(FilesWindowBuilder.window(navigator, repositoryName: repository.name, isLoading: isLoading,
+                                                     failure: failure, filter: field?.text), in: rect, buffer: &buffer)
+        }
+    }
+
+    private func drawField(_ field: TextField, in rect: Rect, buffer: inout Buffer) {
+        let y = rect.y + rect.height - 1
+        buffer.fill(Rect(x: rect.x, y: y, width: rect.width, height: 1))
+        _ = buffer.write("/", x: rect.x, y: y, style: .bold)
+        field.render(into: &buffer, x: rect.x + 1, y: y, width: max(1, rect.width - 1))
+    }
+
+    // MARK: Addresses
+
+    /// `https://github.com/OWNER/REPO/blob/` + commit sha (or the ref until GitHub named it) + `/`.
+    private var blobPrefix: String {
+        let page = repository.htmlURL.hasSuffix("/") ? String(repository.htmlURL.dropLast()) : repository.htmlURL
+        return page + "/blob/" + (commitSHA ?? navigator.ref) + "/"
+    }
+
+    /// The open file's permalink: at the commit, with the cursor's line (`#L42`) when source is shown.
+    var permalink: String? {
+        guard let file, let parts = RepositoryPath.components(file.entry.path) else { return nil }
+        let encoded = parts.map { $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? $0 }.joined(separator: "/")
+        return blobPrefix + encoded + (file.cursorLineNumber.map { "#L\($0)" } ?? "")
+    }
+
+    // MARK: Keys
+
+    /// Handles a key; false when the tab does not use it (the frame's keys then apply).
+    func handle(_ key: Key) -> Bool {
+        if field != nil { return handleField(key) }
+        if file != nil { return handleFile(key) }
+        switch key {
+        case .up, .character("k"): navigator.move(by: -1)
+        case .down, .character("j"): navigator.move(by: 1)
+        case .pageUp: navigator.move(by: -navigator.viewport.height)
+        case .pageDown: navigator.move(by: navigator.viewport.height)
+        case .home, .character("g"): navigator.select(0)
+        case .end, .character("G"): navigator.select(Int.max / 2)
+        case .enter:
+            switch navigator.enter() {
+            case .enteredFolder(let needsListing): if needsListing { loadFolder(navigator.currentPath) }
+            case .openFile(let entry): openFile(entry)
+            case .none: break
+            }
+        case .backspace:
+            _ = navigator.up()
+        case .left where !navigator.path.isEmpty:
+            _ = navigator.up()
+        case .character("/"): field = TextField(text: navigator.filter)
+        case .escape where !navigator.filter.isEmpty: navigator.setFilter("")
+        default: return false
+        }
+        changed()
+        return true
+    }
+
+    private func handleFile(_ key: Key) -> Bool {
+        guard var state = file else { return false }
+        switch key {
+        case .up, .character("k"): state.move(by: -1)
+        case .down, .character("j"): state.move(by: 1)
+        case .pageUp: state.move(by: -max(1, height - 2))
+        case .pageDown, .character(" "): state.move(by: max(1, height - 2))
+        case .home, .character("g"): state.move(by: -Int.max / 2)
+        case .end, .character("G"): state.move(by: Int.max / 2)
+        case .left, .character("h"): state.scrollHorizontally(by: -8)
+        case .right, .character("l"): state.scrollHorizontally(by: 8)
+        case .character("n"): state.nextMatch(true)
+        case .character("N"): state.nextMatch(false)
+        case .character("m"): state.toggleSource()
+        case .character("/"): field = TextField(text: state.search.query)
+        case .character("y"):
+            if let permalink { copy(permalink) }
+        case .character("o"):
+            if let permalink { open(permalink) }
+        case .escape, .backspace:
+            fileTask?.cancel()
+            fileTask = nil
+            file = nil
+            changed()
+            return true
+        default: return false
+        }
+        file = state
+        changed()
+        return true
+    }
+
+    private func handleField(_ key: Key) -> Bool {
+        guard var editing = field else { return false }
+        switch key {
+        case .escape:
+            field = nil
+            if file == nil { navigator.setFilter("") } else { file?.setSearch("") }
+        case .enter:
+            field = nil
+        default:
+            if let edit = TextField.typedEdit(for: key) { _ = editing.apply(edit) } else { return true }
+            field = editing
+            if file == nil { navigator.setFilter(editing.text) } else { file?.setSearch(editing.text) }
+        }
+        changed()
+        return true
+    }
+}
