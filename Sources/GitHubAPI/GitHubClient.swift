@@ -95,7 +95,7 @@ public final class GitHubClient: GitHubService {
     public func latestCommits(ownerLogin: String, repository: String) async throws -> [Commit] {
         try Self.validate(login: ownerLogin)
         try Self.validate(repositoryName: repository)
-        let url = try endpoint("/repos/\(Self.segment(ownerLogin))/\(Self.segment(repository))/commits?per_page=3")
+        let url = try endpoint("/repos/\(Self.segment(ownerLogin))/\(Self.segment(repository))/commits?per_page=\(Commit.latestCount)")
         let fetched = try await get(url, passThrough: [409])
         if fetched.response.statusCode == 409 { return [] }
         return try Self.decode([Commit].self, from: fetched.response.body)

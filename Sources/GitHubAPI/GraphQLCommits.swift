@@ -81,7 +81,7 @@ extension GitHubClient {
     /// The query for a batch: `r0: repository(owner: "o", name: "n") { … }` per repository.
     static func graphQLQuery(for repositories: [RepositoryReference]) -> String {
         let fields = """
-        defaultBranchRef { target { ... on Commit { history(first: 3) { nodes { \
+        defaultBranchRef { target { ... on Commit { history(first: \(Commit.latestCount)) { nodes { \
         oid message committedDate url author { name date user { login } } } } } } }
         """
         let aliases = repositories.enumerated().map { index, repository in

@@ -10,6 +10,10 @@ public struct Commit: Sendable, Equatable, Hashable, Identifiable {
     public var htmlURL: String?
 
     public var id: String { sha }
+
+    /// How many of a repository's latest commits are asked for, stored and shown (the list's
+    /// expansion, the Overview): the one "3".
+    public static let latestCount = 3
     /// The first 7 characters of the sha, as git shows it.
     public var shortSHA: String { String(sha.prefix(7)) }
     /// The first line of the message.

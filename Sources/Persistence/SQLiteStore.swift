@@ -341,7 +341,7 @@ public final class SQLiteStore: RepositoryStore {
         try withDatabase { try $0.write { db in
             try db.execute(sql: #"DELETE FROM "commit" WHERE repository_id = ?"#, arguments: [repositoryID])
             let statement = try db.cachedStatement(sql: Rows.insertCommitSQL)
-            for (position, commit) in commits.prefix(3).enumerated() {
+            for (position, commit) in commits.prefix(Commit.latestCount).enumerated() {
                 try statement.execute(arguments: Rows.commitArguments(commit, repositoryID: repositoryID,
                                                                       position: position))
             }

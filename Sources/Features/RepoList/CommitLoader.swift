@@ -35,13 +35,6 @@ extension CommitSource {
 /// push, or fresh) are not asked again.
 @MainActor
 final class CommitLoader {
-    /// What is known of one repository's latest commits.
-    enum State: Equatable {
-        case loading
-        case stored(StoredCommits)
-        case failed(String)
-    }
-
     /// How long rows must stay on screen before their commits are requested.
     static let settleDelay: Duration = .milliseconds(150)
     /// Commit requests in flight at once.
@@ -55,7 +48,8 @@ final class CommitLoader {
     private let now: () -> Date
     private let isOffline: Bool
 
-    private(set) var states: [Int64: State] = [:]
+    /// What is known of each repository's latest commits (the one `CommitsState`).
+    private(set) var states: [Int64: CommitsState] = [:]
     /// Repositories whose stored commits were looked up already.
     private var checkedStore = Set<Int64>()
     /// The request each repository waits on (a batch appears under each of its ids; tests await them).
@@ -102,7 +96,7 @@ final class CommitLoader {
         cancelAll()
     }
 
-    func state(for id: Int64) -> State? { states[id] }
+    func state(for id: Int64) -> CommitsState? { states[id] }
 
     /// Whether nothing is in flight.
     var isIdle: Bool { transfers.isEmpty }
@@ -137,6 +131,14 @@ final class CommitLoader {
             asked.insert(repository.id)
             request([repository.id], front: true)
         }
+    }
+
+    /// One repository asked again after a failure (the repository view's `r`).
+    func retry(_ repository: Repository) {
+        guard case .failed = states[repository.id] else { return }
+        states[repository.id] = nil
+        checkedStore.remove(repository.id)
+        expand(repository)
     }
 
     /// `r`: failed rows on screen are asked again.
@@ -226,7 +228,8 @@ final class CommitLoader {
         let number = nextTransfer
         nextTransfer += 1
         let ids = batch.map(\.id)
-        for id in ids { states[id] = .loading }
+        // Stored commits stay shown while they are asked again (and after a failure: `CommitsState.applying`).
+        for id in ids where !(states[id]?.isStored ?? false) { states[id] = .loading }
         transfers[number] = Set(ids)
         let source = self.source
         let task = dispatcher.background {
@@ -245,16 +248,12 @@ final class CommitLoader {
         handles[transfer] = nil
         for id in ids {
             guard tasks.removeValue(forKey: id) != nil else { continue } // left the screen meanwhile
-            switch outcomes[id] ?? .cancelled {
-            case .loaded(let commits):
-                states[id] = .stored(StoredCommits(commits: commits, fetchedAt: now(), isEmptyRepository: false))
-            case .empty:
-                states[id] = .stored(StoredCommits(commits: [], fetchedAt: now(), isEmptyRepository: true))
-            case .failed(let error):
-                if case .rateLimited = error { onError(error) }
-                states[id] = .failed(error.shortReason)
-            case .cancelled:
+            let outcome = outcomes[id] ?? .cancelled
+            if case .failed(let error) = outcome, case .rateLimited = error { onError(error) }
+            if case .cancelled = outcome {
                 forget(id)
+            } else if let next = (states[id] ?? .loading).applying(outcome, at: now()) {
+                states[id] = next
             }
         }
         startQueued()

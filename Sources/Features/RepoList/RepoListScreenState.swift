@@ -19,7 +19,7 @@ struct RepoListScreenState {
     var viewport = Viewport()
     /// Repositories whose latest commits are shown under their row.
     var expanded = Set<Int64>()
-    var commits: [Int64: CommitLoader.State] = [:]
+    var commits: [Int64: CommitsState] = [:]
     /// Repositories on screen that have a clone in the clone root.
     var cloned = Set<Int64>()
 
@@ -58,7 +58,7 @@ struct RepoListScreenState {
 
     func expansionLineCount(for id: Int64) -> Int {
         guard expanded.contains(id) else { return 0 }
-        if case .stored(let stored) = commits[id], !stored.commits.isEmpty { return stored.commits.count }
+        if let shown = commits[id]?.commits, !shown.isEmpty { return shown.count }
         return 1
     }
 

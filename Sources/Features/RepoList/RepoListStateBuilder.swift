@@ -124,13 +124,7 @@ enum RepoListStateBuilder {
     }
 
     private static func row(for repository: Repository, in state: RepoListScreenState, selected: Bool, now: Date) -> RepoRowState {
-        let status: CommitStatus
-        switch state.commits[repository.id] {
-        case nil: status = .unknown
-        case .loading: status = .loading
-        case .stored(let stored): status = stored.commits.isEmpty || stored.isEmptyRepository ? .empty : .loaded
-        case .failed: status = .failed
-        }
+        let status = CommitStatus(state.commits[repository.id])
         // A starred list holds other owners' repositories: those rows say whose.
         let naming: RepositoryRowState.Naming = state.listKind == .starred
             && repository.ownerLogin.lowercased() != state.ownerLogin.lowercased() ? .fullName : .name
@@ -154,13 +148,9 @@ enum RepoListStateBuilder {
 
     private static func expansionLines(for id: Int64, in state: RepoListScreenState, now: Date) -> [ListLine] {
         guard state.expanded.contains(id) else { return [] }
-        switch state.commits[id] {
-        case .stored(let stored) where !stored.commits.isEmpty && !stored.isEmptyRepository:
-            return stored.commits.map { .commit(CommitLineState($0, now: now)) }
-        case .stored: return [.note(tr("commits.none"), isError: false)]
-        case .failed(let reason): return [.note(tr("commits.failed", reason), isError: true)]
-        case .loading, nil: return [.note(tr("commits.loading"), isError: false)]
-        }
+        let commits = state.commits[id] ?? .loading
+        if let note = commits.note(spinner: nil) { return [.note(note.text, isError: note.isError)] }
+        return commits.commits.map { .commit(CommitLineState($0, now: now)) }
     }
 
     private static func status(_ state: RepoListScreenState, now: Date) -> String {

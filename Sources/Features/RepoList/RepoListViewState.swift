@@ -4,6 +4,16 @@ import TerminalKit
 enum CommitStatus: Sendable, Equatable {
     case unknown, loading, loaded, empty, failed
 
+    /// The glyph's meaning for a commits state (nil: not looked up yet).
+    init(_ commits: CommitsState?) {
+        switch commits {
+        case nil: self = .unknown
+        case .loading: self = .loading
+        case .stored(let stored): self = stored.hasNoCommits ? .empty : .loaded
+        case .failed: self = .failed
+        }
+    }
+
     /// The one-cell glyph drawn on the row, from the interface's symbols.
     func glyph(in glyphs: Glyphs) -> String {
         switch self {

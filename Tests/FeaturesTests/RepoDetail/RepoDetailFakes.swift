@@ -17,8 +17,12 @@ extension ScriptedGitHubService {
         self.init(ScriptedGitHubService.Script(commits: commits))
     }
 
-    /// The detail's default: the sample commits.
-    static func detail() -> ScriptedGitHubService { ScriptedGitHubService(commits: .success(DetailSample.commits)) }
+    /// The detail's default: the sample commits, also as the default branch's one-page history.
+    static func detail() -> ScriptedGitHubService {
+        let service = ScriptedGitHubService(commits: .success(DetailSample.commits))
+        service.script.withLock { $0.historyPages = [DetailSample.commits] }
+        return service
+    }
 
     /// With a token: it stars and unstars, and says what is starred.
     static func starring() -> ScriptedGitHubService {

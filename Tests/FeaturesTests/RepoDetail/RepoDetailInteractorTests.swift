@@ -17,53 +17,69 @@ struct RepoDetailInteractorTests {
         return (interactor, service, store)
     }
 
-    @Test("Fresh stored commits are used without a request")
+    /// Opens the view over `store` and lets its commit request (if any) finish.
+    @MainActor
+    static func open(store: SQLiteStore, commits: Result<[Commit], GitHubError> = .success(DetailSample.commits)) async
+        -> RepoDetailPresenterTests.Harness {
+        let h = RepoDetailPresenterTests.Harness(commits: commits, store: store)
+        h.presenter.viewDidLoad()
+        await h.finishLoad()
+        return h
+    }
+
+    @Test("Fresh stored commits are used without a request; a stored empty repository too")
+    @MainActor
     func storedCommitsWithoutRequest() async throws {
-        let (interactor, service, store) = try make()
+        let store = try SQLiteStore.inMemory()
         try store.saveCommits([DetailSample.commits[1]], repositoryID: 42, isEmptyRepository: false,
                               fetchedAt: DetailSample.now.addingTimeInterval(-120))
-        #expect(interactor.storedCommits()?.commits == [DetailSample.commits[1]])
-        #expect(await interactor.loadCommits() == .loaded([DetailSample.commits[1]]))
-        // A stored empty repository too.
+        let h = await Self.open(store: store)
+        #expect(h.presenter.overview.state.commits.commits == [DetailSample.commits[1]])
         try store.saveCommits([], repositoryID: 42, isEmptyRepository: true, fetchedAt: DetailSample.now)
-        #expect(await interactor.loadCommits() == .empty)
-        #expect(service.recorded == [])
+        let empty = await Self.open(store: store)
+        #expect(empty.text.last == "No commits yet")
+        #expect(h.service.recorded("commits") == [] && empty.service.recorded("commits") == [])
     }
 
     @Test("Missing or old commits are fetched (three at most) and stored")
+    @MainActor
     func fetchAndStore() async throws {
-        let (interactor, service, store) = try make()
-        #expect(interactor.storedCommits() == nil)
-        #expect(await interactor.loadCommits() == .loaded(Array(DetailSample.commits.prefix(3))))
+        let store = try SQLiteStore.inMemory()
+        let h = await Self.open(store: store)
+        #expect(h.presenter.overview.state.commits.commits == Array(DetailSample.commits.prefix(3)))
         #expect(try store.commits(repositoryID: 42) == DetailSample.stored(Array(DetailSample.commits.prefix(3))))
         // Stored before the repository's last push (3 h ago), and older than 10 minutes: asked again.
         try store.saveCommits([], repositoryID: 42, isEmptyRepository: true, fetchedAt: DetailSample.now.addingTimeInterval(-4 * 3600))
-        #expect(await interactor.loadCommits() == .loaded(Array(DetailSample.commits.prefix(3))))
-        #expect(service.recorded == ["commits octocat/github-tui", "commits octocat/github-tui"])
+        let again = await Self.open(store: store)
+        #expect(again.presenter.overview.state.commits.commits == Array(DetailSample.commits.prefix(3)))
+        #expect(h.service.recorded("commits").count == 1 && again.service.recorded("commits").count == 1)
     }
 
     @Test("Commits fetched after the last push are current whatever their age; a newer push asks again")
+    @MainActor
     func pushedAtRule() async throws {
-        let (interactor, service, store) = try make()
-        // Pushed 3 h ago, fetched 2 h ago: a day later still current, no request at all.
+        let store = try SQLiteStore.inMemory()
+        // Pushed 3 h ago, fetched 2 h ago: still current, no request at all.
         try store.saveCommits([DetailSample.commits[1]], repositoryID: 42, isEmptyRepository: false,
                               fetchedAt: DetailSample.now.addingTimeInterval(-2 * 3600))
-        #expect(await interactor.loadCommits() == .loaded([DetailSample.commits[1]]))
-        #expect(service.recorded == [])
+        let current = await Self.open(store: store)
+        #expect(current.presenter.overview.state.commits.commits == [DetailSample.commits[1]])
+        #expect(current.service.recorded("commits") == [])
         // Fetched only a minute after the push: within the clock-skew margin, so the age rule decides.
         try store.saveCommits([DetailSample.commits[1]], repositoryID: 42, isEmptyRepository: false,
                               fetchedAt: DetailSample.now.addingTimeInterval(-3 * 3600 + 60))
-        #expect(await interactor.loadCommits() == .loaded(Array(DetailSample.commits.prefix(3))))
-        #expect(service.recorded == ["commits octocat/github-tui"])
+        let asked = await Self.open(store: store)
+        #expect(asked.presenter.overview.state.commits.commits == Array(DetailSample.commits.prefix(3)))
+        #expect(asked.service.recorded("commits") == ["commits octocat/github-tui"])
     }
 
     @Test("409 (an empty repository) and an empty answer are .empty, stored as such")
     func emptyRepository() async throws {
         let (interactor, _, store) = try make(.failure(.http(status: 409, message: "Git Repository is empty.")))
-        #expect(await interactor.loadCommits() == .empty)
+        #expect(await interactor.loadCommits(for: DetailSample.repository) == .empty)
         #expect(try store.commits(repositoryID: 42)?.isEmptyRepository == true)
         let (other, _, otherStore) = try make(.success([]))
-        #expect(await other.loadCommits() == .empty)
+        #expect(await other.loadCommits(for: DetailSample.repository) == .empty)
         #expect(try otherStore.commits(repositoryID: 42)?.isEmptyRepository == true)
     }
 
@@ -72,8 +88,9 @@ struct RepoDetailInteractorTests {
         let (interactor, _, store) = try make(.failure(.rateLimited(resetAt: nil)))
         try store.saveCommits([DetailSample.commits[0]], repositoryID: 42, isEmptyRepository: false,
                               fetchedAt: DetailSample.now.addingTimeInterval(-4 * 3600))
-        #expect(await interactor.loadCommits() == .failed(.rateLimited(resetAt: nil)))
+        #expect(await interactor.loadCommits(for: DetailSample.repository) == .failed(.rateLimited(resetAt: nil)))
         #expect(try store.commits(repositoryID: 42)?.commits == [DetailSample.commits[0]])
+        #expect(interactor.storedCommits(for: [42])[42]?.commits == [DetailSample.commits[0]])
     }
 
     @Test("The favourite goes through the store")

@@ -63,6 +63,7 @@ struct RepoDetailPresenterTests {
             case .fields(let fields): return fields.map { $0.label + $0.value }.joined(separator: " | ")
             case .badges(let badges): return badges.joined(separator: " ")
             case .commit(let c): return "\(c.sha) \(c.summary) — \(c.author) · \(c.age)"
+            case .selectedCommit(let c): return "> \(c.sha) \(c.summary) — \(c.author) · \(c.age)"
             case .note(let text, _): return text
             case .markdown(let line): return line.text
             case .photo(let image, let row, let caption): return "[photo \(image.width)×\(image.height) row \(row)] \(caption)"

@@ -19,6 +19,8 @@ struct RepoDetailViewTests {
         func viewDidChangeContentSize(width: Int, height: Int) { sizes.append("\(width)x\(height)") }
         func handle(_ action: RepoDetailAction) { actions.append(action) }
         func didClickClose() { closeClicks += 1 }
+        var selectedTabs: [Int] = []
+        func didSelectTab(_ index: Int) { selectedTabs.append(index) }
         func didScroll(by lines: Int) { scrolls.append(lines) }
     }
 
@@ -38,10 +40,13 @@ struct RepoDetailViewTests {
     /// presenter after its commits arrived.
     func render(width: Int = 80, height: Int = 24, repository: Repository = DetailSample.repository,
                 environment: [String: String] = ["PATH": "/usr/bin"],
-                configure: (RepoDetailPresenter, CollectingDispatcher) async -> Void = { _, _ in }) async throws -> Buffer {
+                configure: (RepoDetailPresenter, CollectingDispatcher) async -> Void = { _, _ in },
+                service configureService: (ScriptedGitHubService) -> Void = { _ in }) async throws -> Buffer {
         let listView = listView(width: width, height: height)
         let dispatcher = CollectingDispatcher()
-        let interactor = RepoDetailInteractor(repository: repository, service: CommitsGitHubService.detail(),
+        let service = CommitsGitHubService.detail()
+        configureService(service)
+        let interactor = RepoDetailInteractor(repository: repository, service: service,
                                               store: try SQLiteStore.inMemory(), opener: SpyURLOpener(),
                                               clipboard: SpyClipboard(), cloner: SpyCloner(),
                                               environment: environment, now: { DetailSample.now })
@@ -127,7 +132,7 @@ struct RepoDetailViewTests {
         view.handle(.resize(width: 80, height: 24))
         view.handle(.resize(width: 80, height: 24))
         view.handle(.resize(width: 200, height: 60))
-        #expect(spy.sizes == ["72x19", "96x37"])
+        #expect(spy.sizes == ["72x18", "96x36"])
         for key: Key in [.escape, .down, .character("k"), .pageDown, .character(" "), .home, .character("G"),
                          .character("f"), .character("o"), .character("?"), .character("q"), .control("c"), .character("Z")] {
             view.handle(.key(key))
@@ -150,6 +155,20 @@ struct RepoDetailViewTests {
         view.handle(.mouse(MouseEvent(.wheelDown, x: 10, y: 10)))
         view.handle(.mouse(MouseEvent(.wheelUp, x: 10, y: 10)))
         #expect(spy.scrolls == [3, -3])
+        // The tab bar under the top edge: a click on a tab selects it; → and ← switch too.
+        view.display(RepoDetailViewState(title: "octo/repo", tabs: TabBarState(items: [.init(title: "Overview"), .init(title: "README"), .init(title: "Commits")], current: 0, hint: "←→"),
+                                          lines: [.text("one")], lineCount: 40))
+        view.render(into: &buffer)
+        #expect(buffer.line(2).hasPrefix("  │  Overview   README "))
+        view.handle(.mouse(MouseEvent(.press, x: 15, y: 2)))
+        view.handle(.mouse(MouseEvent(.press, x: 6, y: 2)))
+        view.handle(.mouse(MouseEvent(.press, x: 24, y: 2)))
+        #expect(spy.selectedTabs == [1, 0, 2])
+        view.handle(.key(.right))
+        view.handle(.key(.left))
+        view.handle(.key(.character("[")))
+        #expect(spy.actions == [.nextTab, .previousTab, .previousFile])
+        spy.actions = []
         // With help open, a click closes the help, not the overlay.
         view.display(RepoDetailViewState(lineCount: 40, help: [HelpEntry(keys: "q", help: "quit")]))
         view.handle(.mouse(MouseEvent(.press, x: column + 1, y: 1)))

@@ -1,6 +1,7 @@
 import Foundation
 import GitHubAPI
 import GitHubEntities
+import Persistence
 import Testing
 @testable import Features
 
@@ -39,11 +40,26 @@ struct SharedFormattingTests {
         #expect(!hostile.sha.contains("\u{1b}"))
     }
 
-    @Test("the notes said instead of commits")
+    @Test("the notes said instead of commits: one rule for empty, failures keep what is shown")
     func commitNotes() {
-        #expect(CommitNotes.loading == "loading commits…")
-        #expect(CommitNotes.noCommits == "No commits yet")
-        #expect(CommitNotes.failed(.network) == "Could not load commits (network error) — r retries")
+        let now = Date(timeIntervalSince1970: 1_700_000_000)
+        #expect(CommitsState.loading.note(spinner: "⠋")?.text == "⠋ loading commits…")
+        #expect(CommitsState.loading.note(spinner: nil)?.text == "loading commits…")
+        let empty = StoredCommits(commits: [], fetchedAt: now, isEmptyRepository: false)
+        #expect(CommitsState.stored(empty).note(spinner: nil)?.text == "No commits yet")
+        let emptyRepository = StoredCommits(commits: [Commit(sha: "abc", message: "m", authorName: "a")], fetchedAt: now, isEmptyRepository: true)
+        #expect(CommitsState.stored(emptyRepository).note(spinner: nil)?.text == "No commits yet")
+        #expect(CommitsState.stored(emptyRepository).commits == [])
+        let failed = CommitsState.loading.applying(.failed(.network), at: now)
+        #expect(failed?.note(spinner: nil)?.text == "Could not load commits (network error) — r retries")
+        #expect(failed?.note(spinner: nil)?.isError == true)
+        let one = [Commit(sha: "abc", message: "m", authorName: "a")]
+        let shown = CommitsState.loading.applying(.loaded(one), at: now)
+        #expect(shown?.commits == one)
+        #expect(shown?.note(spinner: nil) == nil)
+        #expect(shown?.applying(.failed(.network), at: now) == nil, "a failure keeps the commits shown")
+        #expect(shown?.applying(.cancelled, at: now) == nil)
+        #expect(CommitsState.loading.applying(.empty, at: now)?.note(spinner: nil)?.text == "No commits yet")
     }
 
     @Test("short reasons name each kind of failure in a few words")

@@ -45,14 +45,3 @@ extension CommitLineState {
         if rightX > cx { buffer.write(rightText, x: rightX, y: y, style: base.adding(.dim)) }
     }
 }
-
-/// What a repository's commit lines say instead of commits, on the list and in the detail overlay.
-enum CommitNotes {
-    static var loading: String { tr("commits.loading") }
-    static var noCommits: String { tr("commits.none") }
-
-    /// "Could not load commits (network error) — r retries".
-    static func failed(_ error: GitHubError) -> String {
-        tr("commits.failed", error.shortReason)
-    }
-}

@@ -16,10 +16,14 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
     private let environment: [String: String]
     private let commits: LatestCommits
     private let photos: OwnerPhotos
+    let history: RepositoryHistory
 
+    /// `historyStore` keeps histories and commits read in full; without one (a store that does not
+    /// keep them) they are read from GitHub each time.
     init(repository: Repository, service: any GitHubService, store: any RepositoryStore,
                 opener: any URLOpener, clipboard: any ClipboardWriter, cloner: any RepositoryCloner,
-                environment: [String: String], now: @escaping @Sendable () -> Date = Date.init) {
+                environment: [String: String], historyStore: (any CommitHistoryStore)? = nil,
+                now: @escaping @Sendable () -> Date = Date.init) {
         self.clipboard = clipboard
         self.cloner = cloner
         self.repository = repository
@@ -29,6 +33,9 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
         self.environment = environment
         commits = LatestCommits(service: service, store: store, isOffline: false, now: now)
         photos = OwnerPhotos(service: service)
+        history = RepositoryHistory(repository: repository, service: service,
+                                    store: historyStore ?? (store as? any CommitHistoryStore) ?? NoHistoryStore(),
+                                    isOffline: false, now: now)
     }
 
     func isFavourite() -> Bool {
@@ -39,17 +46,12 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
         try store.setFavourite(on, repositoryID: repository.id)
     }
 
-    func storedCommits() -> StoredCommits? {
-        commits.stored(for: repository.id)
+    func storedCommits(for ids: [Int64]) -> [Int64: StoredCommits] {
+        commits.stored(for: ids)
     }
 
-    func isCurrent(_ stored: StoredCommits) -> Bool {
-        commits.isCurrent(stored, of: repository)
-    }
-
-    func loadCommits() async -> CommitsOutcome {
-        if let stored = storedCommits(), isCurrent(stored) { return LatestCommits.outcome(of: stored) }
-        return await commits.fetch(repository)
+    func loadCommits(for repository: Repository) async -> CommitsOutcome {
+        await commits.fetch(repository)
     }
 
     func openInBrowser() async -> URLOpenOutcome {
@@ -76,7 +78,7 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
             CopyChoice(label: tr("detail.copy.command"), text: "git clone \(web).git"),
             CopyChoice(label: tr("detail.copy.fullName"), text: repository.fullName),
         ]
-        for commit in commits.prefix(LatestCommits.count) {
+        for commit in commits.prefix(Commit.latestCount) {
             choices.append(CopyChoice(label: tr("detail.copy.sha", commit.shortSHA, commit.summary), text: commit.sha))
         }
         return choices
@@ -165,4 +167,13 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
     private static func gitHubError(_ error: any Error) -> GitHubError {
         error as? GitHubError ?? .network
     }
+}
+
+/// A history store that keeps nothing (for a repository store that cannot keep histories).
+final class NoHistoryStore: CommitHistoryStore {
+    func history(repositoryID: Int64, branch: String?) throws -> StoredHistory? { nil }
+    func saveHistoryPage(_ commits: [Commit], next: URL?, pageIndex: Int, repositoryID: Int64, branch: String?,
+                         fetchedAt: Date) throws {}
+    func commitDetail(sha: String) throws -> CommitDetail? { nil }
+    func saveCommitDetail(_ detail: CommitDetail, storedAt: Date) throws {}
 }

@@ -14,7 +14,9 @@ enum RepoDetailKeys {
         + UniversalKeys.paging(up: .pageUp, down: .pageDown, extraPageDownKeys: [.character(" ")])
         + UniversalKeys.topAndBottom(home: .home, homeHelp: tr("detail.keys.top"), end: .end, endHelp: tr("detail.keys.bottom"))
         + [
-            KeyBinding([.character("R")], .toggleReadme, help: tr("detail.keys.readme"), footer: ("R", tr("detail.footer.readme"))),
+            KeyBinding([.right], .nextTab, help: tr("detail.keys.nextTab"), footer: ("←→", tr("detail.footer.tabs"))),
+            KeyBinding([.left], .previousTab, help: tr("detail.keys.previousTab")),
+            KeyBinding([.character("R")], .toggleReadme, help: tr("detail.keys.readme")),
             KeyBinding([.character("f")], .toggleFavourite, help: tr("detail.keys.favourite")),
             KeyBinding([.character("o")], .openInBrowser, help: tr("detail.keys.open"), footer: ("o", tr("detail.footer.open"))),
             KeyBinding([.character("r")], .reloadCommits, help: tr("detail.keys.reload")),
@@ -28,7 +30,10 @@ enum RepoDetailKeys {
             KeyBinding([.character("/")], .startSearch, help: tr("detail.keys.search"), footer: ("/", tr("detail.footer.search"))),
             KeyBinding([.character("n")], .nextMatch, help: tr("detail.keys.nextMatch")),
             KeyBinding([.character("N")], .previousMatch, help: tr("detail.keys.previousMatch")),
-            KeyBinding([.enter], .confirm, help: tr("detail.keys.confirm")),
+            KeyBinding([.enter], .confirm, help: tr("detail.keys.confirm"), footer: ("Enter", tr("detail.footer.openCommit"))),
+            KeyBinding([.character("b")], .pickBranch, help: tr("detail.keys.pickBranch"), footer: ("b", tr("detail.footer.branch"))),
+            KeyBinding([.character("]")], .nextFile, help: tr("detail.keys.nextFile"), footer: ("[]", tr("detail.footer.files"))),
+            KeyBinding([.character("[")], .previousFile, help: tr("detail.keys.previousFile")),
             UniversalKeys.help(.toggleHelp),
             UniversalKeys.quit(.quit),
         ]) }
@@ -44,5 +49,10 @@ enum RepoDetailKeys {
     /// The action for a key while the search field is open: the table's, or typing.
     static func searchAction(for key: Key) -> RepoDetailAction? {
         searchField.action(for: key) ?? TextField.typedEdit(for: key).map { .editSearch($0) }
+    }
+
+    /// The keys that switch tabs, as the tab bar shows them: the footer's "←→", or the remapped keys.
+    static var tabHint: String {
+        table.bindings.first { $0.action == .nextTab }?.footer?.keys ?? ""
     }
 }

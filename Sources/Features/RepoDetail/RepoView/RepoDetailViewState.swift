@@ -14,6 +14,8 @@ enum DetailLine: Sendable, Equatable {
     /// A section heading, e.g. "Latest commits".
     case heading(String)
     case commit(CommitLineState)
+    /// The history's selected commit (reversed).
+    case selectedCommit(CommitLineState)
     /// "loading commits…", "No commits yet", a failure.
     case note(String, isError: Bool)
     /// A line of the rendered README (styled spans).
@@ -22,16 +24,27 @@ enum DetailLine: Sendable, Equatable {
     case photo(PixelImage, row: Int, caption: String)
 }
 
-/// The copy menu: what can be copied, numbered, one selected.
+/// A menu over the panel (what `y` can copy, the branches `b` picks from), numbered, one selected.
 struct CopyMenuState: Sendable, Equatable {
     var items: [String]
     var selected: Int
+    /// The box's title and the hint under the entries (nil: the copy menu's).
+    var title: String?
+    var hint: String?
+
+    init(items: [String], selected: Int, title: String? = nil, hint: String? = nil) {
+        self.items = items
+        self.selected = selected
+        self.title = title
+        self.hint = hint
+    }
 }
 
 /// Everything the overlay draws.
 struct RepoDetailViewState: Sendable, Equatable {
     /// The repository's full name, in the frame.
     var title: String
+    var tabs = TabBarState()
     var isFavourite: Bool
     /// The visible window of content lines.
     var lines: [DetailLine]
@@ -50,13 +63,14 @@ struct RepoDetailViewState: Sendable, Equatable {
     /// The README's search field while it is edited (drawn in the status line).
     var searchField: TextField?
 
-    init(title: String = "", isFavourite: Bool = false, lines: [DetailLine] = [], lineCount: Int? = nil, position: String = "",
+    init(title: String = "", tabs: TabBarState = TabBarState(), isFavourite: Bool = false, lines: [DetailLine] = [], lineCount: Int? = nil, position: String = "",
                 canScrollUp: Bool = false, canScrollDown: Bool = false, status: String? = nil,
                 footer: [HelpEntry] = [], help: [HelpEntry]? = nil, message: MessageBox? = nil, menu: CopyMenuState? = nil,
                 searchField: TextField? = nil) {
         self.menu = menu
         self.searchField = searchField
         self.title = title
+        self.tabs = tabs
         self.isFavourite = isFavourite
         self.lines = lines
         self.lineCount = lineCount ?? lines.count

@@ -23,6 +23,8 @@ public struct RepoDetailDependencies {
     public var now: @Sendable () -> Date
     /// Whether the terminal shows true colours (256 or direct): the owner's photo is drawn only then.
     public var showsPhotos = false
+    /// Where histories and commits read in full are kept (nil: `store`, when it keeps them).
+    public var historyStore: (any CommitHistoryStore)?
 
     public init(repository: Repository, service: any GitHubService, store: any RepositoryStore,
                 dispatcher: any UIDispatcher, scheduler: any Scheduler, opener: any URLOpener,
@@ -50,7 +52,7 @@ public enum RepoDetailBuilder {
         let interactor = RepoDetailInteractor(
             repository: dependencies.repository, service: dependencies.service, store: dependencies.store,
             opener: dependencies.opener, clipboard: dependencies.clipboard, cloner: dependencies.cloner,
-            environment: dependencies.environment, now: dependencies.now)
+            environment: dependencies.environment, historyStore: dependencies.historyStore, now: dependencies.now)
         let router = ScreenRouter(navigator: navigator)
         let presenter = RepoDetailPresenter(
             interactor: interactor, router: router, dispatcher: dependencies.dispatcher,

@@ -4,10 +4,12 @@ import GitHubEntities
 import Persistence
 import TerminalKit
 
-// The repository detail overlay at a glance: a framed panel drawn over the list (which stays visible
-// around it) with a [×] close control in its frame. It shows everything known of one repository,
-// its latest commits (stored, else fetched on open), and offers `f` favourite and `o` open on GitHub.
-// Content taller than the panel scrolls inside it.
+// The repository view at a glance: a framed panel drawn over the list (which stays visible around
+// it) with a [×] close control in its frame and a tab bar (`RepoTab`: Overview, README, Commits).
+// Each tab is its own module (`Overview/`, `Readme/`, `Commits/`: value state, pure builder,
+// presenter); the actions
+// every tab offers (favourite, star, clone, copy, open) live in `Actions/RepoActions`. Content
+// taller than the panel scrolls inside it; each tab keeps its own scroll position.
 //
 // Ownership: the screen stack holds the View strongly; View → Presenter strong; Presenter → View
 // weak; Presenter → Interactor and Router strong; Router → navigator and screen weak.
@@ -20,8 +22,14 @@ enum RepoDetailAction: Hashable, Sendable {
     case openInBrowser
     /// Load the latest commits again after a failure.
     case reloadCommits
-    /// `R`: the README instead of the details, and back.
+    /// `R`: the README tab, and back to the Overview.
     case toggleReadme
+    /// → and ←: the next / previous tab (wrapping).
+    case nextTab, previousTab
+    /// `b` in the Commits tab: the branch picker.
+    case pickBranch
+    /// `]`/`[` in a commit: the next / previous file's diff.
+    case nextFile, previousFile
     /// `y`: the copy menu (URLs, clone command, owner/name, a commit's SHA).
     case copy
     /// `c`: `git clone` into the clone root (the terminal is handed to git meanwhile).
@@ -66,6 +74,8 @@ protocol RepoDetailPresenterProtocol: AnyObject {
     func handle(_ action: RepoDetailAction)
     /// A click on the frame's [×].
     func didClickClose()
+    /// A click on a tab of the tab bar (its index in `RepoTab.allCases`).
+    func didSelectTab(_ index: Int)
     /// Mouse wheel: lines to scroll (negative: up).
     func didScroll(by lines: Int)
 }
@@ -154,20 +164,16 @@ public enum RepositoryLookup: Sendable, Equatable {
     case cancelled
 }
 
-/// The interactor: the overlay's use cases.
-protocol RepoDetailInteractorProtocol: AnyObject, Sendable {
+/// The interactor: the overlay's use cases. Its latest commits go through the list's `CommitLoader`
+/// (`CommitSource`).
+protocol RepoDetailInteractorProtocol: CommitSource {
     var repository: Repository { get }
+    /// The history, branches and commits in full, for the Commits tab.
+    var history: RepositoryHistory { get }
     /// Whether the repository is a favourite (false when the store cannot say).
     func isFavourite() -> Bool
     /// Stores the favourite mark.
     func setFavourite(_ on: Bool) throws
-    /// The commits stored for the repository (for the first frame, before any request).
-    func storedCommits() -> StoredCommits?
-    /// Whether stored commits can be shown without asking the API (fetched after the last push, or fresh).
-    func isCurrent(_ stored: StoredCommits) -> Bool
-    /// The latest commits: the stored ones when fresh (no request), else fetched and stored.
-    /// An empty repository (API 409) is `.empty`, not an error.
-    func loadCommits() async -> CommitsOutcome
     /// Opens the repository's GitHub page in the browser.
     func openInBrowser() async -> URLOpenOutcome
     /// What `y` offers for this repository and these commits.

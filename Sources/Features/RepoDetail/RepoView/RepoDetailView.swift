@@ -10,6 +10,8 @@ public final class RepoDetailView: Screen, RepoDetailViewProtocol {
     private let presenter: any RepoDetailPresenterProtocol
     private(set) var state = RepoDetailViewState()
     private var closeButton: Rect?
+    /// Where each tab was drawn (for clicks).
+    private var tabTargets: [(index: Int, rect: Rect)] = []
     private var messageButton: Rect?
     private var contentSize: (width: Int, height: Int)?
 
@@ -35,21 +37,26 @@ public final class RepoDetailView: Screen, RepoDetailViewProtocol {
     // MARK: Layout
 
     /// The panel in a screen of `bounds`: inset by the margins, at least 40×10 (as the screen
-    /// allows), at most 100×40, no taller than `contentLines` need, centred.
-    static func panel(in bounds: Rect, contentLines: Int = .max) -> Rect {
+    /// allows), at most 100×40, centred. Its size does not follow the content: switching tabs
+    /// leaves the frame where it is.
+    static func panel(in bounds: Rect) -> Rect {
         let width = min(bounds.width, max(minimumSize.width, min(maximumSize.width, bounds.width - 2 * margin.x)))
         let available = min(maximumSize.height, bounds.height - 2 * margin.y)
-        let needed = contentLines >= available ? available : contentLines + chromeHeight
-        let height = min(bounds.height, max(minimumSize.height, min(available, needed)))
+        let height = min(bounds.height, max(minimumSize.height, available))
         return bounds.centered(width: width, height: height)
     }
 
-    /// Rows of the panel that are not content: the frame's two edges and the status line.
-    static let chromeHeight = 3
+    /// Rows of the panel that are not content: the frame's two edges, the tab bar and the status line.
+    static let chromeHeight = 4
 
-    /// Where the content lines go: inside the frame, above the status line.
+    /// Where the tab bar goes: the first row inside the frame.
+    static func tabBar(in panel: Rect) -> Rect {
+        Rect(x: panel.x + 2, y: panel.y + 1, width: panel.width - 4, height: 1)
+    }
+
+    /// Where the content lines go: inside the frame, under the tab bar, above the status line.
     static func content(in panel: Rect) -> Rect {
-        Rect(x: panel.x + 2, y: panel.y + 1, width: panel.width - 4, height: panel.height - chromeHeight)
+        Rect(x: panel.x + 2, y: panel.y + 2, width: panel.width - 4, height: panel.height - chromeHeight)
     }
 
     /// Where `[×]` is drawn in the panel's top edge.
@@ -98,7 +105,8 @@ public final class RepoDetailView: Screen, RepoDetailViewProtocol {
                 return
             }
             if state.help != nil { presenter.handle(.close); return }
-            if let closeButton, closeButton.contains(x: mouse.x, y: mouse.y) { presenter.didClickClose() }
+            if let closeButton, closeButton.contains(x: mouse.x, y: mouse.y) { presenter.didClickClose(); return }
+            if let tab = tabTargets.first(where: { $0.rect.contains(x: mouse.x, y: mouse.y) }) { presenter.didSelectTab(tab.index) }
         default:
             break
         }
@@ -109,10 +117,14 @@ public final class RepoDetailView: Screen, RepoDetailViewProtocol {
     public func render(into buffer: inout Buffer) {
         // An overlay pushed on the stack learns its size here if no resize reached it yet.
         updateLayout(width: buffer.width, height: buffer.height)
-        let panel = Self.panel(in: buffer.bounds, contentLines: state.lineCount)
+        let panel = Self.panel(in: buffer.bounds)
         guard panel.width >= 12, panel.height >= 5 else { return }
         buffer.drawBox(panel, box: .rounded)
         renderTitle(into: &buffer, panel: panel)
+        let bar = Self.tabBar(in: panel)
+        tabTargets = TabBar.draw(state.tabs, into: &buffer, x: bar.x, y: bar.y, width: bar.width).compactMap { tab in
+            tab.index.map { ($0, Rect(x: bar.x + tab.x, y: bar.y, width: tab.width, height: 1)) }
+        }
         let content = Self.content(in: panel)
         for (i, line) in state.lines.enumerated() where i < content.height {
             render(line, into: &buffer, x: content.x, y: content.y + i, width: content.width)
@@ -130,13 +142,16 @@ public final class RepoDetailView: Screen, RepoDetailViewProtocol {
     /// The copy menu: a box over the panel, its entries numbered, the selected one reversed.
     static func renderMenu(_ menu: CopyMenuState, into buffer: inout Buffer, over panel: Rect) {
         let lines = menu.items.enumerated().map { "\($0.offset + 1)  \($0.element)" }
-        let hint = tr("detail.copy.hint", min(9, menu.items.count))
+        let hint = menu.hint ?? tr("detail.copy.hint", min(9, menu.items.count))
         let width = min(panel.width - 4, max(hint.displayWidth, lines.map(\.displayWidth).max() ?? 0) + 4)
         let rect = panel.centered(width: max(12, width), height: min(panel.height, lines.count + 4))
         buffer.fill(rect)
-        buffer.drawBox(rect, title: tr("detail.copy.title"), box: .rounded)
-        for (i, line) in lines.enumerated() where rect.y + 1 + i < rect.maxY - 2 {
-            let y = rect.y + 1 + i
+        buffer.drawBox(rect, title: menu.title ?? tr("detail.copy.title"), box: .rounded)
+        // A long menu (many branches) scrolls with its selection.
+        let rows = max(1, rect.height - 3)
+        let first = max(0, min(menu.selected - rows + 1, lines.count - rows))
+        for (i, line) in lines.enumerated().dropFirst(first) where rect.y + 1 + i - first < rect.maxY - 2 {
+            let y = rect.y + 1 + i - first
             let style: Style = i == menu.selected ? .reverse : .plain
             if i == menu.selected { buffer.fill(Rect(x: rect.x + 1, y: y, width: rect.width - 2, height: 1), style: style) }
             buffer.write(line.truncated(toWidth: rect.width - 4), x: rect.x + 2, y: y, style: style)
@@ -187,14 +202,10 @@ public final class RepoDetailView: Screen, RepoDetailViewProtocol {
             let written = buffer.write(text, x: x, y: y, maxWidth: width, style: .bold)
             for rx in (x + written + 1)..<max(x + written + 1, x + width) { buffer.write("─", x: rx, y: y, style: .dim) }
         case .commit(let commit):
-            var cx = x
-            cx += buffer.write(commit.sha, x: cx, y: y, maxWidth: width, style: Style(foreground: .yellow))
-            cx += 2
-            let right = [commit.author, commit.age].filter { !$0.isEmpty }.joined(separator: " · ")
-            let rightText = right.truncated(toWidth: max(0, width / 3))
-            let rightX = x + width - rightText.displayWidth
-            buffer.write(commit.summary.truncated(toWidth: max(0, rightX - cx - 1)), x: cx, y: y)
-            if rightX > cx { buffer.write(rightText, x: rightX, y: y, style: .dim) }
+            commit.draw(into: &buffer, x: x, y: y, endX: x + width, rightWidth: width / 3)
+        case .selectedCommit(let commit):
+            buffer.fill(Rect(x: x, y: y, width: width, height: 1), style: .reverse)
+            commit.draw(into: &buffer, x: x, y: y, endX: x + width, rightWidth: width / 3, base: .reverse)
         case .note(let text, let isError):
             buffer.write(text.truncated(toWidth: width), x: x, y: y, maxWidth: width,
                          style: isError ? Style(foreground: .red) : .dim)

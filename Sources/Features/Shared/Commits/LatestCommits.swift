@@ -12,12 +12,10 @@ enum CommitsOutcome: Sendable, Equatable {
     case cancelled
 }
 
-/// The one use case "a repository's latest 3 commits", shared by the list and the detail overlay:
-/// read what is stored, decide whether it is still current, fetch and store.
+/// The one use case "a repository's latest 3 commits" (`Commit.latestCount`), under the one loader
+/// (`CommitLoader`) of the list and the repository view: read what is stored, fetch and store. Whether
+/// stored commits are current is `StoredCommits.isCurrent` (the `pushed_at` rule), asked by the loader.
 struct LatestCommits: Sendable {
-    /// Commits kept with a repository.
-    static let count = 3
-
     private let service: any GitHubService
     private let store: any RepositoryStore
     private let isOffline: Bool
@@ -41,23 +39,13 @@ struct LatestCommits: Sendable {
         try? store.commits(repositoryID: id)
     }
 
-    /// Whether stored commits can be shown without asking the API (`StoredCommits.isCurrent`).
-    func isCurrent(_ stored: StoredCommits, of repository: Repository) -> Bool {
-        stored.isCurrent(pushedAt: repository.pushedAt, at: now())
-    }
-
-    /// Stored commits as an outcome (no request).
-    static func outcome(of stored: StoredCommits) -> CommitsOutcome {
-        stored.isEmptyRepository || stored.commits.isEmpty ? .empty : .loaded(stored.commits)
-    }
-
     /// Fetches the latest commits and stores them. An empty repository (API 409) is `.empty`, not an
     /// error; a store that cannot write only costs a request next time.
     func fetch(_ repository: Repository) async -> CommitsOutcome {
         if isOffline { return .failed(.network) }
         do {
             let commits = Array(try await service.latestCommits(ownerLogin: repository.ownerLogin,
-                                                                repository: repository.name).prefix(Self.count))
+                                                                repository: repository.name).prefix(Commit.latestCount))
             try Task.checkCancellation()
             save(commits, for: repository.id)
             return commits.isEmpty ? .empty : .loaded(commits)
@@ -92,7 +80,7 @@ struct LatestCommits: Sendable {
             var outcomes: [Int64: CommitsOutcome] = [:]
             for (repository, reference) in zip(repositories, references) {
                 guard let commits = found[reference] else { outcomes[repository.id] = .failed(.notFound); continue }
-                let latest = Array(commits.prefix(Self.count))
+                let latest = Array(commits.prefix(Commit.latestCount))
                 save(latest, for: repository.id)
                 outcomes[repository.id] = latest.isEmpty ? .empty : .loaded(latest)
             }

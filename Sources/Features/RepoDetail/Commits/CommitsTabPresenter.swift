@@ -1,0 +1,276 @@
+import Foundation
+import GitHubAPI
+import GitHubEntities
+import TerminalKit
+
+/// The Commits tab: a branch's history (the default branch first), stored history at once, pages
+/// fetched by `Link` as the selection nears the end; `b` picks another branch; Enter opens the
+/// selected commit (stored in full once read, so offline too); in it ↑↓/PgUp/PgDn scroll, `]`/`[`
+/// jump between files, `/` searches; Esc walks back to the history. It only turns intents into
+/// `CommitsTabState`; `CommitsTabStateBuilder` makes the lines.
+@MainActor
+final class CommitsTabPresenter {
+    private(set) var state = CommitsTabState()
+    weak var host: (any RepoViewHost)?
+    private let history: RepositoryHistory
+    private let repository: Repository
+    private let dispatcher: any UIDispatcher
+    private let now: () -> Date
+    private var started = false
+    private var width = 60
+    private var height = 10
+    /// Answers for an older branch are dropped: each switch starts a new generation.
+    private var generation = 0
+    /// The history page in flight (tests await it).
+    private(set) var pageTask: Task<Void, Never>?
+    /// The commit being read (tests await it).
+    private(set) var commitTask: Task<Void, Never>?
+    /// The branches being read for the picker (tests await it).
+    private(set) var branchesTask: Task<Void, Never>?
+
+    init(history: RepositoryHistory, repository: Repository, dispatcher: any UIDispatcher, now: @escaping () -> Date) {
+        self.history = history
+        self.repository = repository
+        self.dispatcher = dispatcher
+        self.now = now
+    }
+
+    isolated deinit {
+        pageTask?.cancel()
+        commitTask?.cancel()
+        branchesTask?.cancel()
+    }
+
+    var isLoading: Bool { pageTask != nil || commitTask != nil || branchesTask != nil }
+    var searchField: TextField? { state.searchField }
+    /// The commit the selection or the open commit names (for `y`).
+    var shownCommit: Commit? {
+        if let detail = state.commit?.detail { return detail.commit }
+        return state.commit == nil ? state.history.selectedCommit : nil
+    }
+
+    /// The tab is shown: the first time, the stored history and a request for the first page.
+    func didAppear() {
+        guard !started else { return }
+        started = true
+        loadBranch(nil)
+    }
+
+    func layout(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        state.history.resize(to: CommitsTabStateBuilder.historyRows(height: height, hasError: state.history.failure != nil))
+        state.commit?.layout(width: width, height: height, now: now())
+    }
+
+    func window() -> CommitsTabWindow {
+        CommitsTabStateBuilder.window(state, branch: repository.defaultBranch, height: height, now: now())
+    }
+
+    // MARK: Loading
+
+    private func loadBranch(_ branch: String?) {
+        generation += 1
+        pageTask?.cancel()
+        pageTask = nil
+        state.history.switchBranch(to: branch)
+        if let stored = history.storedHistory(branch: branch) { state.history.showStored(stored) }
+        layout(width: width, height: height)
+        fetchPage(next: nil, index: 0)
+    }
+
+    private func fetchPage(next: URL?, index: Int) {
+        let history = self.history, branch = state.history.branch, generation = self.generation
+        pageTask = dispatcher.background { () -> Result<Page<Commit>, GitHubError>? in
+            do { return .success(try await history.fetchPage(branch: branch, next: next, pageIndex: index)) }
+            catch is CancellationError { return nil }
+            catch { return .failure(error as? GitHubError ?? .network) }
+        } then: { [weak self] result in
+            guard let self, generation == self.generation else { return }
+            pageDidLoad(result, index: index)
+        }
+    }
+
+    func pageDidLoad(_ result: Result<Page<Commit>, GitHubError>?, index: Int) {
+        pageTask = nil
+        switch result {
+        case .success(let page): state.history.receive(page, pageIndex: index)
+        case .failure(let error): state.history.fail(error)
+        case nil: break
+        }
+        layout(width: width, height: height)
+        loadMoreIfNear()
+        host?.changed()
+    }
+
+    /// The next page when the selection came near the end.
+    private func loadMoreIfNear() {
+        guard pageTask == nil, let url = state.history.takePageToLoad() else { return }
+        fetchPage(next: url, index: state.history.pagesLoaded)
+    }
+
+    private func openSelected() {
+        guard let commit = state.history.selectedCommit, commitTask == nil else { return }
+        var detail = CommitDetailScreenState(repositoryFullName: repository.fullName)
+        detail.layout(width: width, height: height, now: now())
+        if let stored = history.storedCommit(sha: commit.sha) {
+            detail.load(stored, now: now())
+            state.commit = detail
+            return
+        }
+        state.commit = detail
+        let history = self.history, sha = commit.sha
+        commitTask = dispatcher.background { () -> Result<CommitDetail, GitHubError>? in
+            do { return .success(try await history.commit(sha: sha)) }
+            catch is CancellationError { return nil }
+            catch { return .failure(error as? GitHubError ?? .network) }
+        } then: { [weak self] result in
+            self?.commitDidLoad(result)
+        }
+    }
+
+    func commitDidLoad(_ result: Result<CommitDetail, GitHubError>?) {
+        commitTask = nil
+        switch result {
+        case .success(let detail): state.commit?.load(detail, now: now())
+        case .failure(let error): state.commit?.fail(error)
+        case nil: break
+        }
+        host?.changed()
+    }
+
+    private func openBranchPicker() {
+        if !state.history.branches.isEmpty {
+            showBranchMenu()
+            return
+        }
+        guard branchesTask == nil else { return }
+        state.branchesLoading = true
+        host?.setStatus(tr("commits.tab.loadingBranches"))
+        let history = self.history
+        branchesTask = dispatcher.background { () -> Result<[Branch], GitHubError>? in
+            do { return .success(try await history.fetchBranches()) }
+            catch is CancellationError { return nil }
+            catch { return .failure(error as? GitHubError ?? .network) }
+        } then: { [weak self] result in
+            self?.branchesDidLoad(result)
+        }
+    }
+
+    func branchesDidLoad(_ result: Result<[Branch], GitHubError>?) {
+        branchesTask = nil
+        state.branchesLoading = false
+        switch result {
+        case .success(let branches):
+            state.history.branches = branches
+            if branches.isEmpty { host?.setStatus(tr("commits.tab.noBranches")) } else { showBranchMenu() }
+        case .failure(let error):
+            host?.setStatus(tr("commits.tab.branchesFailed", error.shortReason))
+        case nil: break
+        }
+        host?.changed()
+    }
+
+    private func showBranchMenu() {
+        let names = state.history.branches.map { Sanitizer.line($0.name) }
+        let current = state.history.branch ?? repository.defaultBranch
+        state.branchMenu = CopyMenuState(items: names, selected: names.firstIndex(of: current.map(Sanitizer.line) ?? "") ?? 0,
+                                         title: tr("commits.tab.branches"), hint: tr("commits.tab.branchHint"))
+    }
+
+    // MARK: Keys
+
+    /// The tab's keys; returns whether it took the action. Esc in an open commit goes back to the history.
+    func handle(_ action: RepoDetailAction) -> Bool {
+        if state.branchMenu != nil { return handleBranchMenu(action) }
+        if state.searchField != nil { handleSearchField(action); return true }
+        if state.commit != nil { return handleCommit(action) }
+        switch action {
+        case .scrollUp: state.history.move(by: -1)
+        case .scrollDown: state.history.move(by: 1)
+        case .pageUp: state.history.move(by: -max(1, state.history.viewport.height - 1))
+        case .pageDown: state.history.move(by: max(1, state.history.viewport.height - 1))
+        case .home: state.history.move(by: -state.history.commits.count)
+        case .end: state.history.move(by: state.history.commits.count)
+        case .confirm: openSelected()
+        case .pickBranch: openBranchPicker()
+        case .reloadCommits:
+            if state.history.failure != nil { loadBranch(state.history.branch) } else { return false }
+        default: return false
+        }
+        loadMoreIfNear()
+        return true
+    }
+
+    private func handleCommit(_ action: RepoDetailAction) -> Bool {
+        guard var commit = state.commit else { return false }
+        switch action {
+        case .close:
+            if !commit.query.isEmpty { commit.clearSearch() } else {
+                commitTask?.cancel()
+                commitTask = nil
+                state.commit = nil
+                return true
+            }
+        case .scrollUp: commit.scroll(by: -1)
+        case .scrollDown: commit.scroll(by: 1)
+        case .pageUp: commit.page(down: false)
+        case .pageDown: commit.page(down: true)
+        case .home: commit.scrollToTop()
+        case .end: commit.scrollToBottom()
+        case .nextFile: commit.jumpToFile(forward: true)
+        case .previousFile: commit.jumpToFile(forward: false)
+        case .nextMatch: commit.moveToMatch(forward: true)
+        case .previousMatch: commit.moveToMatch(forward: false)
+        case .startSearch: state.searchField = TextField(text: commit.query, maxLength: ReadmePresenter.maximumQueryLength)
+        case .reloadCommits:
+            // `r` after a failure: the commit is asked for again.
+            guard case .failed = commit.content else { return false }
+            state.commit = nil
+            openSelected()
+            return true
+        default: return false
+        }
+        state.commit = commit
+        return true
+    }
+
+    private func handleSearchField(_ action: RepoDetailAction) {
+        switch action {
+        case .editSearch(let edit):
+            guard var field = state.searchField, field.apply(edit) else { return }
+            state.searchField = field
+            state.commit?.search(field.text)
+        case .submitSearch:
+            state.searchField = nil
+        case .cancelSearch, .close:
+            state.searchField = nil
+            state.commit?.clearSearch()
+        default:
+            break
+        }
+    }
+
+    private func handleBranchMenu(_ action: RepoDetailAction) -> Bool {
+        guard var menu = state.branchMenu else { return false }
+        switch action {
+        case .scrollUp: menu.selected = max(0, menu.selected - 1)
+        case .scrollDown: menu.selected = min(menu.items.count - 1, menu.selected + 1)
+        case .pageUp: menu.selected = max(0, menu.selected - 10)
+        case .pageDown: menu.selected = min(menu.items.count - 1, menu.selected + 10)
+        case .confirm:
+            state.branchMenu = nil
+            let branch = state.history.branches[menu.selected].name
+            loadBranch(branch == repository.defaultBranch ? nil : branch)
+            return true
+        case .close, .pickBranch:
+            state.branchMenu = nil
+            return true
+        case .quit:
+            return false
+        default: break
+        }
+        state.branchMenu = menu
+        return true
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import GitHubEntities
+import TerminalKit
+
+/// Everything the Commits tab shows, as a value: the branch's history (`CommitHistoryState`), the
+/// branch picker while open, and the commit opened from it (`CommitDetailScreenState`) with its
+/// search field.
+struct CommitsTabState: Sendable {
+    var history = CommitHistoryState()
+    /// The branch picker (`b`): the branches' names, one selected; nil when closed.
+    var branchMenu: CopyMenuState?
+    /// The branches are being read for the picker.
+    var branchesLoading = false
+    /// The commit opened with Enter; nil: the history is shown.
+    var commit: CommitDetailScreenState?
+    /// The commit view's search field while it is edited.
+    var searchField: TextField?
+}
+
+/// What the frame draws for the Commits tab: a window of lines, the position, and the title's suffix.
+struct CommitsTabWindow: Equatable {
+    var lines: [DetailLine]
+    /// "1–18/30" when there is more than the window.
+    var position: String
+    /// The short SHA of the commit open, for the title.
+    var openCommit: String?
+    var searchStatus: String?
+}
+
+/// Pure: the Commits tab's state → its window at `height` rows (history: a heading with the branch
+/// and the history's note, then the rows, the selected one marked; a commit: its rendered lines).
+enum CommitsTabStateBuilder {
+    static func window(_ state: CommitsTabState, branch defaultBranch: String?, height: Int, now: Date) -> CommitsTabWindow {
+        if let commit = state.commit {
+            let built = CommitDetailStateBuilder.build(commit)
+            let end = built.scrollOffset + built.lines.count
+            return CommitsTabWindow(
+                lines: built.lines.map { .markdown($0) },
+                position: built.lineCount > commit.height ? "\(built.scrollOffset + 1)–\(end)/\(built.lineCount)" : "",
+                openCommit: commit.detail.map { Sanitizer.line(String($0.sha.prefix(7))) },
+                searchStatus: built.searchStatus)
+        }
+        let built = CommitHistoryStateBuilder.build(state.history, now: now)
+        let branch = built.branch ?? Sanitizer.line(defaultBranch ?? "")
+        var heading = "⎇ " + (branch.isEmpty ? tr("commits.tab.defaultBranch") : branch)
+        if let note = built.note, !built.noteIsError { heading += " · " + note }
+        var lines: [DetailLine] = [.heading(heading)]
+        if built.noteIsError, let note = built.note { lines.append(.note(note, isError: true)) }
+        for (row, commit) in built.rows.enumerated() {
+            lines.append(row == built.selectedRow ? .selectedCommit(commit) : .commit(commit))
+        }
+        let count = state.history.commits.count
+        let top = state.history.viewport.top
+        let position = count > built.rows.count && !built.rows.isEmpty
+            ? "\(top + 1)–\(top + built.rows.count)/\(count)\(state.history.list.hasMore ? "+" : "")" : ""
+        return CommitsTabWindow(lines: Array(lines.prefix(max(1, height))), position: position, openCommit: nil, searchStatus: nil)
+    }
+
+    /// Rows of the window the history's commits get (the heading takes one, an error one more).
+    static func historyRows(height: Int, hasError: Bool) -> Int {
+        max(1, height - 1 - (hasError ? 1 : 0))
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import GitHubAPI
+import GitHubEntities
+import TerminalKit
+
+/// The Overview tab: turns the stored and loaded latest commits and the owner's photo into its
+/// state; the lines come from `OverviewStateBuilder`.
+@MainActor
+final class OverviewPresenter {
+    /// The photo's size in pixels: 8×8, four cell rows.
+    static let photoSize = (width: 8, height: 8)
+
+    private(set) var state: OverviewState
+    weak var host: (any RepoViewHost)?
+    private let interactor: any RepoDetailInteractorProtocol
+    private let dispatcher: any UIDispatcher
+    private let now: () -> Date
+    /// The latest commits: the list's loader, for one repository (stored first, asked again when not
+    /// current, stored ones kept while asked and after a failure).
+    private let loader: CommitLoader
+    /// The photo request in flight (tests await it).
+    private(set) var photoTask: Task<Void, Never>?
+
+    init(interactor: any RepoDetailInteractorProtocol, dispatcher: any UIDispatcher, scheduler: any Scheduler,
+         now: @escaping () -> Date) {
+        state = OverviewState(repository: interactor.repository)
+        self.interactor = interactor
+        self.dispatcher = dispatcher
+        self.now = now
+        loader = CommitLoader(source: interactor, dispatcher: dispatcher, scheduler: scheduler, now: now, isOffline: false)
+        let repository = interactor.repository
+        loader.repository = { $0 == repository.id ? repository : nil }
+        loader.onChange = { [weak self] in self?.commitsDidChange() }
+    }
+
+    isolated deinit {
+        photoTask?.cancel()
+    }
+
+    /// The commit request in flight (tests await it).
+    var loadTask: Task<Void, Never>? { loader.tasks[state.repository.id] }
+
+    /// Stored commits at once (asked again when not current), the photo when shown.
+    func start(showsPhotos: Bool) {
+        if showsPhotos { loadPhoto() }
+        loader.expand(state.repository)
+        state.commits = loader.state(for: state.repository.id) ?? .loading
+    }
+
+    /// Whether a request of this tab is in flight (the spinner turns meanwhile).
+    var isLoading: Bool { !loader.isIdle }
+
+    /// `r`: commits again after a failure.
+    func reload() {
+        loader.retry(state.repository)
+        state.commits = loader.state(for: state.repository.id) ?? .loading
+    }
+
+    private func commitsDidChange() {
+        state.commits = loader.state(for: state.repository.id) ?? .loading
+        host?.changed()
+    }
+
+    /// The stored photo at once, then GitHub's (a conditional request when stored); cancelled when the
+    /// view goes.
+    private func loadPhoto() {
+        let size = Self.photoSize
+        state.photo = interactor.storedOwnerPhoto(width: size.width, height: size.height)
+        let interactor = self.interactor
+        photoTask = dispatcher.background { await interactor.ownerPhoto(width: size.width, height: size.height) } then: { [weak self] loaded in
+            guard let self else { return }
+            photoTask = nil
+            if let loaded, loaded != state.photo {
+                state.photo = loaded
+                host?.changed()
+            }
+        }
+    }
+
+    /// The tab's lines at `width`, with what the actions know.
+    func lines(actions: RepoActions.State, width: Int, spinner: String) -> [DetailLine] {
+        var state = self.state
+        state.actions = actions
+        return OverviewStateBuilder.lines(state, width: width, spinner: spinner, now: now())
+    }
+}

@@ -1,0 +1,339 @@
+import Foundation
+import GitHubAPI
+import GitHubEntities
+import MarkdownRendering
+import TerminalKit
+
+/// The README tab: loads the README (stored first, GitHub's asked once, when the tab is first
+/// shown), searches its rendered text (`/`, `n`/`N`), numbers its links and follows them (digits
+/// and Enter, Tab/Shift-Tab): a repository or an owner opens in the app, anything else in the
+/// browser through the shared actions.
+@MainActor
+final class ReadmePresenter {
+    /// The longest query kept.
+    static let maximumQueryLength = 200
+
+    weak var host: (any RepoViewHost)?
+    private let interactor: any RepoDetailInteractorProtocol
+    private let router: any RepoDetailRouterProtocol
+    private let actions: RepoActions
+    private let dispatcher: any UIDispatcher
+    /// The README and its lines at the panel's width.
+    private let readme: ReadmeSection
+    private var started = false
+    /// The README request in flight (tests await it).
+    private(set) var readmeTask: Task<Void, Never>?
+    /// The search field while it is edited, the query kept, its matches.
+    private(set) var searchField: TextField?
+    private var searchQuery = ""
+    private var matches: [TextMatch] = []
+    private var currentMatch: Int?
+    /// The link number being typed (digits, then Enter).
+    private var typedLink = ""
+    /// The link selected with Tab/Shift-Tab (its number).
+    private(set) var selectedLink: Int?
+    /// A link being followed: the repository or owner looked up (tests await it).
+    private(set) var followTask: Task<Void, Never>?
+
+    init(interactor: any RepoDetailInteractorProtocol, router: any RepoDetailRouterProtocol, actions: RepoActions,
+         dispatcher: any UIDispatcher) {
+        readme = ReadmeSection(base: ReadmeBase(webPage: interactor.repository.htmlURL,
+                                                branch: interactor.repository.defaultBranch ?? "HEAD"))
+        self.interactor = interactor
+        self.router = router
+        self.actions = actions
+        self.dispatcher = dispatcher
+    }
+
+    isolated deinit {
+        readmeTask?.cancel()
+        followTask?.cancel()
+    }
+
+    var isLoading: Bool { readmeTask != nil }
+    var hasQuery: Bool { !searchQuery.isEmpty }
+
+    /// The tab is shown: the stored README at once, then GitHub's, asked once (a view nobody reads
+    /// the README of costs no request for it).
+    func didAppear() {
+        typedLink = ""
+        guard !started else { return }
+        started = true
+        if let stored = interactor.storedReadme() { readme.update(.loaded(stored)) }
+        loadReadme()
+    }
+
+    /// `r`: the README again after a failure.
+    func reload() {
+        if case .failed = readme.state { loadReadme() }
+    }
+
+    private func loadReadme() {
+        guard readmeTask == nil else { return }
+        if case .failed = readme.state { readme.update(.loading) }
+        let interactor = self.interactor
+        readmeTask = dispatcher.background { await interactor.readme() } then: { [weak self] outcome in
+            self?.readmeDidLoad(outcome)
+        }
+    }
+
+    func readmeDidLoad(_ outcome: ReadmeOutcome) {
+        readmeTask = nil
+        switch outcome {
+        case .markdown(let markdown): readme.update(.loaded(markdown))
+        case .none: readme.update(.none)
+        case .failed(let error): readme.update(.failed(error.shortReason))
+        case .cancelled: return
+        }
+        host?.scroll(to: host?.offset ?? 0)
+        refreshMatches(width: lastWidth)
+        host?.changed()
+    }
+
+    // MARK: Lines
+
+    private var lastWidth = 60
+
+    /// Every line of the README at `width`.
+    func lines(width: Int, spinner: String) -> [DetailLine] {
+        lastWidth = width
+        return readme.lines(width: width, spinner: spinner)
+    }
+
+    /// The window's lines (from `offset`) with the search matches and the selected link highlighted.
+    func decorated(_ window: [DetailLine], offset: Int) -> [DetailLine] {
+        guard !matches.isEmpty || selectedLink != nil else { return window }
+        return window.enumerated().map { index, line in
+            guard case .markdown(let styled) = line else { return line }
+            let lineIndex = offset + index
+            var highlights: [ReadmeSearch.Highlight] = []
+            for (number, match) in matches.enumerated() where match.line == lineIndex {
+                highlights.append(.init(columns: match.column..<(match.column + match.width), isCurrent: number == currentMatch))
+            }
+            return .markdown(ReadmeSearch.decorate(styled, highlights: highlights, selectedLink: selectedLink))
+        }
+    }
+
+    // MARK: Keys
+
+    /// The keys of this tab: search, links, `n`/`N`; returns whether it took the action.
+    func handle(_ action: RepoDetailAction) -> Bool {
+        if searchField != nil {
+            handleSearchField(action)
+            return true
+        }
+        if handleLinkKeys(action) { return true }
+        switch action {
+        case .startSearch:
+            searchField = TextField(text: searchQuery, maxLength: Self.maximumQueryLength)
+        case .nextMatch: moveMatch(by: 1)
+        case .previousMatch: moveMatch(by: -1)
+        case .close where !searchQuery.isEmpty: clearSearch()
+        default: return false
+        }
+        return true
+    }
+
+    // MARK: Search
+
+    private func handleSearchField(_ action: RepoDetailAction) {
+        switch action {
+        case .editSearch(let edit):
+            guard var field = searchField, field.apply(edit) else { return }
+            searchField = field
+            searchQuery = field.text
+            refreshMatches(width: lastWidth)
+            showFirstMatch()
+        case .submitSearch:
+            searchField = nil
+            if searchQuery.isEmpty { clearSearch(); return }
+            showFirstMatch()
+            host?.setStatus(matchStatus)
+        case .cancelSearch, .close:
+            clearSearch()
+        case .quit:
+            router.quit()
+        default:
+            break
+        }
+    }
+
+    private func clearSearch() {
+        searchField = nil
+        searchQuery = ""
+        matches = []
+        currentMatch = nil
+    }
+
+    /// The matches of the query in the README's lines as they are now (after a new width or README).
+    func refreshMatches(width: Int) {
+        guard !searchQuery.isEmpty else {
+            matches = []
+            currentMatch = nil
+            return
+        }
+        matches = ReadmeSearch.matches(of: searchQuery, in: lines(width: width, spinner: "").map { line in
+            if case .markdown(let styled) = line { return styled }
+            return nil
+        })
+        if let current = currentMatch, !matches.indices.contains(current) { currentMatch = matches.isEmpty ? nil : 0 }
+    }
+
+    /// The first match at or below the top line becomes the current one, scrolled into view.
+    private func showFirstMatch() {
+        guard !matches.isEmpty else { currentMatch = nil; return }
+        let offset = host?.offset ?? 0
+        currentMatch = matches.firstIndex { $0.line >= offset } ?? 0
+        revealCurrentMatch()
+    }
+
+    private func moveMatch(by step: Int) {
+        guard !searchQuery.isEmpty else { return }
+        if matches.isEmpty {
+            host?.setStatus(matchStatus)
+            return
+        }
+        let count = matches.count
+        let offset = host?.offset ?? 0, height = host?.height ?? 1
+        if let current = currentMatch {
+            currentMatch = ((current + step) % count + count) % count
+        } else {
+            currentMatch = step > 0 ? (matches.firstIndex { $0.line >= offset } ?? 0) : (matches.lastIndex { $0.line < offset + height } ?? count - 1)
+        }
+        revealCurrentMatch()
+        host?.setStatus(matchStatus)
+    }
+
+    /// Scrolls so that the current match is on screen (at the top when it was not).
+    private func revealCurrentMatch() {
+        guard let current = currentMatch, matches.indices.contains(current), let host else { return }
+        let line = matches[current].line
+        if line < host.offset || line >= host.offset + host.height { host.scroll(to: line) }
+    }
+
+    /// "3/7 matches", or "no match for …".
+    private var matchStatus: String {
+        guard let current = currentMatch, !matches.isEmpty else { return tr("detail.readme.noMatch", searchQuery) }
+        return tr("detail.readme.matches", current + 1, matches.count)
+    }
+
+    // MARK: Links
+
+    /// Digits, Tab/Shift-Tab and Enter; returns whether the action was one of them.
+    private func handleLinkKeys(_ action: RepoDetailAction) -> Bool {
+        switch action {
+        case .choose(let digit):
+            guard typedLink.count < 4, !(typedLink.isEmpty && digit == 0) else { return true }
+            typedLink += String(digit)
+            host?.setStatus(tr("detail.link.typed", typedLink))
+            return true
+        case .confirm:
+            if let number = Int(typedLink) {
+                typedLink = ""
+                follow(number)
+            } else if let selectedLink, linksOnScreen().contains(selectedLink) {
+                follow(selectedLink)
+            }
+            return true
+        case .close where !typedLink.isEmpty:
+            typedLink = ""
+            return true
+        case .nextLink, .previousLink:
+            typedLink = ""
+            selectLink(forward: action == .nextLink)
+            return true
+        default:
+            typedLink = ""
+            return false
+        }
+    }
+
+    /// The links drawn in the lines now on screen, in order of first appearance.
+    private func linksOnScreen() -> [Int] {
+        let lines = lines(width: lastWidth, spinner: "")
+        let offset = host?.offset ?? 0
+        let end = min(lines.count, offset + (host?.height ?? 1))
+        var numbers: [Int] = []
+        guard offset < end else { return [] }
+        for line in lines[offset..<end] {
+            guard case .markdown(let styled) = line else { continue }
+            for span in styled.spans { if let link = span.link, !numbers.contains(link) { numbers.append(link) } }
+        }
+        return numbers
+    }
+
+    private func selectLink(forward: Bool) {
+        let numbers = linksOnScreen()
+        guard !numbers.isEmpty else {
+            selectedLink = nil
+            host?.setStatus(tr("detail.link.noneOnScreen"))
+            return
+        }
+        if let current = selectedLink, let index = numbers.firstIndex(of: current) {
+            selectedLink = numbers[((index + (forward ? 1 : -1)) % numbers.count + numbers.count) % numbers.count]
+        } else {
+            selectedLink = forward ? numbers.first : numbers.last
+        }
+        if let selectedLink, let link = readme.links.first(where: { $0.number == selectedLink }) {
+            host?.setStatus(tr("detail.link.selected", selectedLink, Sanitizer.line(link.url)))
+        }
+    }
+
+    /// Follows link `number`: a repository or an owner on GitHub opens in the app, anything else in
+    /// the browser.
+    private func follow(_ number: Int) {
+        guard let link = readme.links.first(where: { $0.number == number }) else {
+            host?.setStatus(tr("detail.link.missing", number))
+            return
+        }
+        selectedLink = number
+        let repository = interactor.repository
+        let target = GitHubLink.classify(link.url, host: GitHubLink.host(ofWebPage: repository.htmlURL))
+        guard followTask == nil else { return }
+        let interactor = self.interactor
+        switch target {
+        case .repository(let owner, let name)
+            where owner.lowercased() == repository.ownerLogin.lowercased() && name.lowercased() == repository.name.lowercased():
+            // A file or folder of this repository: its page.
+            actions.open(link.url)
+        case .repository(let owner, let name):
+            host?.setStatus(tr("detail.status.opening", "\(owner)/\(name)"))
+            followTask = dispatcher.background { await interactor.repository(owner: owner, name: name) } then: { [weak self] lookup in
+                self?.repositoryDidLoad(lookup, fullName: "\(owner)/\(name)")
+            }
+        case .owner(let login):
+            host?.setStatus(tr("detail.status.opening", login))
+            followTask = dispatcher.background { await interactor.ownerExists(login) } then: { [weak self] error in
+                self?.ownerDidLoad(login, error: error)
+            }
+        case .browser(let address):
+            actions.open(address)
+        case .unsupported:
+            host?.setStatus(tr("detail.link.notWebAddress", Sanitizer.line(link.url)))
+        }
+    }
+
+    func repositoryDidLoad(_ lookup: RepositoryLookup, fullName: String) {
+        followTask = nil
+        switch lookup {
+        case .found(let repository):
+            host?.setStatus(nil)
+            router.showRepositoryDetail(repository)
+        case .failed(let error):
+            host?.setStatus(tr("detail.link.couldNotOpen", fullName, error.shortReason))
+        case .cancelled:
+            host?.setStatus(nil)
+        }
+        host?.changed()
+    }
+
+    func ownerDidLoad(_ login: String, error: GitHubError?) {
+        followTask = nil
+        if let error {
+            host?.setStatus(tr("detail.link.couldNotOpen", login, error.shortReason))
+            host?.changed()
+        } else {
+            router.showOwner(login)
+        }
+    }
+}

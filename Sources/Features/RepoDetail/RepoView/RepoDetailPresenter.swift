@@ -1,0 +1,274 @@
+import Foundation
+import GitHubAPI
+import GitHubEntities
+import TerminalKit
+
+/// The repository view's frame: which tab is shown, each tab's scroll position, help and messages,
+/// the status line. It routes each intent to the shared actions or to the current tab's module
+/// (`OverviewPresenter`, `ReadmePresenter`, `CommitsTabPresenter`) and publishes one view state.
+@MainActor
+final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
+    /// Lines scrolled by one turn of the mouse wheel.
+    static let wheelLines = 3
+
+    weak var view: (any RepoDetailViewProtocol)?
+    private let interactor: any RepoDetailInteractorProtocol
+    private let router: any RepoDetailRouterProtocol
+    private let spinner: Spinner
+    private let showsPhotos: Bool
+    let actions: RepoActions
+    let overview: OverviewPresenter
+    let readme: ReadmePresenter
+    let commits: CommitsTabPresenter
+
+    private(set) var tab: RepoTab = .overview
+    /// Each tab's first visible line.
+    private var offsets: [RepoTab: Int] = [:]
+    private var width = 60
+    private(set) var height = 10
+    private var status: String?
+    private var modal = ModalState()
+
+    init(interactor: any RepoDetailInteractorProtocol, router: any RepoDetailRouterProtocol,
+         dispatcher: any UIDispatcher, scheduler: any Scheduler, showsPhotos: Bool = false,
+         now: @escaping () -> Date = Date.init) {
+        self.interactor = interactor
+        self.router = router
+        self.showsPhotos = showsPhotos
+        spinner = Spinner(scheduler: scheduler)
+        actions = RepoActions(interactor: interactor, dispatcher: dispatcher)
+        overview = OverviewPresenter(interactor: interactor, dispatcher: dispatcher, scheduler: scheduler, now: now)
+        readme = ReadmePresenter(interactor: interactor, router: router, actions: actions, dispatcher: dispatcher)
+        commits = CommitsTabPresenter(history: interactor.history, repository: interactor.repository, dispatcher: dispatcher, now: now)
+        actions.host = self
+        commits.host = self
+        overview.host = self
+        readme.host = self
+    }
+
+    // Requests in flight, for tests to await.
+    var loadTask: Task<Void, Never>? { overview.loadTask }
+    var photoTask: Task<Void, Never>? { overview.photoTask }
+    var readmeTask: Task<Void, Never>? { readme.readmeTask }
+    var followTask: Task<Void, Never>? { readme.followTask }
+    var starTask: Task<Void, Never>? { actions.starTask }
+    var openTask: Task<Void, Never>? { actions.openTask }
+    var selectedLink: Int? { readme.selectedLink }
+    var pageTask: Task<Void, Never>? { commits.pageTask }
+    var commitTask: Task<Void, Never>? { commits.commitTask }
+
+    // MARK: RepoDetailPresenterProtocol
+
+    func viewDidLoad() {
+        actions.start()
+        overview.start(showsPhotos: showsPhotos)
+        changed()
+    }
+
+    func viewDidChangeContentSize(width: Int, height: Int) {
+        self.width = max(1, width)
+        self.height = max(1, height)
+        scroll(to: offset)
+        readme.refreshMatches(width: self.width)
+        commits.layout(width: self.width, height: self.height)
+        publish()
+    }
+
+    func handle(_ action: RepoDetailAction) {
+        status = nil
+        switch modal.intercept(action) {
+        case .quit: router.quit(); return
+        case .handled: publish(); return
+        case .notIntercepted: break
+        }
+        if actions.state.copyMenu != nil {
+            if action == .quit { router.quit(); return }
+            actions.handleMenu(action)
+            publish()
+            return
+        }
+        if tab == .readme, readme.handle(action) {
+            changed()
+            return
+        }
+        if tab == .commits, commits.handle(action) {
+            changed()
+            return
+        }
+        switch action {
+        case .scrollUp: scroll(to: offset - 1)
+        case .scrollDown: scroll(to: offset + 1)
+        case .pageUp: scroll(to: offset - max(1, height - 1))
+        case .pageDown: scroll(to: offset + max(1, height - 1))
+        case .home: scroll(to: 0)
+        case .end: scroll(to: Int.max / 2)
+        case .toggleFavourite: actions.toggleFavourite()
+        case .openInBrowser: actions.openInBrowser()
+        case .reloadCommits:
+            overview.reload()
+            if tab == .readme { readme.reload() }
+        case .toggleHelp: modal.showsHelp = true
+        case .toggleReadme: select(tab == .readme ? .overview : .readme)
+        case .nextTab, .previousTab:
+            let all = RepoTab.allCases
+            let step = action == .nextTab ? 1 : all.count - 1
+            select(all[(tab.rawValue + step) % all.count])
+        case .copy:
+            actions.openCopyMenu(commits: tab == .commits ? (commits.shownCommit.map { [$0] } ?? []) : overview.state.commits.commits)
+        case .clone: actions.clone()
+        case .toggleStar: actions.toggleStar()
+        case .close: router.close(); return
+        case .quit: router.quit(); return
+        case .confirm, .choose, .editSearch, .submitSearch, .cancelSearch, .nextLink, .previousLink,
+             .startSearch, .nextMatch, .previousMatch, .pickBranch, .nextFile, .previousFile: break
+        }
+        changed()
+    }
+
+    func didClickClose() {
+        router.close()
+    }
+
+    func didSelectTab(_ index: Int) {
+        guard !modal.isActive, actions.state.copyMenu == nil, let tab = RepoTab(rawValue: index) else { return }
+        status = nil
+        select(tab)
+        changed()
+    }
+
+    func didScroll(by lines: Int) {
+        guard !modal.isActive else { return }
+        if tab == .commits {
+            // The history moves its selection (and pages on), a commit scrolls.
+            guard commits.state.branchMenu == nil, actions.state.copyMenu == nil else { return }
+            for _ in 0..<abs(lines) { _ = commits.handle(lines < 0 ? .scrollUp : .scrollDown) }
+            changed()
+            return
+        }
+        scroll(to: offset + lines)
+        publish()
+    }
+
+    /// Shows `tab`, where it was scrolled to.
+    private func select(_ tab: RepoTab) {
+        guard tab != self.tab else { return }
+        self.tab = tab
+        if tab == .readme {
+            readme.didAppear()
+            readme.refreshMatches(width: width)
+        }
+        if tab == .commits { commits.didAppear() }
+        scroll(to: offset)
+    }
+
+    // MARK: RepoViewHost
+
+    func setStatus(_ text: String?) { status = text }
+
+    func showMessage(_ message: MessageBox) { modal.message = message }
+
+    var offset: Int { offsets[tab] ?? 0 }
+
+    func scroll(to line: Int) {
+        offsets[tab] = max(0, min(line, makeLines().count - height))
+    }
+
+    /// Something changed: the spinner turns while a request is in flight, and the view is painted.
+    func changed() {
+        if overview.isLoading || readme.isLoading || commits.isLoading {
+            spinner.start { [weak self] in self?.publish() }
+        } else {
+            spinner.stop()
+        }
+        scroll(to: offset)
+        publish()
+    }
+
+    // MARK: View state
+
+    private func publish() {
+        view?.display(makeState())
+    }
+
+    /// Every line of the current tab at the current width.
+    func makeLines() -> [DetailLine] {
+        switch tab {
+        case .overview: overview.lines(actions: actions.state, width: width, spinner: spinner.symbol)
+        case .readme: readme.lines(width: width, spinner: spinner.symbol)
+        case .commits: commits.window().lines
+        }
+    }
+
+    func makeState() -> RepoDetailViewState {
+        var window: [DetailLine]
+        var position = ""
+        var lineCount: Int
+        var title = Sanitizer.line(interactor.repository.fullName) + (tab == .overview ? "" : " · " + tab.title)
+        var status = self.status
+        var searchField: TextField?
+        var canScrollUp = false, canScrollDown = false
+        if tab == .commits {
+            let commitsWindow = commits.window()
+            window = commitsWindow.lines
+            lineCount = window.count
+            position = commitsWindow.position
+            if let sha = commitsWindow.openCommit { title += " · " + sha }
+            status = status ?? commitsWindow.searchStatus
+            searchField = commits.searchField
+        } else {
+            let lines = makeLines()
+            let offset = offset
+            let end = min(lines.count, offset + height)
+            window = offset < end ? Array(lines[offset..<end]) : []
+            if tab == .readme {
+                window = readme.decorated(window, offset: offset)
+                searchField = readme.searchField
+            }
+            lineCount = lines.count
+            position = lines.count > height ? "\(offset + 1)–\(end)/\(lines.count)" : ""
+            canScrollUp = offset > 0
+            canScrollDown = end < lines.count
+        }
+        let table = searchField != nil ? RepoDetailKeys.searchField : RepoDetailKeys.table
+        return RepoDetailViewState(
+            title: title,
+            tabs: TabBarState(items: RepoTab.allCases.map { .init(title: $0.title, count: $0.count(in: interactor.repository)) },
+                              current: tab.rawValue, hint: RepoDetailKeys.tabHint),
+            isFavourite: actions.state.isFavourite,
+            lines: window,
+            lineCount: lineCount,
+            position: position,
+            canScrollUp: canScrollUp,
+            canScrollDown: canScrollDown,
+            status: status,
+            footer: table.bindings.filter { shows($0.action) }.compactMap { binding in
+                // Esc in an open commit goes back to the history.
+                binding.footer.map { HelpEntry(keys: $0.keys, help: binding.action == .close && commitIsOpen ? tr("keys.back") : $0.help) }
+            },
+            help: modal.showsHelp ? RepoDetailKeys.table.helpEntries.map { HelpEntry(keys: $0.keys, help: $0.help) } : nil,
+            message: modal.message,
+            menu: actions.state.copyMenu ?? commits.state.branchMenu,
+            searchField: searchField
+        )
+    }
+
+    private var commitIsOpen: Bool { tab == .commits && commits.state.commit != nil }
+
+    /// Whether the footer shows the key of `action` on the current tab (each tab's own keys only there).
+    private func shows(_ action: RepoDetailAction) -> Bool {
+        switch action {
+        case .startSearch: tab == .readme || commits.state.commit != nil && tab == .commits
+        case .nextLink: tab == .readme
+        case .confirm: tab == .commits && commits.state.commit == nil
+        case .pickBranch: tab == .commits && commits.state.commit == nil
+        case .nextFile: tab == .commits && commits.state.commit != nil
+        default: true
+        }
+    }
+}
+
+extension RepoDetailAction: ModalAction {
+    var isQuit: Bool { self == .quit }
+    /// Enter and Esc press a message's [ OK ].
+    var closesMessage: Bool { self == .confirm || self == .close }
+}
