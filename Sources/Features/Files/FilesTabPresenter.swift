@@ -21,7 +21,7 @@ final class FilesTabPresenter {
     private let files: RepositoryFiles
     private let repository: Repository
     private let dispatcher: any UIDispatcher
-    private let copy: @MainActor (String) -> Void
+    private let copy: @MainActor (CopyChoice) -> Void
     private let open: @MainActor (String) -> Void
     /// Called when something changed (the host redraws).
     var changed: @MainActor () -> Void = {}
@@ -36,7 +36,7 @@ final class FilesTabPresenter {
     private(set) var shaTask: Task<Void, Never>?
 
     init(files: RepositoryFiles, repository: Repository, dispatcher: any UIDispatcher,
-         copy: @escaping @MainActor (String) -> Void, open: @escaping @MainActor (String) -> Void) {
+         copy: @escaping @MainActor (CopyChoice) -> Void, open: @escaping @MainActor (String) -> Void) {
         self.files = files
         self.repository = repository
         self.dispatcher = dispatcher
@@ -205,7 +205,7 @@ final class FilesTabPresenter {
     // MARK: Keys
 
     /// Handles a key; false when the tab does not use it (the frame's keys then apply).
-    func handle(_ key: Key) -> Bool {
+    func handleKey(_ key: Key) -> Bool {
         if field != nil { return handleField(key) }
         if file != nil { return handleFile(key) }
         switch key {
@@ -249,7 +249,7 @@ final class FilesTabPresenter {
         case .character("m"): state.toggleSource()
         case .character("/"): field = TextField(text: state.search.query)
         case .character("y"):
-            if let permalink { copy(permalink) }
+            if let permalink { copy(CopyChoice(label: tr("files.permalink"), text: permalink)) }
         case .character("o"):
             if let permalink { open(permalink) }
         case .escape, .backspace:
@@ -261,6 +261,19 @@ final class FilesTabPresenter {
         default: return false
         }
         file = state
+        changed()
+        return true
+    }
+
+    /// The repository's name (the breadcrumb's first crumb).
+    var repositoryName: String { repository.name }
+
+    /// An edit of the filter or search field (the frame decodes typing into edits).
+    func editField(_ edit: TextEdit) -> Bool {
+        guard var editing = field else { return false }
+        guard editing.apply(edit) else { return true }
+        field = editing
+        if file == nil { navigator.setFilter(editing.text) } else { file?.setSearch(editing.text) }
         changed()
         return true
     }

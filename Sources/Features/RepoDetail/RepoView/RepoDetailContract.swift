@@ -28,6 +28,8 @@ enum RepoDetailAction: Hashable, Sendable {
     case nextTab, previousTab
     /// `b` in the Commits tab: the branch picker.
     case pickBranch
+    /// `m` on a Markdown file (Files tab): its source ⇄ rendered.
+    case toggleSource
     /// `]`/`[` in a commit: the next / previous file's diff.
     case nextFile, previousFile
     /// `y`: the copy menu (URLs, clone command, owner/name, a commit's SHA).
@@ -170,6 +172,8 @@ protocol RepoDetailInteractorProtocol: CommitSource {
     var repository: Repository { get }
     /// The history, branches and commits in full, for the Commits tab.
     var history: RepositoryHistory { get }
+    /// The tree and files, for the Files tab.
+    var files: RepositoryFiles { get }
     /// Whether the repository is a favourite (false when the store cannot say).
     func isFavourite() -> Bool
     /// Stores the favourite mark.

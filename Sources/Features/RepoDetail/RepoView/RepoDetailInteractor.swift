@@ -17,6 +17,7 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
     private let commits: LatestCommits
     private let photos: OwnerPhotos
     let history: RepositoryHistory
+    let files: RepositoryFiles
 
     /// `historyStore` keeps histories and commits read in full; without one (a store that does not
     /// keep them) they are read from GitHub each time.
@@ -36,6 +37,8 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
         history = RepositoryHistory(repository: repository, service: service,
                                     store: historyStore ?? (store as? any CommitHistoryStore) ?? NoHistoryStore(),
                                     isOffline: false, now: now)
+        files = RepositoryFiles(repository: repository, service: service as? any RepositoryContentService ?? NoContentService(),
+                                store: store as? any RepositoryContentStore ?? NoContentStore(), isOffline: false, now: now)
     }
 
     func isFavourite() -> Bool {

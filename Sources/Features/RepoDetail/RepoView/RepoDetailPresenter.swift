@@ -20,6 +20,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
     let overview: OverviewPresenter
     let readme: ReadmePresenter
     let commits: CommitsTabPresenter
+    let files: FilesTabPresenter
 
     private(set) var tab: RepoTab = .overview
     /// Each tab's first visible line.
@@ -40,8 +41,11 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
         overview = OverviewPresenter(interactor: interactor, dispatcher: dispatcher, scheduler: scheduler, now: now)
         readme = ReadmePresenter(interactor: interactor, router: router, actions: actions, dispatcher: dispatcher)
         commits = CommitsTabPresenter(history: interactor.history, repository: interactor.repository, dispatcher: dispatcher, now: now)
+        files = FilesTabPresenter(files: interactor.files, repository: interactor.repository, dispatcher: dispatcher,
+                                  copy: { [actions] in actions.copy($0) }, open: { [actions] in actions.open($0) })
         actions.host = self
         commits.host = self
+        files.changed = { [weak self] in self?.changed() }
         overview.host = self
         readme.host = self
     }
@@ -71,6 +75,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
         scroll(to: offset)
         readme.refreshMatches(width: self.width)
         commits.layout(width: self.width, height: self.height)
+        files.layout(width: self.width, height: self.height)
         publish()
     }
 
@@ -95,6 +100,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
             changed()
             return
         }
+        if tab == .files, files.handle(action) { return }
         switch action {
         case .scrollUp: scroll(to: offset - 1)
         case .scrollDown: scroll(to: offset + 1)
@@ -120,7 +126,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
         case .close: router.close(); return
         case .quit: router.quit(); return
         case .confirm, .choose, .editSearch, .submitSearch, .cancelSearch, .nextLink, .previousLink,
-             .startSearch, .nextMatch, .previousMatch, .pickBranch, .nextFile, .previousFile: break
+             .startSearch, .nextMatch, .previousMatch, .pickBranch, .nextFile, .previousFile, .toggleSource: break
         }
         changed()
     }
@@ -138,6 +144,10 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
 
     func didScroll(by lines: Int) {
         guard !modal.isActive else { return }
+        if tab == .files {
+            for _ in 0..<abs(lines) { _ = files.handle(lines < 0 ? RepoDetailAction.scrollUp : .scrollDown) }
+            return
+        }
         if tab == .commits {
             // The history moves its selection (and pages on), a commit scrolls.
             guard commits.state.branchMenu == nil, actions.state.copyMenu == nil else { return }
@@ -158,6 +168,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
             readme.refreshMatches(width: width)
         }
         if tab == .commits { commits.didAppear() }
+        if tab == .files { files.didAppear() }
         scroll(to: offset)
     }
 
@@ -175,7 +186,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
 
     /// Something changed: the spinner turns while a request is in flight, and the view is painted.
     func changed() {
-        if overview.isLoading || readme.isLoading || commits.isLoading {
+        if overview.isLoading || readme.isLoading || commits.isLoading || files.isLoading {
             spinner.start { [weak self] in self?.publish() }
         } else {
             spinner.stop()
@@ -196,6 +207,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
         case .overview: overview.lines(actions: actions.state, width: width, spinner: spinner.symbol)
         case .readme: readme.lines(width: width, spinner: spinner.symbol)
         case .commits: commits.window().lines
+        case .files: files.frameWindow(width: width, height: height).lines
         }
     }
 
@@ -215,6 +227,10 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
             if let sha = commitsWindow.openCommit { title += " · " + sha }
             status = status ?? commitsWindow.searchStatus
             searchField = commits.searchField
+        } else if tab == .files {
+            (window, position) = files.frameWindow(width: width, height: height)
+            lineCount = window.count
+            searchField = files.field
         } else {
             let lines = makeLines()
             let offset = offset
@@ -257,7 +273,8 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
     /// Whether the footer shows the key of `action` on the current tab (each tab's own keys only there).
     private func shows(_ action: RepoDetailAction) -> Bool {
         switch action {
-        case .startSearch: tab == .readme || commits.state.commit != nil && tab == .commits
+        case .startSearch: tab == .readme || tab == .files || commits.state.commit != nil && tab == .commits
+        case .toggleSource: tab == .files && files.file != nil
         case .nextLink: tab == .readme
         case .confirm: tab == .commits && commits.state.commit == nil
         case .pickBranch: tab == .commits && commits.state.commit == nil
