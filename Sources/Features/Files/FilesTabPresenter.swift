@@ -128,30 +128,27 @@ final class FilesTabPresenter {
         changed()
     }
 
+    /// Opens a file: its bytes from the store or GitHub, then highlighted — both off the UI thread.
     private func openFile(_ entry: GitTreeEntry) {
         var state = FileViewState(entry: entry, ref: navigator.ref)
         state.resize(height: max(1, height - 1))
         file = state
         guard case .loading = state.body else { return }
-        if let stored = files.storedFile(sha: entry.sha) {
-            fileDidLoad(.success(stored))
-            return
-        }
-        let files = self.files, sha = entry.sha, generation = self.generation
-        fileTask = dispatcher.background { () -> Result<FileContent, GitHubError>? in
-            do { return .success(try await files.file(sha: sha)) }
+        let files = self.files, sha = entry.sha, name = entry.name, generation = self.generation
+        fileTask = dispatcher.background { () -> Result<FileViewState.Body, GitHubError>? in
+            do { return .success(FileViewState.body(for: try await files.file(sha: sha), name: name)) }
             catch is CancellationError { return nil }
             catch { return .failure(error as? GitHubError ?? .network) }
         } then: { [weak self] result in
-            guard let self, generation == self.generation else { return }
+            guard let self, generation == self.generation, self.file?.entry == entry else { return }
             fileDidLoad(result)
         }
     }
 
-    func fileDidLoad(_ result: Result<FileContent, GitHubError>?) {
+    func fileDidLoad(_ result: Result<FileViewState.Body, GitHubError>?) {
         fileTask = nil
         switch result {
-        case .success(let content): file?.load(content)
+        case .success(let body): file?.show(body)
         case .failure(let error): file?.fail(error)
         case nil: break
         }

@@ -112,6 +112,7 @@ struct FilesTabPresenterTests {
         await Self.settle(presenter, dispatcher)
         #expect(presenter.navigator.entries == [entry])
         _ = presenter.handleKey(.enter)
+        await Self.settle(presenter, dispatcher)
         guard case .text = presenter.file?.body else {
             Issue.record("not read from the store")
             return
