@@ -96,6 +96,12 @@ enum FileViewRenderer {
         return spans
     }
 
+    /// The spans reversed and padded to the width: a selected row, the cursor's line.
+    static func reversed(_ spans: [Span], width: Int) -> [Span] {
+        let used = spans.reduce(0) { $0 + $1.width }
+        return (spans + [Span(String(repeating: " ", count: max(0, width - used)))]).map { Span($0.text, style: $0.style.adding(.reverse)) }
+    }
+
     /// The part of the spans from display column `from`, at most `width` columns wide (a wide
     /// character cut by either edge is left out).
     static func clip(_ spans: [Span], from: Int, width: Int) -> [Span] {

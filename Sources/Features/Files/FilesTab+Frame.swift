@@ -55,7 +55,7 @@ extension FilesTabPresenter {
             for row in window.rows.prefix(max(0, height - 1)) {
                 var spans: [Span] = row.number.isEmpty ? [] : [Span(row.number, style: .dim), Span(" ")]
                 spans += row.spans.map { Span($0.text, style: row.isMatch ? $0.style.adding(.underline) : $0.style) }
-                lines.append(.markdown(StyledLine(row.isCursor ? Self.reversed(spans, width: width) : spans)))
+                lines.append(.markdown(StyledLine(row.isCursor ? FileViewRenderer.reversed(spans, width: width) : spans)))
             }
             return (lines, window.position)
         }
@@ -71,17 +71,11 @@ extension FilesTabPresenter {
             let spans = [Span(row.icon + " ", style: row.isFolder ? Style(foreground: .blue) : .dim),
                          Span(name, style: row.isFolder ? Style(foreground: .blue, attributes: .bold) : .plain),
                          Span(String(repeating: " ", count: gap)), Span(size, style: .dim)]
-            lines.append(.markdown(StyledLine(row.isSelected ? Self.reversed(spans, width: width) : spans)))
+            lines.append(.markdown(StyledLine(row.isSelected ? FileViewRenderer.reversed(spans, width: width) : spans)))
         }
         if let note = window.note { lines.append(.note(note, isError: failure != nil)) }
         let count = navigator.entries.count
         return (lines, count == 0 ? "" : "\(navigator.viewport.selection + 1)/\(count)")
-    }
-
-    /// The spans reversed and padded to the width: the selected row, the cursor's line.
-    static func reversed(_ spans: [Span], width: Int) -> [Span] {
-        let used = spans.reduce(0) { $0 + $1.width }
-        return (spans + [Span(String(repeating: " ", count: max(0, width - used)))]).map { Span($0.text, style: $0.style.adding(.reverse)) }
     }
 }
 

@@ -54,7 +54,7 @@ struct RepoTabsTests {
         let h = Harness(height: 5)
         h.presenter.viewDidLoad()
         await h.finishLoad()
-        #expect(h.state.tabs.items.map(\.title) == ["Overview", "README", "Commits", "Files"])
+        #expect(h.state.tabs.items.map(\.title) == ["Overview", "README", "Commits", "Releases", "Files"])
         #expect(h.state.tabs.current == 0)
         #expect(h.state.tabs.hint == "←→")
         h.presenter.handle(.pageDown)
@@ -70,8 +70,12 @@ struct RepoTabsTests {
         h.presenter.handle(.nextTab)
         #expect(h.state.tabs.current == 3)
         h.presenter.handle(.nextTab)
+        #expect(h.state.tabs.current == 4)
+        h.presenter.handle(.nextTab)
         #expect(h.state.tabs.current == 0)
         #expect(h.text.first == overviewTop, "back where it was")
+        h.presenter.handle(.previousTab)
+        #expect(h.state.tabs.current == 4)
         h.presenter.handle(.previousTab)
         #expect(h.state.tabs.current == 3)
         h.presenter.handle(.previousTab)
@@ -117,13 +121,14 @@ struct RepoTabsTests {
 struct RepoTabsSnapshotTests {
     @Test("The tab bar at 40, 80 and 120 columns, on each tab", arguments: [40, 80, 120])
     func tabBar(width: Int) async throws {
-        for (index, name) in ["overview", "readme", "commits", "files"].enumerated() {
+        for (index, name) in ["overview", "readme", "commits", "releases", "files"].enumerated() {
             let buffer = try await RepoDetailViewTests().render(width: width, height: 16) { presenter, dispatcher in
                 presenter.didSelectTab(index)
                 await presenter.readmeTask?.value
                 await presenter.pageTask?.value
                 await presenter.files.treeTask?.value
                 await presenter.files.shaTask?.value
+                await presenter.releases.pageTask?.value
                 dispatcher.runPending()
             }
             assertScreenSnapshot(buffer.snapshot(), named: "detail-tabs-\(width)-\(name)")

@@ -174,6 +174,8 @@ protocol RepoDetailInteractorProtocol: CommitSource {
     var history: RepositoryHistory { get }
     /// The tree and files, for the Files tab.
     var files: RepositoryFiles { get }
+    /// The releases, for the Releases tab.
+    var releases: RepositoryReleases { get }
     /// Whether the repository is a favourite (false when the store cannot say).
     func isFavourite() -> Bool
     /// Stores the favourite mark.

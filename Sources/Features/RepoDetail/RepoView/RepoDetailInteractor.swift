@@ -18,6 +18,7 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
     private let photos: OwnerPhotos
     let history: RepositoryHistory
     let files: RepositoryFiles
+    let releases: RepositoryReleases
 
     /// `historyStore` keeps histories and commits read in full; without one (a store that does not
     /// keep them) they are read from GitHub each time.
@@ -37,8 +38,10 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
         history = RepositoryHistory(repository: repository, service: service,
                                     store: historyStore ?? (store as? any CommitHistoryStore) ?? NoHistoryStore(),
                                     isOffline: false, now: now)
-        files = RepositoryFiles(repository: repository, service: service as? any RepositoryContentService ?? NoContentService(),
-                                store: store as? any RepositoryContentStore ?? NoContentStore(), isOffline: false, now: now)
+        let contentService = service as? any RepositoryContentService ?? NoContentService()
+        let contentStore = store as? any RepositoryContentStore ?? NoContentStore()
+        files = RepositoryFiles(repository: repository, service: contentService, store: contentStore, isOffline: false, now: now)
+        releases = RepositoryReleases(repository: repository, service: contentService, store: contentStore, isOffline: false, now: now)
     }
 
     func isFavourite() -> Bool {

@@ -21,6 +21,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
     let readme: ReadmePresenter
     let commits: CommitsTabPresenter
     let files: FilesTabPresenter
+    let releases: ReleasesTabPresenter
 
     private(set) var tab: RepoTab = .overview
     /// Each tab's first visible line.
@@ -43,9 +44,11 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
         commits = CommitsTabPresenter(history: interactor.history, repository: interactor.repository, dispatcher: dispatcher, now: now)
         files = FilesTabPresenter(files: interactor.files, repository: interactor.repository, dispatcher: dispatcher,
                                   copy: { [actions] in actions.copy($0) }, open: { [actions] in actions.open($0) })
+        releases = ReleasesTabPresenter(releases: interactor.releases, repository: interactor.repository, dispatcher: dispatcher, now: now)
         actions.host = self
         commits.host = self
         files.changed = { [weak self] in self?.changed() }
+        releases.changed = { [weak self] in self?.changed() }
         overview.host = self
         readme.host = self
     }
@@ -76,6 +79,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
         readme.refreshMatches(width: self.width)
         commits.layout(width: self.width, height: self.height)
         files.layout(width: self.width, height: self.height)
+        releases.layout(width: self.width, height: self.height)
         publish()
     }
 
@@ -101,6 +105,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
             return
         }
         if tab == .files, files.handle(action) { return }
+        if tab == .releases, releases.handle(action) { return }
         switch action {
         case .scrollUp: scroll(to: offset - 1)
         case .scrollDown: scroll(to: offset + 1)
@@ -144,8 +149,11 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
 
     func didScroll(by lines: Int) {
         guard !modal.isActive else { return }
-        if tab == .files {
-            for _ in 0..<abs(lines) { _ = files.handle(lines < 0 ? RepoDetailAction.scrollUp : .scrollDown) }
+        if tab == .files || tab == .releases {
+            for _ in 0..<abs(lines) {
+                let action: RepoDetailAction = lines < 0 ? .scrollUp : .scrollDown
+                _ = tab == .files ? files.handle(action) : releases.handle(action)
+            }
             return
         }
         if tab == .commits {
@@ -169,6 +177,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
         }
         if tab == .commits { commits.didAppear() }
         if tab == .files { files.didAppear() }
+        if tab == .releases { releases.didAppear() }
         scroll(to: offset)
     }
 
@@ -186,7 +195,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
 
     /// Something changed: the spinner turns while a request is in flight, and the view is painted.
     func changed() {
-        if overview.isLoading || readme.isLoading || commits.isLoading || files.isLoading {
+        if overview.isLoading || readme.isLoading || commits.isLoading || files.isLoading || releases.isLoading {
             spinner.start { [weak self] in self?.publish() }
         } else {
             spinner.stop()
@@ -208,6 +217,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
         case .readme: readme.lines(width: width, spinner: spinner.symbol)
         case .commits: commits.window().lines
         case .files: files.frameWindow(width: width, height: height).lines
+        case .releases: releases.frameWindow(width: width, height: height).lines
         }
     }
 
@@ -231,6 +241,9 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
             (window, position) = files.frameWindow(width: width, height: height)
             lineCount = window.count
             searchField = files.field
+        } else if tab == .releases {
+            (window, position) = releases.frameWindow(width: width, height: height)
+            lineCount = window.count
         } else {
             let lines = makeLines()
             let offset = offset
@@ -276,7 +289,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
         case .startSearch: tab == .readme || tab == .files || commits.state.commit != nil && tab == .commits
         case .toggleSource: tab == .files && files.file != nil
         case .nextLink: tab == .readme
-        case .confirm: tab == .commits && commits.state.commit == nil
+        case .confirm: tab == .commits && commits.state.commit == nil || tab == .releases && releases.state.openRelease == nil
         case .pickBranch: tab == .commits && commits.state.commit == nil
         case .nextFile: tab == .commits && commits.state.commit != nil
         default: true

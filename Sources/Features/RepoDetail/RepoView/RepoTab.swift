@@ -3,7 +3,7 @@ import GitHubEntities
 /// The repository view's tabs, in the order the tab bar shows them. The next ones (Issues, Pull
 /// requests, Releases, Files) are added here, with their module beside `Overview/` and `Readme/`.
 enum RepoTab: Int, CaseIterable, Sendable {
-    case overview, readme, commits, files
+    case overview, readme, commits, releases, files
 
     /// The tab's count in the tab bar, where the repository says it (none of today's tabs).
     func count(in repository: Repository) -> String? { nil }
@@ -14,6 +14,7 @@ enum RepoTab: Int, CaseIterable, Sendable {
         case .overview: tr("detail.tab.overview")
         case .readme: tr("detail.tab.readme")
         case .commits: tr("detail.tab.commits")
+        case .releases: tr("detail.tab.releases")
         case .files: tr("detail.tab.files")
         }
     }
