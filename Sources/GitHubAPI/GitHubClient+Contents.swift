@@ -19,6 +19,8 @@ public protocol RepositoryContentService: Sendable {
     func releases(ownerLogin: String, repository: String) async throws -> Page<Release>
     /// Follows a releases `Link` URL exactly as the server gave it.
     func releases(page: URL) async throws -> Page<Release>
+    /// `length` bytes from `offset` of a release asset, without the token (see `GitHubClient+Download`).
+    func downloadChunk(url: String, offset: Int, length: Int) async throws -> DownloadChunk
 }
 
 extension GitHubClient: RepositoryContentService {

@@ -6,6 +6,11 @@ extension FakeGitHubServer {
         core.addAnswer(path: path, json: json)
     }
 
+    /// Serves a release asset's bytes at `path` (exact), honouring `Range` (206, 416), outside the API.
+    public func addAsset(path: String, bytes: Data) {
+        core.addAsset(path: path, bytes: bytes)
+    }
+
     /// Serves `GET /repos/{owner}/{repo}/releases` with `releases` (encoded release objects), paged.
     public func addReleases(owner: String, repo: String, releases: [Data]) {
         core.addReleases(owner: owner, repo: repo, releases: releases)

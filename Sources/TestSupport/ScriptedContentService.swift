@@ -17,6 +17,8 @@ public final class ScriptedContentService: RepositoryContentService {
         /// Releases page by page; page N links to N+1 (`https://api.test/releases/N`).
         public var releasePages: [[Release]] = [[]]
         public var releaseError: GitHubError?
+        /// Release assets' bytes by download URL; any other is 404.
+        public var assets: [String: Data] = [:]
         /// The commit every ref names; nil: 404.
         public var commitSHA: String?
 
@@ -72,6 +74,13 @@ public final class ScriptedContentService: RepositoryContentService {
         let index = Int(page.lastPathComponent) ?? 0
         record("releases page \(index)")
         return try releasePage(index)
+    }
+
+    public func downloadChunk(url: String, offset: Int, length: Int) async throws -> DownloadChunk {
+        record("download \(url) \(offset)")
+        guard let bytes = current.assets[url] else { throw GitHubError.notFound }
+        guard offset < bytes.count else { return DownloadChunk(bytes: Data(), total: bytes.count) }
+        return DownloadChunk(bytes: bytes.subdata(in: offset..<min(bytes.count, offset + length)), total: bytes.count)
     }
 
     private func releasePage(_ index: Int) throws -> Page<Release> {

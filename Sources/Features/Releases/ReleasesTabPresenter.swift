@@ -23,6 +23,10 @@ final class ReleasesTabPresenter {
     private var rendered: [Int: (width: Int, notes: RenderedMarkdown)] = [:]
     /// The page in flight (tests await it).
     private(set) var pageTask: Task<Void, Never>?
+    /// The download in flight (tests await it), its progress, and what the last one came to.
+    private(set) var downloadTask: Task<Void, Never>?
+    private(set) var progress: DownloadProgress?
+    private(set) var downloadNote: (text: String, isError: Bool)?
 
     init(releases: RepositoryReleases, repository: Repository, dispatcher: any UIDispatcher, now: @escaping () -> Date) {
         self.releases = releases
@@ -33,6 +37,7 @@ final class ReleasesTabPresenter {
 
     isolated deinit {
         pageTask?.cancel()
+        downloadTask?.cancel()
     }
 
     var isLoading: Bool { pageTask != nil }
@@ -80,8 +85,74 @@ final class ReleasesTabPresenter {
     }
 
     func frameWindow(width: Int, height: Int) -> (lines: [DetailLine], position: String) {
-        ReleasesWindow.lines(state, width: width, height: height, isLoading: isLoading, now: now()) { release in
+        let extra = (progress != nil || downloadNote != nil) && state.openRelease != nil ? 1 : 0
+        var window = ReleasesWindow.lines(state, width: width, height: height - extra, isLoading: isLoading, now: now()) { release in
             notes(release, width: width)
+        }
+        if extra == 1, let progress {
+            window.lines.append(.note(progress.line(width: width), isError: false))
+        } else if extra == 1, let note = downloadNote {
+            window.lines.append(.note(note.text, isError: note.isError))
+        }
+        return window
+    }
+
+    // MARK: Downloads
+
+    /// `d`: the selected asset into the download folder, with progress; Esc cancels (the `.part` stays).
+    private func startDownload(_ asset: ReleaseAsset) {
+        guard downloadTask == nil else { return }
+        let file: AssetDownloadFile
+        do {
+            file = try AssetDownloadFile(folder: releases.downloadFolder, name: asset.name)
+        } catch {
+            downloadNote = (Self.describe(error), true)
+            return
+        }
+        let started = now(), resumed = file.resumeOffset(), name = asset.name
+        progress = DownloadProgress(name: name, received: resumed, total: asset.size > 0 ? asset.size : nil,
+                                    resumedFrom: resumed, started: started, now: started)
+        downloadNote = nil
+        let releases = self.releases, dispatcher = self.dispatcher
+        downloadTask = dispatcher.background { () -> Result<URL, GitHubError>? in
+            do {
+                return .success(try await releases.download(asset, into: file) { received, total in
+                    dispatcher.post { [weak self] in self?.downloadProgressed(received: received, total: total) }
+                })
+            } catch is CancellationError { return nil }
+            catch { return .failure(error as? GitHubError ?? .network) }
+        } then: { [weak self] result in
+            self?.downloadDidFinish(result)
+        }
+        changed()
+    }
+
+    func downloadProgressed(received: Int, total: Int?) {
+        guard var current = progress else { return }
+        current.received = received
+        current.total = total
+        current.now = now()
+        progress = current
+        changed()
+    }
+
+    func downloadDidFinish(_ result: Result<URL, GitHubError>?) {
+        downloadTask = nil
+        progress = nil
+        switch result {
+        case .success(let url): downloadNote = (tr("releases.download.done", Sanitizer.line(url.path)), false)
+        case .failure(let error): downloadNote = (tr("releases.download.failed", error.shortReason), true)
+        case nil: downloadNote = (tr("releases.download.cancelled"), false)
+        }
+        changed()
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        switch error as? AssetDownloadFile.Refusal {
+        case .unsafeName: tr("releases.download.unsafe")
+        case .exists(let name): tr("releases.download.exists", Sanitizer.line(name))
+        case .failed(let reason): tr("releases.download.failed", Sanitizer.line(reason))
+        case nil: tr("releases.download.failed", "\(error)")
         }
     }
 
@@ -99,6 +170,9 @@ final class ReleasesTabPresenter {
     func handle(_ action: RepoDetailAction) -> Bool {
         if let release = state.openRelease {
             switch action {
+            case .close where downloadTask != nil: downloadTask?.cancel()
+            case .download:
+                if release.assets.indices.contains(state.asset) { startDownload(release.assets[state.asset]) }
             case .close: state.close()
             case .scrollUp: state.openTop = max(0, state.openTop - 1)
             case .scrollDown: state.openTop += 1

@@ -28,6 +28,8 @@ enum RepoDetailAction: Hashable, Sendable {
     case nextTab, previousTab
     /// `b` in the Commits tab: the branch picker.
     case pickBranch
+    /// `d` in an open release: download the selected asset (Esc cancels).
+    case download
     /// `m` on a Markdown file (Files tab): its source ⇄ rendered.
     case toggleSource
     /// `]`/`[` in a commit: the next / previous file's diff.

@@ -41,7 +41,8 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
         let contentService = service as? any RepositoryContentService ?? NoContentService()
         let contentStore = store as? any RepositoryContentStore ?? NoContentStore()
         files = RepositoryFiles(repository: repository, service: contentService, store: contentStore, isOffline: false, now: now)
-        releases = RepositoryReleases(repository: repository, service: contentService, store: contentStore, isOffline: false, now: now)
+        releases = RepositoryReleases(repository: repository, service: contentService, store: contentStore, isOffline: false,
+                                      downloadFolder: AssetDownloadFile.folder(environment: environment), now: now)
     }
 
     func isFavourite() -> Bool {

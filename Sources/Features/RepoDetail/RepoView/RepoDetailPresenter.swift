@@ -131,7 +131,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
         case .close: router.close(); return
         case .quit: router.quit(); return
         case .confirm, .choose, .editSearch, .submitSearch, .cancelSearch, .nextLink, .previousLink,
-             .startSearch, .nextMatch, .previousMatch, .pickBranch, .nextFile, .previousFile, .toggleSource: break
+             .startSearch, .nextMatch, .previousMatch, .pickBranch, .nextFile, .previousFile, .toggleSource, .download: break
         }
         changed()
     }
@@ -288,6 +288,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
         switch action {
         case .startSearch: tab == .readme || tab == .files || commits.state.commit != nil && tab == .commits
         case .toggleSource: tab == .files && files.file != nil
+        case .download: tab == .releases && releases.state.openRelease != nil
         case .nextLink: tab == .readme
         case .confirm: tab == .commits && commits.state.commit == nil || tab == .releases && releases.state.openRelease == nil
         case .pickBranch: tab == .commits && commits.state.commit == nil
