@@ -167,6 +167,17 @@ def write_rails_admin_files():
           {"content-type": "application/json; charset=utf-8"}, recursive["response_body"],
           flat(dict(tree["source"], path=tree["source"]["paths"][1], recorded_at=recursive["recorded_at"],
                     edited="served as the tree of " + HISTORY_REPOSITORY + "'s master")))
+    with open(os.path.join(DATA, "octokit-rb", "wave3", "releases-2013-2015.json")) as f:
+        releases = json.load(f)
+    listed = releases["interactions"]
+    # The latest (v3.7.1) and one by tag (v3.7.0), then the four listed (three drafts): octokit.rb's and a
+    # test repository's recorded releases, served as one list of HISTORY_REPOSITORY's.
+    body = [listed[2]["response_body"], listed[3]["response_body"]] + listed[0]["response_body"]
+    write("releases-sferik-active_admin.json", "/repos/%s/releases" % HISTORY_REPOSITORY, 200,
+          {"content-type": "application/json; charset=utf-8"}, body,
+          flat(dict(releases["source"], path=releases["source"]["paths"][0],
+                    note="recorded releases of octokit/octokit.rb and a test repository, put together and served as "
+                         + HISTORY_REPOSITORY + "'s: not one recorded answer")))
     answer = blob["interactions"][0]
     write("blob-sferik-rails_admin-readme.json",
           "/repos/%s/git/blobs/%s" % (HISTORY_REPOSITORY, answer["response_body"]["sha"]), 200,
