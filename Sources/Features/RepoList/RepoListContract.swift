@@ -58,8 +58,8 @@ protocol RepoListPresenterProtocol: AnyObject {
     /// A click on the carousel card at `index` (0-based among the cards).
     func didClickCard(_ index: Int)
     func didScroll(by rows: Int)
-    /// Text typed while the filter field is open (already sanitized).
-    func filterDidChange(_ text: String)
+    /// An edit of the filter field while it is open (typing, the cursor, Backspace…).
+    func filterDidEdit(_ edit: TextEdit)
     /// Enter (keep) or Esc (clear) in the filter field.
     func filterDidEnd(keep: Bool)
 }

@@ -30,4 +30,11 @@ enum RepoListKeys {
             KeyBinding([.escape], .dismiss, help: tr("list.keys.escape")),
             UniversalKeys.quit(.quit),
         ]) }
+
+    /// While the filter field is open: its editing keys (shared with every text field), or typing.
+    static func filterEdit(for key: Key) -> TextEdit? {
+        filterEditing.value.action(for: key) ?? TextField.typedEdit(for: key)
+    }
+
+    private static let filterEditing = PerLanguage { KeyTable<TextEdit>(TextEditingKeys.bindings { $0 }) }
 }

@@ -175,17 +175,23 @@ final class RepoListPresenter: RepoListPresenterProtocol {
         update { $0.focus = .list; $0.select($0.viewport.selection + rows) }
     }
 
-    func filterDidChange(_ text: String) {
+    func filterDidEdit(_ edit: TextEdit) {
+        var field = screen.filterField
+        guard field.apply(edit) else { return }
         update {
+            $0.filterField = field
             $0.model.isEditingFilter = true
-            $0.changeModel(keepingSelection: false) { $0.setFilter(Sanitizer.line(text)) }
+            $0.changeModel(keepingSelection: false) { $0.setFilter(Sanitizer.line(field.text)) }
         }
     }
 
     func filterDidEnd(keep: Bool) {
         update {
             $0.model.isEditingFilter = false
-            if !keep { $0.changeModel(keepingSelection: true) { $0.setFilter("") } }
+            if !keep {
+                $0.filterField = TextField(maxLength: RepoListScreenState.maximumFilterLength)
+                $0.changeModel(keepingSelection: true) { $0.setFilter("") }
+            }
         }
     }
 

@@ -19,6 +19,9 @@ struct RepoListScreenState {
     var viewport = Viewport()
     /// Repositories whose latest commits are shown under their row.
     var expanded = Set<Int64>()
+    /// The filter's field (`/`): the text and its cursor; the model filters by its text.
+    var filterField = TextField(maxLength: RepoListScreenState.maximumFilterLength)
+    static let maximumFilterLength = 200
     var commits: [Int64: CommitsState] = [:]
     /// Repositories on screen that have a clone in the clone root.
     var cloned = Set<Int64>()

@@ -68,7 +68,7 @@ enum RepoListStateBuilder {
             footer: footer,
             notice: state.notice,
             filter: model.isEditingFilter || !model.filterText.isEmpty
-                ? FilterState(text: model.filterText, isEditing: model.isEditingFilter, matches: displayed.count) : nil,
+                ? FilterState(field: state.filterField, isEditing: model.isEditingFilter, matches: displayed.count) : nil,
             help: state.modal.showsHelp ? help : nil,
             message: state.modal.message
         )

@@ -8,7 +8,8 @@ import TerminalKit
 public final class RepoListView: Screen, RepoListViewProtocol {
     private let presenter: any RepoListPresenterProtocol
     private(set) var state = RepoListViewState()
-    private var messageButton: Rect?
+    /// Help and the message box over the list, and what a click means while they are shown (shared).
+    private var modal = ModalOverlay()
     private var cardRects: [(rect: Rect, index: Int)] = []
     private var listHeight: Int?
     /// Where a press on a list line happened (screen row, line index), until its release: a
@@ -51,7 +52,7 @@ public final class RepoListView: Screen, RepoListViewProtocol {
     public func handle(_ event: Event) {
         switch event {
         case .key(let key):
-            if let filter = state.filter, filter.isEditing, handleFilterKey(key, text: filter.text) { return }
+            if let filter = state.filter, filter.isEditing, handleFilterKey(key) { return }
             if let action = RepoListKeys.table.action(for: key) { presenter.handle(action) }
         case .mouse(let mouse):
             handleMouse(mouse)
@@ -64,29 +65,23 @@ public final class RepoListView: Screen, RepoListViewProtocol {
         }
     }
 
-    /// Keys while the filter field is open: text edits it; Enter keeps, Esc clears; the rest navigate.
-    private func handleFilterKey(_ key: Key, text: String) -> Bool {
+    /// Keys while the filter field is open: Enter keeps, Esc clears, the text field's keys edit it
+    /// (typing, ←→, Home/End, Backspace, Ctrl-U…); the rest navigate.
+    private func handleFilterKey(_ key: Key) -> Bool {
         switch key {
-        case .character(let c):
-            presenter.filterDidChange(text + String(c))
-        case .backspace:
-            presenter.filterDidChange(String(text.dropLast()))
-        case .control("u"):
-            presenter.filterDidChange("")
-        case .enter:
-            presenter.filterDidEnd(keep: true)
-        case .escape:
-            presenter.filterDidEnd(keep: false)
+        case .enter: presenter.filterDidEnd(keep: true)
+        case .escape: presenter.filterDidEnd(keep: false)
         default:
-            return false
+            guard let edit = RepoListKeys.filterEdit(for: key) else { return false }
+            presenter.filterDidEdit(edit)
         }
         return true
     }
 
     private func handleMouse(_ mouse: MouseEvent) {
         switch mouse.kind {
-        case .wheelUp: presenter.didScroll(by: -3)
-        case .wheelDown: presenter.didScroll(by: 3)
+        case .wheelUp: presenter.didScroll(by: -ModalOverlay.wheelStep)
+        case .wheelDown: presenter.didScroll(by: ModalOverlay.wheelStep)
         case .drag, .release:
             guard let start = press else { return }
             if mouse.kind == .release { press = nil }
@@ -96,11 +91,12 @@ public final class RepoListView: Screen, RepoListViewProtocol {
             }
         case .press, .click:
             press = nil
-            if state.message != nil {
-                if let button = messageButton, button.contains(x: mouse.x, y: mouse.y) { presenter.handle(.confirm) }
-                return
+            switch modal.click(x: mouse.x, y: mouse.y, showsMessage: state.message != nil, showsHelp: state.help != nil) {
+            case .pressOK: presenter.handle(.confirm); return
+            case .closeHelp: presenter.handle(.dismiss); return
+            case .ignored: return
+            case .screen: break
             }
-            if state.help != nil { presenter.handle(.dismiss); return }
             if let card = cardRects.first(where: { $0.rect.contains(x: mouse.x, y: mouse.y) }) {
                 presenter.didClickCard(card.index)
                 return
@@ -181,8 +177,7 @@ public final class RepoListView: Screen, RepoListViewProtocol {
             }
         }
         renderFooter(into: &buffer, y: height - 1, width: width)
-        if let help = state.help { ScreenChrome.renderHelp(help, into: &buffer) }
-        messageButton = state.message.map { $0.render(into: &buffer, area: buffer.bounds) }
+        modal.render(help: state.help, message: state.message, into: &buffer)
     }
 
     /// The footer: a notice, the filter field, or the key hints; the position on the right.
@@ -201,10 +196,10 @@ public final class RepoListView: Screen, RepoListViewProtocol {
             var x = 1 + buffer.write("/", x: 1, y: y, style: .bold)
             let hint = "  " + Self.filterHint(matches: filter.matches, isEditing: filter.isEditing)
             let fieldWidth = max(1, available - x - hint.displayWidth - 1)
-            var shown = filter.text
-            while shown.displayWidth > fieldWidth - 1, !shown.isEmpty { shown.removeFirst() } // keep the end in view
-            x += buffer.write(shown, x: x, y: y, maxWidth: fieldWidth)
-            if filter.isEditing { x += buffer.write(" ", x: x, y: y, style: .reverse) }
+            // The shared field: as wide as its text (and cursor) needs, the hint after it.
+            let used = min(fieldWidth, filter.text.displayWidth + (filter.isEditing ? 1 : 0))
+            filter.field.render(into: &buffer, x: x, y: y, width: max(1, used), showsCursor: filter.isEditing)
+            x += used
             buffer.write(hint, x: x, y: y, maxWidth: max(0, available - x), style: .dim)
         }
     }
@@ -319,15 +314,10 @@ struct RowLayout: Equatable {
         buffer.write(row.isExpanded ? glyphs.expanded : glyphs.collapsed, x: 1, y: y, style: base)
         buffer.write(row.commitStatus.glyph(in: glyphs), x: 2, y: y, style: base.adding(.dim))
         if row.isCloned { buffer.write(glyphs.cloned, x: 3, y: y, style: base.foreground(.cyan)) }
-        let x = Self.nameX
-        buffer.write(row.name.truncated(toWidth: nameWidth), x: x, y: y, style: base.adding(.bold))
-        let descriptionX = x + nameWidth + 2
         let rightX = width - rightWidth - 1
-        let descriptionWidth = rightX - 1 - descriptionX
-        if descriptionWidth > 3 {
-            buffer.write(row.description.truncated(toWidth: descriptionWidth), x: descriptionX, y: y,
-                         style: row.isSelected ? base : .dim)
-        }
+        RepositoryRowDrawing.drawNameAndDescription(name: row.name, description: row.description, into: &buffer,
+                                                    x: Self.nameX, y: y, nameWidth: nameWidth, endX: rightX - 1,
+                                                    base: base, selected: row.isSelected)
         guard rightX > Self.nameX + 2 else { return }
         // The right-hand columns, each at a fixed place: language, stars, forks, last update.
         var column = rightX

@@ -107,12 +107,15 @@ struct CarouselState: Sendable, Equatable {
 
 /// The filter field in the footer.
 struct FilterState: Sendable, Equatable {
-    var text: String
+    /// The shared text field: the text and its cursor.
+    var field: TextField
     var isEditing: Bool
     var matches: Int
 
-    init(text: String, isEditing: Bool, matches: Int) {
-        self.text = text
+    var text: String { field.text }
+
+    init(field: TextField, isEditing: Bool, matches: Int) {
+        self.field = field
         self.isEditing = isEditing
         self.matches = matches
     }

@@ -21,14 +21,25 @@ enum RepositoryRowDrawing {
     /// when it starts after `rightMinX`, by default two columns before the description).
     static func drawLine(_ row: RepositoryRowState, right: String, into buffer: inout Buffer, x: Int, y: Int,
                          width: Int, nameWidth: Int, gap: Int = 1, rightMinX: Int? = nil, base: Style, selected: Bool) {
-        buffer.write(row.name.fitted(toWidth: nameWidth), x: x, y: y, style: base.adding(.bold))
-        let descriptionX = x + nameWidth + 2
         let rightX = width - right.displayWidth - 1
-        let descriptionWidth = rightX - gap - descriptionX
-        if descriptionWidth > 3 {
-            buffer.write(row.description.truncated(toWidth: descriptionWidth), x: descriptionX, y: y,
-                         style: selected ? base : .dim)
-        }
+        let descriptionX = drawNameAndDescription(name: row.name, description: row.description, into: &buffer, x: x, y: y,
+                                                  nameWidth: nameWidth, endX: rightX - gap, base: base, selected: selected)
         if rightX > rightMinX ?? (descriptionX - 2) { buffer.write(right, x: rightX, y: y, style: base) }
+    }
+
+    /// The name (bold, fitted to `nameWidth`) from column `x`, and the description two columns after
+    /// it, truncated to end before `endX` (dim unless selected; left out when fewer than four columns
+    /// are left). Every screen's rows start this way; each draws its own right part. Returns where
+    /// the description starts.
+    @discardableResult
+    static func drawNameAndDescription(name: String, description: String, into buffer: inout Buffer, x: Int, y: Int,
+                                       nameWidth: Int, endX: Int, base: Style, selected: Bool) -> Int {
+        buffer.write(name.fitted(toWidth: nameWidth), x: x, y: y, style: base.adding(.bold))
+        let descriptionX = x + nameWidth + 2
+        let descriptionWidth = endX - descriptionX
+        if descriptionWidth > 3 {
+            buffer.write(description.truncated(toWidth: descriptionWidth), x: descriptionX, y: y, style: selected ? base : .dim)
+        }
+        return descriptionX
     }
 }

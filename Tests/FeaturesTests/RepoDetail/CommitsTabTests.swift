@@ -126,7 +126,7 @@ struct CommitsTabTests {
         await h.presenter.commits.branchesTask?.value
         h.dispatcher.runPending()
         let menu = try #require(h.state.menu)
-        #expect(menu.items == ["main", "feature/ü"])
+        #expect(menu.items == ["main ✓ · default branch", "feature/ü"])
         #expect(menu.selected == 0)
         #expect(menu.title == "Branches")
         h.presenter.handle(.close)
@@ -140,6 +140,12 @@ struct CommitsTabTests {
         #expect(h.text.first == "⎇ feature/ü · loading history…")
         await Self.finishPage(h)
         #expect(h.service.recorded("history").last == "history octocat/github-tui feature/ü")
+        #expect(h.state.status == nil)
+        // A number picks at once.
+        h.presenter.handle(.pickBranch)
+        h.presenter.handle(.choose(1))
+        #expect(h.state.menu == nil)
+        #expect(h.text.first == "⎇ main · loading history…")
     }
 
     @Test("An answer for a branch left meanwhile is dropped")

@@ -140,7 +140,7 @@ struct RepoDetailViewTests {
         #expect(spy.actions == [.close, .scrollDown, .scrollUp, .pageDown, .pageDown, .home, .end,
                                 .toggleFavourite, .openInBrowser, .toggleHelp, .quit, .quit])
         spy.actions = []
-        view.display(RepoDetailViewState(title: "octo/repo", lines: [.text("one")], lineCount: 40))
+        view.display(RepoDetailViewState(title: "octo/repo", lines: [.text("one")]))
         var buffer = Buffer(width: 80, height: 24)
         view.render(into: &buffer)
         let row = buffer.line(1)
@@ -157,7 +157,7 @@ struct RepoDetailViewTests {
         #expect(spy.scrolls == [3, -3])
         // The tab bar under the top edge: a click on a tab selects it; → and ← switch too.
         view.display(RepoDetailViewState(title: "octo/repo", tabs: TabBarState(items: [.init(title: "Overview"), .init(title: "README"), .init(title: "Commits")], current: 0, hint: "←→"),
-                                          lines: [.text("one")], lineCount: 40))
+                                          lines: [.text("one")]))
         view.render(into: &buffer)
         #expect(buffer.line(2).hasPrefix("  │  Overview   README "))
         view.handle(.mouse(MouseEvent(.press, x: 15, y: 2)))
@@ -170,7 +170,7 @@ struct RepoDetailViewTests {
         #expect(spy.actions == [.nextTab, .previousTab, .previousFile])
         spy.actions = []
         // With help open, a click closes the help, not the overlay.
-        view.display(RepoDetailViewState(lineCount: 40, help: [HelpEntry(keys: "q", help: "quit")]))
+        view.display(RepoDetailViewState(help: [HelpEntry(keys: "q", help: "quit")]))
         view.handle(.mouse(MouseEvent(.press, x: column + 1, y: 1)))
         #expect(spy.actions == [.close])
         #expect(spy.closeClicks == 2)

@@ -206,7 +206,7 @@ struct RepoListPresenterTests {
         h.presenter.handle(.dismiss)
         #expect(h.router.routes.isEmpty)
         h.presenter.handle(.startFilter)
-        h.presenter.filterDidChange("repo-001")
+        h.presenter.filterDidEdit(.insert("repo-001"))
         h.presenter.filterDidEnd(keep: true)
         h.presenter.handle(.dismiss)
         #expect(h.router.routes.isEmpty)

@@ -13,7 +13,7 @@ struct RepoListViewSnapshotTests {
         var heights: [Int] = []
         var clicks: [String] = []
         var scrolls: [Int] = []
-        var filterTexts: [String] = []
+        var filterEdits: [TextEdit] = []
         var filterEnds: [Bool] = []
         func viewDidLoad() {}
         func viewDidReappear() {}
@@ -23,7 +23,7 @@ struct RepoListViewSnapshotTests {
         func didClickCard(_ index: Int) { clicks.append("card \(index)") }
         func didDragUp(fromLine index: Int) { clicks.append("drag up \(index)") }
         func didScroll(by rows: Int) { scrolls.append(rows) }
-        func filterDidChange(_ text: String) { filterTexts.append(text) }
+        func filterDidEdit(_ edit: TextEdit) { filterEdits.append(edit) }
         func filterDidEnd(keep: Bool) { filterEnds.append(keep) }
     }
 
@@ -142,13 +142,40 @@ struct RepoListViewSnapshotTests {
         view.handle(.mouse(MouseEvent(.release, x: 10, y: 3)))
         #expect(spy.clicks == ["line 4", "drag up 4", "line 3", "drag up 3"])
         // The filter field takes text while it is open.
-        view.display(RepoListViewState(filter: FilterState(text: "ab", isEditing: true, matches: 1)))
+        view.display(RepoListViewState(filter: FilterState(field: TextField(text: "ab"), isEditing: true, matches: 1)))
         view.handle(.key(.character("c")))
         view.handle(.key(.backspace))
+        view.handle(.key(.left))
+        view.handle(.key(.control("u")))
         view.handle(.key(.enter))
         view.handle(.key(.down))
-        #expect(spy.filterTexts == ["abc", "a"])
+        #expect(spy.filterEdits == [.insert("c"), .deleteBackward, .moveLeft, .clear])
         #expect(spy.filterEnds == [true])
         #expect(spy.actions.last == .moveDown)
+    }
+
+    @Test("Clicks go to the message and help first (the shared ModalOverlay): [ OK ] confirms, beside it nothing, help closes")
+    func modalClicks() throws {
+        let spy = PresenterSpy()
+        let view = RepoListView(presenter: spy)
+        view.handle(.resize(width: 80, height: 24))
+        var state = RepoListViewState(lines: Array(repeating: .repository(RepoRowState(name: "a", description: "", language: "", stars: "0")), count: 5))
+        state.message = MessageBox(title: "Error", message: "Something went wrong")
+        view.display(state)
+        var buffer = Buffer(width: 80, height: 24)
+        view.render(into: &buffer)
+        let okRow = try #require((0..<24).first { buffer.line($0).contains("[ OK ]") })
+        let okColumn = buffer.line(okRow).distance(from: buffer.line(okRow).startIndex, to: buffer.line(okRow).range(of: "[ OK ]")!.lowerBound)
+        view.handle(.mouse(MouseEvent(.click, x: 10, y: 6)))          // a row under the message: nothing
+        #expect(spy.clicks.isEmpty && spy.actions.isEmpty)
+        view.handle(.mouse(MouseEvent(.click, x: okColumn + 2, y: okRow)))
+        #expect(spy.actions == [.confirm])
+        state.message = nil
+        state.help = [HelpEntry(keys: "q", help: "quit")]
+        view.display(state)
+        view.render(into: &buffer)
+        view.handle(.mouse(MouseEvent(.click, x: 10, y: 6)))
+        #expect(spy.actions == [.confirm, .dismiss])
+        #expect(spy.clicks.isEmpty)
     }
 }

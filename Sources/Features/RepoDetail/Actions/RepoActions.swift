@@ -157,8 +157,7 @@ final class RepoActions {
         state.copyMenu = CopyMenuState(items: copyChoices.map { Sanitizer.line($0.label) }, selected: 0)
     }
 
-    /// Keys while the copy menu is open: ↑↓ and Enter, or a number; Esc closes it. Returns whether
-    /// the menu took the action (always, while it is open).
+    /// Keys while the copy menu is open (it takes them all): ↑↓ and Enter, or a number; Esc closes it.
     func handleMenu(_ action: RepoDetailAction) {
         guard var menu = state.copyMenu else { return }
         switch action {

@@ -163,6 +163,7 @@ final class CommitsTabPresenter {
         switch result {
         case .success(let branches):
             state.history.branches = branches
+            host?.setStatus(nil)
             if branches.isEmpty { host?.setStatus(tr("commits.tab.noBranches")) } else { showBranchMenu() }
         case .failure(let error):
             host?.setStatus(tr("commits.tab.branchesFailed", error.shortReason))
@@ -172,17 +173,15 @@ final class CommitsTabPresenter {
     }
 
     private func showBranchMenu() {
-        let names = state.history.branches.map { Sanitizer.line($0.name) }
-        let current = state.history.branch ?? repository.defaultBranch
-        state.branchMenu = CopyMenuState(items: names, selected: names.firstIndex(of: current.map(Sanitizer.line) ?? "") ?? 0,
-                                         title: tr("commits.tab.branches"), hint: tr("commits.tab.branchHint"))
+        state.branchPicker = BranchPickerState(branches: state.history.branches, defaultBranch: repository.defaultBranch,
+                                               current: state.history.branch)
     }
 
     // MARK: Keys
 
     /// The tab's keys; returns whether it took the action. Esc in an open commit goes back to the history.
     func handle(_ action: RepoDetailAction) -> Bool {
-        if state.branchMenu != nil { return handleBranchMenu(action) }
+        if state.branchPicker != nil { return handleBranchPicker(action) }
         if state.searchField != nil { handleSearchField(action); return true }
         if state.commit != nil { return handleCommit(action) }
         switch action {
@@ -251,26 +250,31 @@ final class CommitsTabPresenter {
         }
     }
 
-    private func handleBranchMenu(_ action: RepoDetailAction) -> Bool {
-        guard var menu = state.branchMenu else { return false }
+    private func handleBranchPicker(_ action: RepoDetailAction) -> Bool {
+        guard var picker = state.branchPicker else { return false }
         switch action {
-        case .scrollUp: menu.selected = max(0, menu.selected - 1)
-        case .scrollDown: menu.selected = min(menu.items.count - 1, menu.selected + 1)
-        case .pageUp: menu.selected = max(0, menu.selected - 10)
-        case .pageDown: menu.selected = min(menu.items.count - 1, menu.selected + 10)
+        case .scrollUp: picker.move(by: -1)
+        case .scrollDown: picker.move(by: 1)
+        case .pageUp: picker.move(by: -10)
+        case .pageDown: picker.move(by: 10)
+        case .choose(let number) where number >= 1 && number <= picker.choices.count:
+            // The menu's numbers pick at once.
+            picker.move(by: number - 1 - picker.viewport.selection)
+            state.branchPicker = nil
+            if let branch = picker.chosenBranch { loadBranch(branch) }
+            return true
         case .confirm:
-            state.branchMenu = nil
-            let branch = state.history.branches[menu.selected].name
-            loadBranch(branch == repository.defaultBranch ? nil : branch)
+            state.branchPicker = nil
+            if let branch = picker.chosenBranch { loadBranch(branch) }
             return true
         case .close, .pickBranch:
-            state.branchMenu = nil
+            state.branchPicker = nil
             return true
         case .quit:
             return false
         default: break
         }
-        state.branchMenu = menu
+        state.branchPicker = picker
         return true
     }
 }

@@ -7,8 +7,8 @@ import TerminalKit
 /// search field.
 struct CommitsTabState: Sendable {
     var history = CommitHistoryState()
-    /// The branch picker (`b`): the branches' names, one selected; nil when closed.
-    var branchMenu: CopyMenuState?
+    /// The branch picker (`b`); nil when closed.
+    var branchPicker: BranchPickerState?
     /// The branches are being read for the picker.
     var branchesLoading = false
     /// The commit opened with Enter; nil: the history is shown.
@@ -25,6 +25,17 @@ struct CommitsTabWindow: Equatable {
     /// The short SHA of the commit open, for the title.
     var openCommit: String?
     var searchStatus: String?
+}
+
+extension CommitsTabState {
+    /// The branch picker as the view's menu: the names (the default and the shown one marked), the
+    /// selection.
+    var branchMenu: CopyMenuState? {
+        branchPicker.map { picker in
+            CopyMenuState(items: picker.choices.map { $0.label + ($0.isCurrent ? " ✓" : "") + ($0.isDefault ? " · " + tr("commits.tab.defaultBranch") : "") },
+                          selected: picker.viewport.selection, title: tr("commits.tab.branches"), hint: tr("commits.tab.branchHint"))
+        }
+    }
 }
 
 /// Pure: the Commits tab's state → its window at `height` rows (history: a heading with the branch

@@ -23,15 +23,8 @@ final class ReadmePresenter {
     private var started = false
     /// The README request in flight (tests await it).
     private(set) var readmeTask: Task<Void, Never>?
-    /// The search field while it is edited, the query kept, its matches.
-    private(set) var searchField: TextField?
-    private var searchQuery = ""
-    private var matches: [TextMatch] = []
-    private var currentMatch: Int?
-    /// The link number being typed (digits, then Enter).
-    private var typedLink = ""
-    /// The link selected with Tab/Shift-Tab (its number).
-    private(set) var selectedLink: Int?
+    /// The search and the links, as a value (`ReadmeTabState`).
+    private(set) var state = ReadmeTabState()
     /// A link being followed: the repository or owner looked up (tests await it).
     private(set) var followTask: Task<Void, Never>?
 
@@ -51,12 +44,12 @@ final class ReadmePresenter {
     }
 
     var isLoading: Bool { readmeTask != nil }
-    var hasQuery: Bool { !searchQuery.isEmpty }
+    var hasQuery: Bool { !state.searchQuery.isEmpty }
 
     /// The tab is shown: the stored README at once, then GitHub's, asked once (a view nobody reads
     /// the README of costs no request for it).
     func didAppear() {
-        typedLink = ""
+        state.typedLink = ""
         guard !started else { return }
         started = true
         if let stored = interactor.storedReadme() { readme.update(.loaded(stored)) }
@@ -102,33 +95,24 @@ final class ReadmePresenter {
 
     /// The window's lines (from `offset`) with the search matches and the selected link highlighted.
     func decorated(_ window: [DetailLine], offset: Int) -> [DetailLine] {
-        guard !matches.isEmpty || selectedLink != nil else { return window }
-        return window.enumerated().map { index, line in
-            guard case .markdown(let styled) = line else { return line }
-            let lineIndex = offset + index
-            var highlights: [ReadmeSearch.Highlight] = []
-            for (number, match) in matches.enumerated() where match.line == lineIndex {
-                highlights.append(.init(columns: match.column..<(match.column + match.width), isCurrent: number == currentMatch))
-            }
-            return .markdown(ReadmeSearch.decorate(styled, highlights: highlights, selectedLink: selectedLink))
-        }
+        ReadmeStateBuilder.decorated(window, offset: offset, state: state)
     }
 
     // MARK: Keys
 
     /// The keys of this tab: search, links, `n`/`N`; returns whether it took the action.
     func handle(_ action: RepoDetailAction) -> Bool {
-        if searchField != nil {
+        if state.searchField != nil {
             handleSearchField(action)
             return true
         }
         if handleLinkKeys(action) { return true }
         switch action {
         case .startSearch:
-            searchField = TextField(text: searchQuery, maxLength: Self.maximumQueryLength)
+            state.searchField = TextField(text: state.searchQuery, maxLength: Self.maximumQueryLength)
         case .nextMatch: moveMatch(by: 1)
         case .previousMatch: moveMatch(by: -1)
-        case .close where !searchQuery.isEmpty: clearSearch()
+        case .close where !state.searchQuery.isEmpty: clearSearch()
         default: return false
         }
         return true
@@ -139,14 +123,14 @@ final class ReadmePresenter {
     private func handleSearchField(_ action: RepoDetailAction) {
         switch action {
         case .editSearch(let edit):
-            guard var field = searchField, field.apply(edit) else { return }
-            searchField = field
-            searchQuery = field.text
+            guard var field = state.searchField, field.apply(edit) else { return }
+            state.searchField = field
+            state.searchQuery = field.text
             refreshMatches(width: lastWidth)
             showFirstMatch()
         case .submitSearch:
-            searchField = nil
-            if searchQuery.isEmpty { clearSearch(); return }
+            state.searchField = nil
+            if state.searchQuery.isEmpty { clearSearch(); return }
             showFirstMatch()
             host?.setStatus(matchStatus)
         case .cancelSearch, .close:
@@ -159,46 +143,48 @@ final class ReadmePresenter {
     }
 
     private func clearSearch() {
-        searchField = nil
-        searchQuery = ""
-        matches = []
-        currentMatch = nil
+        state.searchField = nil
+        state.searchQuery = ""
+        state.matches = []
+        state.currentMatch = nil
     }
 
     /// The matches of the query in the README's lines as they are now (after a new width or README).
     func refreshMatches(width: Int) {
-        guard !searchQuery.isEmpty else {
-            matches = []
-            currentMatch = nil
+        guard !state.searchQuery.isEmpty else {
+            state.matches = []
+            state.currentMatch = nil
             return
         }
-        matches = ReadmeSearch.matches(of: searchQuery, in: lines(width: width, spinner: "").map { line in
+        state.matches = ReadmeSearch.matches(of: state.searchQuery, in: lines(width: width, spinner: "").map { line in
             if case .markdown(let styled) = line { return styled }
             return nil
         })
-        if let current = currentMatch, !matches.indices.contains(current) { currentMatch = matches.isEmpty ? nil : 0 }
+        if let current = state.currentMatch, !state.matches.indices.contains(current) { state.currentMatch = state.matches.isEmpty ? nil : 0 }
     }
 
     /// The first match at or below the top line becomes the current one, scrolled into view.
     private func showFirstMatch() {
-        guard !matches.isEmpty else { currentMatch = nil; return }
+        guard !state.matches.isEmpty else { state.currentMatch = nil; return }
         let offset = host?.offset ?? 0
-        currentMatch = matches.firstIndex { $0.line >= offset } ?? 0
+        state.currentMatch = state.matches.firstIndex { $0.line >= offset } ?? 0
         revealCurrentMatch()
     }
 
     private func moveMatch(by step: Int) {
-        guard !searchQuery.isEmpty else { return }
-        if matches.isEmpty {
+        guard !state.searchQuery.isEmpty else { return }
+        if state.matches.isEmpty {
             host?.setStatus(matchStatus)
             return
         }
-        let count = matches.count
+        let count = state.matches.count
         let offset = host?.offset ?? 0, height = host?.height ?? 1
-        if let current = currentMatch {
-            currentMatch = ((current + step) % count + count) % count
+        if let current = state.currentMatch {
+            state.currentMatch = ((current + step) % count + count) % count
         } else {
-            currentMatch = step > 0 ? (matches.firstIndex { $0.line >= offset } ?? 0) : (matches.lastIndex { $0.line < offset + height } ?? count - 1)
+            let first = state.matches.firstIndex { $0.line >= offset } ?? 0
+            let last = state.matches.lastIndex { $0.line < offset + height } ?? count - 1
+            state.currentMatch = step > 0 ? first : last
         }
         revealCurrentMatch()
         host?.setStatus(matchStatus)
@@ -206,16 +192,12 @@ final class ReadmePresenter {
 
     /// Scrolls so that the current match is on screen (at the top when it was not).
     private func revealCurrentMatch() {
-        guard let current = currentMatch, matches.indices.contains(current), let host else { return }
-        let line = matches[current].line
+        guard let current = state.currentMatch, state.matches.indices.contains(current), let host else { return }
+        let line = state.matches[current].line
         if line < host.offset || line >= host.offset + host.height { host.scroll(to: line) }
     }
 
-    /// "3/7 matches", or "no match for …".
-    private var matchStatus: String {
-        guard let current = currentMatch, !matches.isEmpty else { return tr("detail.readme.noMatch", searchQuery) }
-        return tr("detail.readme.matches", current + 1, matches.count)
-    }
+    private var matchStatus: String { ReadmeStateBuilder.matchStatus(state) }
 
     // MARK: Links
 
@@ -223,59 +205,50 @@ final class ReadmePresenter {
     private func handleLinkKeys(_ action: RepoDetailAction) -> Bool {
         switch action {
         case .choose(let digit):
-            guard typedLink.count < 4, !(typedLink.isEmpty && digit == 0) else { return true }
-            typedLink += String(digit)
-            host?.setStatus(tr("detail.link.typed", typedLink))
+            guard state.typedLink.count < 4, !(state.typedLink.isEmpty && digit == 0) else { return true }
+            state.typedLink += String(digit)
+            host?.setStatus(tr("detail.link.typed", state.typedLink))
             return true
         case .confirm:
-            if let number = Int(typedLink) {
-                typedLink = ""
+            if let number = Int(state.typedLink) {
+                state.typedLink = ""
                 follow(number)
-            } else if let selectedLink, linksOnScreen().contains(selectedLink) {
-                follow(selectedLink)
+            } else if let selected = state.selectedLink, linksOnScreen().contains(selected) {
+                follow(selected)
             }
             return true
-        case .close where !typedLink.isEmpty:
-            typedLink = ""
+        case .close where !state.typedLink.isEmpty:
+            state.typedLink = ""
             return true
         case .nextLink, .previousLink:
-            typedLink = ""
+            state.typedLink = ""
             selectLink(forward: action == .nextLink)
             return true
         default:
-            typedLink = ""
+            state.typedLink = ""
             return false
         }
     }
 
     /// The links drawn in the lines now on screen, in order of first appearance.
     private func linksOnScreen() -> [Int] {
-        let lines = lines(width: lastWidth, spinner: "")
-        let offset = host?.offset ?? 0
-        let end = min(lines.count, offset + (host?.height ?? 1))
-        var numbers: [Int] = []
-        guard offset < end else { return [] }
-        for line in lines[offset..<end] {
-            guard case .markdown(let styled) = line else { continue }
-            for span in styled.spans { if let link = span.link, !numbers.contains(link) { numbers.append(link) } }
-        }
-        return numbers
+        ReadmeStateBuilder.links(in: lines(width: lastWidth, spinner: ""), offset: host?.offset ?? 0, height: host?.height ?? 1)
     }
 
     private func selectLink(forward: Bool) {
         let numbers = linksOnScreen()
         guard !numbers.isEmpty else {
-            selectedLink = nil
+            state.selectedLink = nil
             host?.setStatus(tr("detail.link.noneOnScreen"))
             return
         }
-        if let current = selectedLink, let index = numbers.firstIndex(of: current) {
-            selectedLink = numbers[((index + (forward ? 1 : -1)) % numbers.count + numbers.count) % numbers.count]
+        if let current = state.selectedLink, let index = numbers.firstIndex(of: current) {
+            state.selectedLink = numbers[((index + (forward ? 1 : -1)) % numbers.count + numbers.count) % numbers.count]
         } else {
-            selectedLink = forward ? numbers.first : numbers.last
+            state.selectedLink = forward ? numbers.first : numbers.last
         }
-        if let selectedLink, let link = readme.links.first(where: { $0.number == selectedLink }) {
-            host?.setStatus(tr("detail.link.selected", selectedLink, Sanitizer.line(link.url)))
+        if let selected = state.selectedLink, let link = readme.links.first(where: { $0.number == selected }) {
+            host?.setStatus(tr("detail.link.selected", selected, Sanitizer.line(link.url)))
         }
     }
 
@@ -286,7 +259,7 @@ final class ReadmePresenter {
             host?.setStatus(tr("detail.link.missing", number))
             return
         }
-        selectedLink = number
+        state.selectedLink = number
         let repository = interactor.repository
         let target = GitHubLink.classify(link.url, host: GitHubLink.host(ofWebPage: repository.htmlURL))
         guard followTask == nil else { return }

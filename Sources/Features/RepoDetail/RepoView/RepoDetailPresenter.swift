@@ -60,7 +60,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
     var followTask: Task<Void, Never>? { readme.followTask }
     var starTask: Task<Void, Never>? { actions.starTask }
     var openTask: Task<Void, Never>? { actions.openTask }
-    var selectedLink: Int? { readme.selectedLink }
+    var selectedLink: Int? { readme.state.selectedLink }
     var pageTask: Task<Void, Never>? { commits.pageTask }
     var commitTask: Task<Void, Never>? { commits.commitTask }
 
@@ -158,7 +158,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
         }
         if tab == .commits {
             // The history moves its selection (and pages on), a commit scrolls.
-            guard commits.state.branchMenu == nil, actions.state.copyMenu == nil else { return }
+            guard commits.state.branchPicker == nil, actions.state.copyMenu == nil else { return }
             for _ in 0..<abs(lines) { _ = commits.handle(lines < 0 ? .scrollUp : .scrollDown) }
             changed()
             return
@@ -224,7 +224,6 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
     func makeState() -> RepoDetailViewState {
         var window: [DetailLine]
         var position = ""
-        var lineCount: Int
         var title = Sanitizer.line(interactor.repository.fullName) + (tab == .overview ? "" : " · " + tab.title)
         var status = self.status
         var searchField: TextField?
@@ -232,18 +231,15 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
         if tab == .commits {
             let commitsWindow = commits.window()
             window = commitsWindow.lines
-            lineCount = window.count
             position = commitsWindow.position
             if let sha = commitsWindow.openCommit { title += " · " + sha }
             status = status ?? commitsWindow.searchStatus
             searchField = commits.searchField
         } else if tab == .files {
             (window, position) = files.frameWindow(width: width, height: height)
-            lineCount = window.count
             searchField = files.field
         } else if tab == .releases {
             (window, position) = releases.frameWindow(width: width, height: height)
-            lineCount = window.count
         } else {
             let lines = makeLines()
             let offset = offset
@@ -251,9 +247,8 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
             window = offset < end ? Array(lines[offset..<end]) : []
             if tab == .readme {
                 window = readme.decorated(window, offset: offset)
-                searchField = readme.searchField
+                searchField = readme.state.searchField
             }
-            lineCount = lines.count
             position = lines.count > height ? "\(offset + 1)–\(end)/\(lines.count)" : ""
             canScrollUp = offset > 0
             canScrollDown = end < lines.count
@@ -265,7 +260,6 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
                               current: tab.rawValue, hint: RepoDetailKeys.tabHint),
             isFavourite: actions.state.isFavourite,
             lines: window,
-            lineCount: lineCount,
             position: position,
             canScrollUp: canScrollUp,
             canScrollDown: canScrollDown,

@@ -48,8 +48,6 @@ struct RepoDetailViewState: Sendable, Equatable {
     var isFavourite: Bool
     /// The visible window of content lines.
     var lines: [DetailLine]
-    /// How many lines the whole content has (the panel is no taller than it needs).
-    var lineCount: Int
     /// "1–19/24" on the bottom frame when the content is taller than the panel (else empty).
     var position: String
     var canScrollUp: Bool
@@ -63,7 +61,7 @@ struct RepoDetailViewState: Sendable, Equatable {
     /// The README's search field while it is edited (drawn in the status line).
     var searchField: TextField?
 
-    init(title: String = "", tabs: TabBarState = TabBarState(), isFavourite: Bool = false, lines: [DetailLine] = [], lineCount: Int? = nil, position: String = "",
+    init(title: String = "", tabs: TabBarState = TabBarState(), isFavourite: Bool = false, lines: [DetailLine] = [], position: String = "",
                 canScrollUp: Bool = false, canScrollDown: Bool = false, status: String? = nil,
                 footer: [HelpEntry] = [], help: [HelpEntry]? = nil, message: MessageBox? = nil, menu: CopyMenuState? = nil,
                 searchField: TextField? = nil) {
@@ -73,7 +71,6 @@ struct RepoDetailViewState: Sendable, Equatable {
         self.tabs = tabs
         self.isFavourite = isFavourite
         self.lines = lines
-        self.lineCount = lineCount ?? lines.count
         self.position = position
         self.canScrollUp = canScrollUp
         self.canScrollDown = canScrollDown
