@@ -65,4 +65,47 @@ struct FilesEndToEndTests {
         #expect(end.contains("EXIT:0"))
         #expect(await server.requests(pathPrefix: "/repos/sferik/rails_admin/git/blobs/").count == 1)
     }
+
+    @Test("The Releases tab: the latest release's notes rendered, an asset downloaded with its progress into XDG_DOWNLOAD_DIR")
+    func releaseNotesAndDownload() async throws {
+        let (server, _) = try RepoTabsEndToEndTests.server()
+        let baseURL = try await server.start()
+        defer { Task { await server.stop() } }
+        let bytes = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        server.addAsset(path: "/downloads/tool.bin", bytes: bytes)
+        var latest = try #require(try JSONSerialization.jsonObject(with: Fixtures.interactions(Fixtures.Name.releases)[2].body)
+            as? [String: Any])
+        var base = baseURL.absoluteString
+        if base.hasSuffix("/") { base.removeLast() }
+        latest["assets"] = [["id": 1, "name": "tool.bin", "size": bytes.count, "download_count": 42,
+                             "browser_download_url": base + "/downloads/tool.bin"]]
+        server.addReleases(owner: "sferik", repo: "rails_admin", releases: [Fixtures.encode(latest)])
+        let data = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let downloads = data.appendingPathComponent("dl")
+        let tmux = try TmuxSession(command: appCommand(["--api-url", baseURL.absoluteString, "sferik"], dataDirectory: data,
+                                                       environment: ["LANG": "C.UTF-8", "XDG_DOWNLOAD_DIR": downloads.path]),
+                                   width: 100, height: 30)
+        await tmux.waitFor(text: "rails_admin")
+        try tmux.send("d")
+        await tmux.waitFor(text: "─ sferik/rails_admin ─")
+        try tmux.send("Left")
+        try tmux.send("Left")
+        await tmux.waitFor(text: "v3.7.1")
+        try tmux.send("Enter")
+        let notes = await tmux.waitFor(text: "tool.bin")
+        #expect(notes.contains("• #543 Properly paginate PR comments"))
+        #expect(notes.contains("42 downloads"))
+        try tmux.send("d")
+        await tmux.waitFor(text: "Downloaded to")
+        #expect(try Data(contentsOf: downloads.appendingPathComponent("tool.bin")) == bytes)
+        let requests = await server.requests(pathPrefix: "/downloads/")
+        #expect(requests.allSatisfy { $0.header("authorization") == nil && $0.header("range") != nil })
+        // A second download of the same name never replaces the first.
+        try tmux.send("d")
+        await tmux.waitFor(text: "already in the download folder")
+        try tmux.send("q")
+        let end = await tmux.waitFor(text: "<<END>>")
+        #expect(end.contains("EXIT:0"))
+    }
 }
