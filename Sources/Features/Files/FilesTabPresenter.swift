@@ -63,6 +63,7 @@ final class FilesTabPresenter {
 
     /// Shows the tree of another branch or tag (the Commits tab's picker).
     func show(ref: String) {
+        started = true
         generation += 1
         treeTask?.cancel()
         folderTask?.cancel()

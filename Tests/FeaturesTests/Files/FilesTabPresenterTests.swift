@@ -149,4 +149,21 @@ struct FilesTabPresenterTests {
         _ = presenter.handleKey(.escape)
         #expect(presenter.navigator.entries.count == 14)
     }
+
+    @Test("Another branch or tag (the Commits tab's picker): its tree, the breadcrumb names it")
+    func otherRef() async throws {
+        let (presenter, service, dispatcher, _, _) = try Self.make(.init(tree: .success(try TreeNavigatorTests.recordedTree())))
+        presenter.show(ref: "3pp_history")
+        await Self.settle(presenter, dispatcher)
+        #expect(service.recorded.contains("tree sferik/rails_admin 3pp_history"))
+        #expect(!service.recorded.contains("tree sferik/rails_admin master"))
+        presenter.didAppear()
+        #expect(presenter.navigator.ref == "3pp_history" && presenter.navigator.entries.count == 14)
+        let window = presenter.frameWindow(width: 60, height: 10)
+        guard case .markdown(let breadcrumb) = window.lines.first else {
+            Issue.record("no breadcrumb")
+            return
+        }
+        #expect(breadcrumb.text == "rails_admin  @ 3pp_history")
+    }
 }

@@ -176,7 +176,11 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
             readme.refreshMatches(width: width)
         }
         if tab == .commits { commits.didAppear() }
-        if tab == .files { files.didAppear() }
+        if tab == .files {
+            // The tree of the branch the Commits tab's picker chose (the default branch until then).
+            if let branch = commits.state.history.branch, branch != files.navigator.ref { files.show(ref: branch) }
+            files.didAppear()
+        }
         if tab == .releases { releases.didAppear() }
         scroll(to: offset)
     }
