@@ -45,6 +45,7 @@ enum FileViewRenderer {
         case .binary(let size, let type): tr("files.file.binary", Sanitizer.line(type), Formatting.bytes(size))
         case .tooLarge(let size): tr("files.file.tooLarge", Formatting.bytes(size))
         case .failed(let error): tr("files.file.failed", error.shortReason)
+        case .image(_, let size, let type): tr("files.file.image", Sanitizer.line(type), Formatting.bytes(size))
         case .text, .markdown: nil
         }
         let count = state.shownLines.count

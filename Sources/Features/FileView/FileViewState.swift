@@ -3,6 +3,7 @@ import GitHubAPI
 import GitHubEntities
 import MarkdownRendering
 import SyntaxHighlighting
+import TerminalKit
 
 /// One open file of the Files tab, as a value: what it is (text with its highlighted runs, Markdown
 /// rendered, a binary or a file too large to show), the line the cursor is on (its permalink's
@@ -17,6 +18,8 @@ struct FileViewState: Equatable {
         case markdown(source: HighlightedText, rendered: RenderedMarkdown?, showsSource: Bool)
         /// Not text (a NUL in its first bytes, or an image): described, never dumped.
         case binary(size: Int, type: String)
+        /// A PNG or JPEG drawn with the photo pipeline (decoded as untrusted, scaled to the panel).
+        case image(PixelImage, size: Int, type: String)
         /// Over `GitHubClient.maximumFileBytes`: described, never fetched.
         case tooLarge(size: Int)
         case failed(GitHubError)
@@ -51,9 +54,15 @@ struct FileViewState: Equatable {
 
     /// What the bytes are, highlighted: pure and slow (about 0.8 s for 1 MB of Ruby), so the
     /// presenter calls it off the UI thread, then `show`.
-    static func body(for content: FileContent, name: String) -> Body {
+    static func body(for content: FileContent, name: String, imageWidth: Int = 0, imageHeight: Int = 0) -> Body {
         let bytes = content.bytes
-        if let type = binaryType(bytes, name: name) { return .binary(size: content.size, type: type) }
+        if let type = binaryType(bytes, name: name) {
+            if imageWidth > 0, imageHeight > 0, type != "binary",
+               let image = OwnerPhotos.pixels(bytes, width: imageWidth, height: imageHeight) {
+                return .image(image, size: content.size, type: type)
+            }
+            return .binary(size: content.size, type: type)
+        }
         let language = LinguistLanguage.name(forFileName: name)
         let text = SourceHighlighter.highlight(bytes, language: language)
         return language == "Markdown" ? .markdown(source: text, rendered: nil, showsSource: false) : .text(text)

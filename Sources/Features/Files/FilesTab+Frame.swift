@@ -52,6 +52,9 @@ extension FilesTabPresenter {
             if let note = window.note {
                 lines.append(.note(note, isError: { if case .failed = file.body { true } else { false } }()))
             }
+            if case .image(let image, _, _) = file.body {
+                lines += (0..<(image.height + 1) / 2).map { DetailLine.photo(image, row: $0, caption: "") }
+            }
             for row in window.rows.prefix(max(0, height - 1)) {
                 var spans: [Span] = row.number.isEmpty ? [] : [Span(row.number, style: .dim), Span(" ")]
                 spans += row.spans.map { Span($0.text, style: row.isMatch ? $0.style.adding(.underline) : $0.style) }

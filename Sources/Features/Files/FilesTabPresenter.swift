@@ -25,6 +25,8 @@ final class FilesTabPresenter {
     private let open: @MainActor (String) -> Void
     /// Called when something changed (the host redraws).
     var changed: @MainActor () -> Void = {}
+    /// Whether pictures are drawn (the terminal shows true colours), else described.
+    var showsImages = false
     private var started = false
     private var width = 80
     private var height = 20
@@ -136,8 +138,13 @@ final class FilesTabPresenter {
         file = state
         guard case .loading = state.body else { return }
         let files = self.files, sha = entry.sha, name = entry.name, generation = self.generation
+        // Pictures fit the panel under the title line (two pixel rows a cell), where the terminal shows them.
+        let imageWidth = showsImages ? width : 0, imageHeight = showsImages ? 2 * max(1, height - 2) : 0
         fileTask = dispatcher.background { () -> Result<FileViewState.Body, GitHubError>? in
-            do { return .success(FileViewState.body(for: try await files.file(sha: sha), name: name)) }
+            do {
+                let content = try await files.file(sha: sha)
+                return .success(FileViewState.body(for: content, name: name, imageWidth: imageWidth, imageHeight: imageHeight))
+            }
             catch is CancellationError { return nil }
             catch { return .failure(error as? GitHubError ?? .network) }
         } then: { [weak self] result in

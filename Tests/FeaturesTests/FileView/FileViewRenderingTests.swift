@@ -105,7 +105,15 @@ struct FileViewRenderingTests {
     func binaryAndLarge() {
         var image = FileViewState(entry: GitTreeEntry(path: "logo.png", kind: .file, sha: "p", size: 8), ref: "master")
         image.load(FileContent(sha: "p", size: 2048, bytes: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])))
-        #expect(image.body == .binary(size: 2048, type: "PNG image"))
+        #expect(image.body == .binary(size: 2048, type: "PNG image"), "a broken PNG is described")
+        let png = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==")!
+        guard case .image(let picture, 70, "PNG image") = FileViewState.body(for: FileContent(sha: "i", size: 70, bytes: png), name: "a.png",
+                                                                             imageWidth: 20, imageHeight: 20) else {
+            Issue.record("a PNG is drawn where pictures are shown")
+            return
+        }
+        #expect(picture.width >= 1 && picture.height >= 1)
+        #expect(FileViewState.body(for: FileContent(sha: "i", size: 70, bytes: png), name: "a.png") == .binary(size: 70, type: "PNG image"))
         var binary = FileViewState(entry: GitTreeEntry(path: "a.bin", kind: .file, sha: "b", size: 3), ref: "master")
         binary.load(FileContent(sha: "b", size: 3, bytes: Data([0x41, 0x00, 0x42])))
         #expect(FileViewRenderer.window(binary, width: 60, height: 5).note == tr("files.file.binary", "binary", "3 B"))

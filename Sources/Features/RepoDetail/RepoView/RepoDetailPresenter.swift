@@ -48,6 +48,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
         actions.host = self
         commits.host = self
         files.changed = { [weak self] in self?.changed() }
+        files.showsImages = showsPhotos
         releases.changed = { [weak self] in self?.changed() }
         overview.host = self
         readme.host = self
