@@ -97,6 +97,18 @@ enum FileViewRenderer {
         return spans
     }
 
+    /// The window as the frame draws it: the title (bold), then each row — its number dim, the
+    /// cursor's line reversed across the width, lines holding the search's text underlined.
+    static func styledLines(_ window: FileWindow, width: Int, height: Int) -> [StyledLine] {
+        var lines = [StyledLine([Span(window.title, style: .bold)])]
+        for row in window.rows.prefix(max(0, height - 1)) {
+            var spans: [Span] = row.number.isEmpty ? [] : [Span(row.number, style: .dim), Span(" ")]
+            spans += row.spans.map { Span($0.text, style: row.isMatch ? $0.style.adding(.underline) : $0.style) }
+            lines.append(StyledLine(row.isCursor ? reversed(spans, width: width) : spans))
+        }
+        return lines
+    }
+
     /// The spans reversed and padded to the width: a selected row, the cursor's line.
     static func reversed(_ spans: [Span], width: Int) -> [Span] {
         let used = spans.reduce(0) { $0 + $1.width }

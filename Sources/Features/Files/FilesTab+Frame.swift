@@ -48,17 +48,12 @@ extension FilesTabPresenter {
     func frameWindow(width: Int, height: Int) -> (lines: [DetailLine], position: String) {
         if let file {
             let window = FileViewRenderer.window(file, width: width, height: height)
-            var lines: [DetailLine] = [.markdown(StyledLine([Span(window.title, style: .bold)]))]
+            var lines: [DetailLine] = FileViewRenderer.styledLines(window, width: width, height: height).map { .markdown($0) }
             if let note = window.note {
-                lines.append(.note(note, isError: { if case .failed = file.body { true } else { false } }()))
+                lines.insert(.note(note, isError: { if case .failed = file.body { true } else { false } }()), at: 1)
             }
             if case .image(let image, _, _) = file.body {
                 lines += (0..<(image.height + 1) / 2).map { DetailLine.photo(image, row: $0, caption: "") }
-            }
-            for row in window.rows.prefix(max(0, height - 1)) {
-                var spans: [Span] = row.number.isEmpty ? [] : [Span(row.number, style: .dim), Span(" ")]
-                spans += row.spans.map { Span($0.text, style: row.isMatch ? $0.style.adding(.underline) : $0.style) }
-                lines.append(.markdown(StyledLine(row.isCursor ? FileViewRenderer.reversed(spans, width: width) : spans)))
             }
             return (lines, window.position)
         }

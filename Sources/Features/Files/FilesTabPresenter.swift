@@ -174,24 +174,6 @@ final class FilesTabPresenter {
         file?.resize(height: max(1, height - 1))
     }
 
-    func draw(in rect: Rect, buffer: inout Buffer) {
-        if rect.width != width || rect.height != height { layout(width: rect.width, height: rect.height) }
-        if let file {
-            FileView.draw(FileViewRenderer.window(file, width: rect.width, height: rect.height), in: rect, buffer: &buffer)
-            if let field { drawField(field, in: rect, buffer: &buffer) }
-        } else {
-            FilesView.draw(FilesWindowBuilder.window(navigator, repositoryName: repository.name, isLoading: isLoading,
-                                                     failure: failure, filter: field?.text), in: rect, buffer: &buffer)
-        }
-    }
-
-    private func drawField(_ field: TextField, in rect: Rect, buffer: inout Buffer) {
-        let y = rect.y + rect.height - 1
-        buffer.fill(Rect(x: rect.x, y: y, width: rect.width, height: 1))
-        _ = buffer.write("/", x: rect.x, y: y, style: .bold)
-        field.render(into: &buffer, x: rect.x + 1, y: y, width: max(1, rect.width - 1))
-    }
-
     // MARK: Addresses
 
     /// `https://github.com/OWNER/REPO/blob/` + commit sha (or the ref until GitHub named it) + `/`.

@@ -54,30 +54,3 @@ enum FilesWindowBuilder {
                            filter: filter)
     }
 }
-
-/// Draws the Files tab's window into a rectangle.
-enum FilesView {
-    static func draw(_ window: FilesWindow, in rect: Rect, buffer: inout Buffer) {
-        guard rect.width > 0, rect.height > 0 else { return }
-        buffer.fill(rect)
-        let top = window.filter.map { "/" + $0 } ?? window.breadcrumb
-        _ = buffer.write(top.truncated(toWidth: rect.width), x: rect.x, y: rect.y, maxWidth: rect.width, style: .bold)
-        let sizeWidth = 9
-        for (offset, row) in window.rows.prefix(max(0, rect.height - 2)).enumerated() {
-            let y = rect.y + 1 + offset
-            let nameWidth = max(1, rect.width - 2 - sizeWidth - 1)
-            _ = buffer.write(row.icon, x: rect.x, y: y, maxWidth: 1, style: row.isFolder ? Style(foreground: .blue) : .dim)
-            _ = buffer.write(row.name.truncated(toWidth: nameWidth), x: rect.x + 2, y: y, maxWidth: nameWidth,
-                             style: row.isFolder ? Style(foreground: .blue, attributes: .bold) : .plain)
-            let size = row.size.truncated(toWidth: sizeWidth)
-            if rect.width > sizeWidth + 4 {
-                _ = buffer.write(size, x: rect.x + rect.width - size.displayWidth, y: y, style: .dim)
-            }
-            if row.isSelected { buffer.addAttributes(.reverse, in: Rect(x: rect.x, y: y, width: rect.width, height: 1)) }
-        }
-        if let note = window.note, rect.height >= 2 {
-            _ = buffer.write(note.truncated(toWidth: rect.width), x: rect.x, y: rect.y + rect.height - 1, maxWidth: rect.width,
-                             style: .dim)
-        }
-    }
-}

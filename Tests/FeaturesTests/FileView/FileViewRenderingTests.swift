@@ -1,6 +1,7 @@
 import Foundation
 import GitHubAPI
 import GitHubEntities
+import MarkdownRendering
 import Testing
 import TerminalKit
 import TestSupport
@@ -29,10 +30,11 @@ struct FileViewRenderingTests {
         return state
     }
 
+    /// The lines the repository view's frame draws for the file (`MarkdownView`, as for every styled line).
     static func draw(_ state: FileViewState, width: Int = 80, height: Int = 12) -> Buffer {
         var buffer = Buffer(width: width, height: height)
-        FileView.draw(FileViewRenderer.window(state, width: width, height: height), in: Rect(x: 0, y: 0, width: width, height: height),
-                      buffer: &buffer)
+        let lines = FileViewRenderer.styledLines(FileViewRenderer.window(state, width: width, height: height), width: width, height: height)
+        MarkdownView.draw(lines, into: &buffer, in: Rect(x: 0, y: 0, width: width, height: height), scrollOffset: 0)
         return buffer
     }
 
