@@ -94,17 +94,7 @@ struct DownloadProgress: Sendable, Equatable {
         if let left = secondsLeft { tail += "  " + tr("releases.download.left", Self.duration(left)) }
         let label = Sanitizer.line(name).truncated(toWidth: max(8, width / 4))
         let barWidth = max(4, width - label.displayWidth - tail.displayWidth - 6)
-        return label + "  [" + Self.bar(fraction: total.map { $0 > 0 ? Double(received) / Double($0) : 1 }, width: barWidth) + "]  " + tail
-    }
-
-    /// A bar `width` cells wide, eighths drawn with the block elements; `?` cells when the size is unknown.
-    static func bar(fraction: Double?, width: Int) -> String {
-        guard let fraction else { return String(repeating: "░", count: width) }
-        let eighths = Int((min(1, max(0, fraction)) * Double(width * 8)).rounded(.down))
-        let partials = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
-        var bar = String(repeating: "█", count: eighths / 8)
-        if eighths / 8 < width { bar += partials[eighths % 8] }
-        return bar + String(repeating: " ", count: max(0, width - bar.count))
+        return label + "  [" + ProgressBar.bar(fraction: total.map { $0 > 0 ? Double(received) / Double($0) : 1 }, width: barWidth) + "]  " + tail
     }
 
     /// 75 → "1 min 15 s", 8 → "8 s", 4000 → "1 h 6 min".

@@ -88,9 +88,20 @@ struct AssetDownloadTests {
         progress.received = 4 << 20
         lines.append(progress.line(width: 80))
         assertSnapshot(lines.joined(separator: "\n"), named: "download-progress")
-        #expect(DownloadProgress.bar(fraction: 0.5, width: 4) == "██  ")
-        #expect(DownloadProgress.bar(fraction: 0.55, width: 4) == "██▏ ")
+        #expect(ProgressBar.bar(fraction: 0.5, width: 4) == "██  ")
+        #expect(ProgressBar.bar(fraction: 0.55, width: 4) == "██▏ ")
         #expect(DownloadProgress.duration(75) == "1 min 15 s")
+    }
+
+    @Test("A clone's progress: git's own lines drawn with the same bar; other lines untouched")
+    func gitProgress() {
+        #expect(ProgressBar.rewritingGitProgress("Receiving objects:  45% (450/1000), 1.20 MiB | 512.00 KiB/s", barWidth: 8)
+                == "Receiving objects  [███▌    ]  45% (450/1000), 1.20 MiB | 512.00 KiB/s")
+        #expect(ProgressBar.rewritingGitProgress("remote: Counting objects: 100% (10/10), done.", barWidth: 4)
+                == "remote: Counting objects  [████]  100% (10/10), done.")
+        for line in ["Cloning into 'x'...", "remote: Enumerating objects: 5, done.", "warning: 300% sure", ""] {
+            #expect(ProgressBar.rewritingGitProgress(line) == line)
+        }
     }
 
     private func temporaryFolder() throws -> URL {
