@@ -41,6 +41,12 @@ let package = Package(
         // GitHub-flavoured Markdown (a README) into styled lines for the cell buffer.
         .target(name: "MarkdownRendering", dependencies: ["CCMarkGFM", "TerminalKit", "Locking"], swiftSettings: strict),
 
+        // MARK: Syntax highlighting: GNU Source-highlight (C++, libsource-highlight-dev) behind a C interface
+        .target(name: "CSourceHighlight", path: "Sources/CSourceHighlight",
+                linkerSettings: [.linkedLibrary("source-highlight"), .linkedLibrary("stdc++")]),
+        // A file's text and its Linguist language → style runs per line, bounded (bytes, lines, time).
+        .target(name: "SyntaxHighlighting", dependencies: ["CSourceHighlight", "GitHubEntities", "TerminalKit"], swiftSettings: strict),
+
         // MARK: Images: untrusted PNG/JPEG bytes to RGBA, scaling
         .target(name: "ImageDecoding", dependencies: ["CImageCodecs"], swiftSettings: strict),
 
@@ -61,7 +67,7 @@ let package = Package(
         // MARK: Features (VIPER modules)
         .target(name: "Features",
                 dependencies: ["TerminalKit", "Locking", "GitHubEntities", "GitHubAPI", "Persistence", "ImageDecoding",
-                               "MarkdownRendering"],
+                               "MarkdownRendering", "SyntaxHighlighting"],
                 // The interface's strings: Resources/<language>.lproj/Localizable.strings (Localization/L10n.swift).
                 resources: [.process("Resources")],
                 swiftSettings: strict),
@@ -95,6 +101,7 @@ let package = Package(
         .testTarget(name: "MarkdownRenderingTests", dependencies: ["MarkdownRendering"], exclude: ["__Snapshots__", "Fixtures"],
                     swiftSettings: strict),
         .testTarget(name: "TerminalNcursesTests", dependencies: ["TerminalNcurses"], swiftSettings: strict),
+        .testTarget(name: "SyntaxHighlightingTests", dependencies: ["SyntaxHighlighting"], swiftSettings: strict),
         .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding"], resources: [.copy("Fixtures")],
                     swiftSettings: strict),
         .testTarget(name: "DemoDataTests", dependencies: ["DemoData", "GitHubEntities", "ImageDecoding"],
@@ -104,7 +111,7 @@ let package = Package(
                     dependencies: ["Locking", "GitHubAPI", "TestSupport", .product(name: "GraphQL", package: "GraphQL")],
                     exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "PersistenceTests", dependencies: ["Locking", "Persistence", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "FeaturesTests", dependencies: ["Locking", "Features", "AppCore", "TestSupport"], exclude: ["__Snapshots__", "RepoList/__Snapshots__"],
+        .testTarget(name: "FeaturesTests", dependencies: ["Locking", "Features", "AppCore", "TestSupport"], exclude: ["__Snapshots__", "RepoList/__Snapshots__", "FileView/__Snapshots__", "Releases/__Snapshots__"],
                     swiftSettings: strict),
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], swiftSettings: strict),

@@ -93,6 +93,7 @@ def main():
     write("commits-sferik-rails_admin.json", "/repos/sferik/rails_admin/commits", status, headers, body[:3], source)
     recorded_commits = {"sferik/rails_admin"}
     write_rails_admin_history()
+    write_rails_admin_files()
     unicode_repos = write_made_up_owner()
     write_made_up_starred(sferik_repos, cfa_repos, unicode_repos)
     for repository in sferik_repos + cfa_repos + unicode_repos:
@@ -151,6 +152,38 @@ def write_rails_admin_history():
     write("branches-sferik-rails_admin.json", "/repos/%s/branches" % HISTORY_REPOSITORY, 200,
           {"content-type": "application/json; charset=utf-8"}, derived["interactions"][0]["response_body"],
           flat(derived["source"]))
+
+
+def write_rails_admin_files():
+    """sferik/rails_admin's recorded tree at 3cdfabd (recursive) and its README.mkd blob (the Files tab,
+    issue 26), served as HISTORY_REPOSITORY's tree of `master` (its default branch) like the history.
+    Only the README's bytes were recorded: the other files answer 404 in the demo."""
+    with open(os.path.join(DATA, "octokit-rb", "wave3", "rails_admin-tree-3cdfabd-2013.json")) as f:
+        tree = json.load(f)
+    with open(os.path.join(DATA, "octokit-rb", "wave3", "rails_admin-blob-2013.json")) as f:
+        blob = json.load(f)
+    recursive = tree["interactions"][1]
+    write("tree-sferik-rails_admin.json", "/repos/%s/git/trees/master" % HISTORY_REPOSITORY, 200,
+          {"content-type": "application/json; charset=utf-8"}, recursive["response_body"],
+          flat(dict(tree["source"], path=tree["source"]["paths"][1], recorded_at=recursive["recorded_at"],
+                    edited="served as the tree of " + HISTORY_REPOSITORY + "'s master")))
+    with open(os.path.join(DATA, "octokit-rb", "wave3", "releases-2013-2015.json")) as f:
+        releases = json.load(f)
+    listed = releases["interactions"]
+    # The latest (v3.7.1) and one by tag (v3.7.0), then the four listed (three drafts): octokit.rb's and a
+    # test repository's recorded releases, served as one list of HISTORY_REPOSITORY's.
+    body = [listed[2]["response_body"], listed[3]["response_body"]] + listed[0]["response_body"]
+    write("releases-sferik-active_admin.json", "/repos/%s/releases" % HISTORY_REPOSITORY, 200,
+          {"content-type": "application/json; charset=utf-8"}, body,
+          flat(dict(releases["source"], path=releases["source"]["paths"][0],
+                    note="recorded releases of octokit/octokit.rb and a test repository, put together and served as "
+                         + HISTORY_REPOSITORY + "'s: not one recorded answer")))
+    answer = blob["interactions"][0]
+    write("blob-sferik-rails_admin-readme.json",
+          "/repos/%s/git/blobs/%s" % (HISTORY_REPOSITORY, answer["response_body"]["sha"]), 200,
+          {"content-type": "application/json; charset=utf-8"}, answer["response_body"],
+          flat(dict(blob["source"], path=blob["source"]["paths"][0], recorded_at=answer["recorded_at"],
+                    edited="served as a blob of " + HISTORY_REPOSITORY)))
 
 
 def write_made_up_owner():

@@ -171,10 +171,25 @@ final class GitCloner: RepositoryCloner {
         var stream = Sanitizer.LineStream()
         let finished = withoutActuallyEscaping(write) { write in
             ChildProcess.run(arguments, environment: gitEnvironment(environment), input: .inherited,
-                             output: .streamed { write(stream.feed($0)) })
+                             output: .streamed { write(withProgressBars(stream.feed($0))) })
         }
-        write(stream.finish())
+        write(withProgressBars(stream.finish()))
         return finished?.status ?? 127
+    }
+
+    /// Safe output with each of git's progress lines drawn with the app's bar (`ProgressBar`): the
+    /// pieces between line ends are rewritten, the `\r` and `\n` kept.
+    nonisolated static func withProgressBars(_ bytes: [UInt8]) -> [UInt8] {
+        guard bytes.contains(UInt8(ascii: "%")) else { return bytes }
+        var output: [UInt8] = []
+        var start = 0
+        for index in bytes.indices where bytes[index] == 0x0A || bytes[index] == 0x0D || index == bytes.count - 1 {
+            let end = bytes[index] == 0x0A || bytes[index] == 0x0D ? index : index + 1
+            output += Array(ProgressBar.rewritingGitProgress(String(decoding: bytes[start..<end], as: UTF8.self)).utf8)
+            if end == index { output.append(bytes[index]) }
+            start = index + 1
+        }
+        return output
     }
 
     private nonisolated static func gitEnvironment(_ environment: [String: String]) -> [String: String] {

@@ -242,6 +242,32 @@ enum Schema {
                 );
                 """)
         }
+        migrator.registerMigration("v6-files-releases") { db in
+            // The Files and Releases tabs (issue 26). A file's bytes by blob sha, kept for good (a blob
+            // never changes: a file read once reads offline and is never fetched twice). A repository's
+            // tree per ref and its releases, as the API's JSON, replaced on each refresh.
+            try db.execute(sql: """
+                CREATE TABLE file_blob (
+                    sha TEXT NOT NULL PRIMARY KEY COLLATE NOCASE,
+                    size INTEGER NOT NULL,
+                    bytes BLOB NOT NULL,
+                    stored_at REAL NOT NULL
+                );
+                CREATE TABLE repository_tree (
+                    repository_id INTEGER NOT NULL,
+                    ref TEXT NOT NULL,
+                    body BLOB NOT NULL,
+                    fetched_at REAL NOT NULL,
+                    PRIMARY KEY (repository_id, ref)
+                );
+                CREATE TABLE repository_releases (
+                    repository_id INTEGER NOT NULL PRIMARY KEY,
+                    body BLOB NOT NULL,
+                    next_url TEXT,
+                    fetched_at REAL NOT NULL
+                );
+                """)
+        }
         migrator.registerMigration("v7-list-baselines") { db in
             // Issue 28: what the user last saw of each list (`RepositoryListID.key`), to say what changed
             // since. One row per list (when the whole list was last taken) and one per repository of it.
@@ -269,7 +295,7 @@ enum Schema {
     static let tableNames: [String] = [
         "owner", "repository_list", "repository", "commit", "commit_fetch", "validator", "favourite", "setting",
         "history", "history_commit", "commit_detail", "issue_list", "issue_list_item", "issue",
-        "list_baseline", "list_baseline_entry",
+        "file_blob", "repository_tree", "repository_releases", "list_baseline", "list_baseline_entry",
     ]
 
     /// Migrates, tolerating another process that migrates the same file at the same moment (its

@@ -52,6 +52,12 @@ final class FakeGitHub: Sendable {
         var branches: [String: [Data]] = [:]
         /// Commits in full by "owner/repo/sha" (lowercased).
         var commitDetails: [String: Data] = [:]
+        /// Fixed JSON answers by exact path (trees, folders, blobs: `addAnswer`).
+        var answers: [String: Data] = [:]
+        /// Release assets' bytes by path (served with `Range`, outside the API).
+        var assets: [String: Data] = [:]
+        /// `GET /repos/{o}/{r}/releases` items by "owner/repo".
+        var releases: [String: [Data]] = [:]
         /// What each owner starred (repository JSON objects) and its page size, by lowercased login.
         var starred: [String: (repositories: [Data], pageSize: Int)] = [:]
         /// Bodies served as they are at one exact path (lowercased): READMEs, issues, pull requests.
@@ -120,6 +126,18 @@ final class FakeGitHub: Sendable {
 
     func addCommitDetail(owner: String, repo: String, sha: String, json: Data) {
         state.withLock { $0.commitDetails["\(owner)/\(repo)/\(sha)".lowercased()] = json }
+    }
+
+    func addAnswer(path: String, json: Data) {
+        state.withLock { $0.answers[path] = json }
+    }
+
+    func addAsset(path: String, bytes: Data) {
+        state.withLock { $0.assets[path] = bytes }
+    }
+
+    func addReleases(owner: String, repo: String, releases: [Data]) {
+        state.withLock { $0.releases["\(owner)/\(repo)".lowercased()] = releases }
     }
 
     func setFailure(_ failure: FakeGitHubServer.Failure?, forPathPrefix prefix: String) {
@@ -275,6 +293,22 @@ final class FakeGitHub: Sendable {
         return Response(status: 200, headers: ["Content-Type": "image/png", "ETag": etag, "Cache-Control": "max-age=300"], body: png)
     }
 
+    /// An asset's bytes: 206 with `Content-Range` for `Range: bytes=A-B`, 416 past the end, else 200.
+    private func asset(_ bytes: Data, request: RecordedRequest) -> Response {
+        let headers = ["Content-Type": "application/octet-stream", "Accept-Ranges": "bytes"]
+        guard let range = request.header("range"), range.hasPrefix("bytes="),
+              let dash = range.firstIndex(of: "-"), let start = Int(range[range.index(range.startIndex, offsetBy: 6)..<dash]) else {
+            return Response(status: 200, headers: headers, body: bytes)
+        }
+        guard start < bytes.count else {
+            return Response(status: 416, headers: ["Content-Range": "bytes */\(bytes.count)"])
+        }
+        let end = min(bytes.count - 1, Int(range[range.index(after: dash)...]) ?? bytes.count - 1)
+        var partial = headers
+        partial["Content-Range"] = "bytes \(start)-\(end)/\(bytes.count)"
+        return Response(status: 206, headers: partial, body: bytes.subdata(in: start..<(end + 1)))
+    }
+
     private func jsonHeaders() -> [String: String] {
         ["Content-Type": "application/json; charset=utf-8", "Server": "fake-github"]
     }
@@ -291,6 +325,8 @@ final class FakeGitHub: Sendable {
         if let body = state.withLock({ $0.fixedAnswers[path.lowercased()] }) { return ok(body, request: request, bucket: "core") }
         let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
         if parts.count == 2, parts[0] == "avatars" { return avatar(request) }
+        if let body = state.withLock({ $0.answers[path] }) { return ok(body, request: request, bucket: "core") }
+        if let bytes = state.withLock({ $0.assets[path] }) { return asset(bytes, request: request) }
         switch parts.count {
         case 2 where parts[0] == "users":
             return user(parts[1], request: request)
@@ -306,6 +342,8 @@ final class FakeGitHub: Sendable {
             return commitDetail(owner: parts[1], repo: parts[2], sha: parts[4], request: request)
         case 4 where parts[0] == "repos" && parts[3] == "branches":
             return branches(owner: parts[1], repo: parts[2], request: request)
+        case 4 where parts[0] == "repos" && parts[3] == "releases":
+            return releases(owner: parts[1], repo: parts[2], request: request)
         case 2 where parts[0] == "search" && parts[1] == "repositories":
             return search(request)
         case 1 where parts[0] == "rate_limit":
@@ -401,6 +439,14 @@ final class FakeGitHub: Sendable {
         }
         let perPage = min(max(Int(request.query["per_page"] ?? "") ?? 30, 1), 100)
         return paged(items, perPage: perPage, path: "/repos/\(owner)/\(repo)/branches", extraQuery: [],
+                     request: request, bucket: "core") { Self.jsonArray($0) }
+    }
+
+    /// `GET /repos/{o}/{r}/releases`: what `addReleases` gave, paged (an empty list for a repository without).
+    private func releases(owner: String, repo: String, request: RecordedRequest) -> Response {
+        let items = state.withLock { $0.releases["\(owner)/\(repo)".lowercased()] } ?? []
+        let perPage = min(max(Int(request.query["per_page"] ?? "") ?? 30, 1), 100)
+        return paged(items, perPage: perPage, path: "/repos/\(owner)/\(repo)/releases", extraQuery: [],
                      request: request, bucket: "core") { Self.jsonArray($0) }
     }
 

@@ -41,7 +41,7 @@ public final class FakeGitHubServer: Sendable {
         var baseURL: URL
     }
 
-    private let core = FakeGitHub()
+    let core = FakeGitHub()
     private let running = Mutex<Running?>(nil)
     private let requestLogger: (@Sendable (RecordedRequest) -> Void)?
 

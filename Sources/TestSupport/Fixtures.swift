@@ -198,6 +198,18 @@ public enum Fixtures {
         public static let railsAdminCommitDetail = "octokit-rb/wave3/rails_admin-commit-3cdfabd-2013.json"
         /// Derived, not recorded: rails_admin's branches (see SOURCES.md).
         public static let railsAdminBranches = "derived/rails_admin-branches-2013.json"
+        /// sferik/rails_admin's tree at 3cdfabd: the top level, then recursive (326 entries).
+        public static let railsAdminTree = "octokit-rb/wave3/rails_admin-tree-3cdfabd-2013.json"
+        /// The blob of rails_admin's README.mkd (25,325 bytes, base64).
+        public static let railsAdminReadmeBlob = "octokit-rb/wave3/rails_admin-blob-2013.json"
+        /// octokit.rb's lib/octokit.rb through the contents API (625 bytes, base64).
+        public static let octokitContentsFile = "octokit-rb/wave3/octokit.rb-contents-2013.json"
+        /// A folder listing (hello-world's root), then a raw file.
+        public static let helloWorldContents = "octokit/extracts/get-content-dir-and-raw-normalized.json"
+        /// Releases listed (four, three drafts), none, the latest (v3.7.1), one by tag (v3.7.0).
+        public static let releases = "octokit-rb/wave3/releases-2013-2015.json"
+        /// A release by tag (v1.0.0), then its one asset.
+        public static let releaseAssets = "octokit/extracts/release-assets-v1.0.0-normalized.json"
         public static let paginationFivePages = "octokit/extracts/pagination-issues-per_page3-raw-5pages.json"
         /// sferik/rails_admin's open issues (2016): 30, six of them pull requests, one label.
         public static let railsAdminIssues = "octokit-rb/wave3/rails_admin-issues-2016.json"

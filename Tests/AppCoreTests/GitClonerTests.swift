@@ -169,7 +169,7 @@ struct GitClonerTests {
         let status = GitCloner.runFiltered([script.path], environment: ["PATH": "/usr/bin:/bin"]) { written += $0 }
         #expect(status == 3)
         let text = String(decoding: written, as: UTF8.self)
-        #expect(text == "Cloning into '/src/x]0;owned'...\nReceiving objects:  50%\rReceiving objects: 100%\r\nremote: [2Jcleared[31m red\nlast line, no newline \u{FFFD}")
+        #expect(text == "Cloning into '/src/x]0;owned'...\nReceiving objects  [████████████            ]  50%\rReceiving objects  [████████████████████████]  100%\r\nremote: [2Jcleared[31m red\nlast line, no newline \u{FFFD}")
         #expect(!written.contains(0x1B) && !written.contains(0x07))
     }
 }

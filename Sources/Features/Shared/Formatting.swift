@@ -17,7 +17,7 @@ public enum Formatting {
     }
 
     /// 12 → "1.2", 10 → "1" (a count of tenths, rounded down already).
-    private static func tenths(_ value: Int) -> String {
+    static func tenths(_ value: Int) -> String {
         value % 10 == 0 ? String(value / 10) : String(value / 10) + "." + String(value % 10)
     }
 

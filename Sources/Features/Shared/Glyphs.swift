@@ -44,6 +44,10 @@ public struct Glyphs: Equatable, Sendable {
     public var pullDraft: String
     /// Before an issue's count of comments.
     public var comments: String
+    /// The Files tab's folders and files, and the Releases tab's tags.
+    public var folder: String
+    public var file: String
+    public var tag: String
 
     /// The symbols of `set`.
     public static func of(_ set: IconSet) -> Glyphs {
@@ -59,7 +63,8 @@ public struct Glyphs: Equatable, Sendable {
         commitsLoading: "◌", commitsLoaded: "●", commitsEmpty: "○", commitsFailed: "!",
         collapsed: "▸", expanded: "▾", changed: "Δ",
         spinner: ["◐", "◓", "◑", "◒"],
-        issueOpen: "○", issueClosed: "✓", pullMerged: "◆", pullDraft: "◌", comments: "✉")
+        issueOpen: "○", issueClosed: "✓", pullMerged: "◆", pullDraft: "◌", comments: "✉",
+        folder: "■", file: "·", tag: "◆")
 
     /// Nerd Font code points: Font Awesome 4's, and Powerline's branch (sets every Nerd Font carries at fixed places).
     static let nerd = Glyphs(
@@ -67,14 +72,16 @@ public struct Glyphs: Equatable, Sendable {
         commitsLoading: "\u{F110}", commitsLoaded: "\u{F111}", commitsEmpty: "\u{F10C}", commitsFailed: "\u{F071}",
         collapsed: "\u{F105}", expanded: "\u{F107}", changed: "\u{F069}",
         spinner: ["\u{F251}", "\u{F252}", "\u{F253}"],
-        issueOpen: "\u{F10C}", issueClosed: "\u{F00C}", pullMerged: "\u{F126}", pullDraft: "\u{F040}", comments: "\u{F0E5}")
+        issueOpen: "\u{F10C}", issueClosed: "\u{F00C}", pullMerged: "\u{F126}", pullDraft: "\u{F040}", comments: "\u{F0E5}",
+        folder: "\u{F07B}", file: "\u{F15B}", tag: "\u{F02B}")
 
     static let ascii = Glyphs(
         fork: "Y", star: "*", cloned: "#", branch: "@",
         commitsLoading: ".", commitsLoaded: "o", commitsEmpty: "-", commitsFailed: "!",
         collapsed: ">", expanded: "v", changed: "~",
         spinner: ["|", "/", "-", "\\"],
-        issueOpen: "o", issueClosed: "x", pullMerged: "m", pullDraft: "d", comments: "c")
+        issueOpen: "o", issueClosed: "x", pullMerged: "m", pullDraft: "d", comments: "c",
+        folder: "+", file: ".", tag: "@")
 
     private static let processSet = Mutex(IconSet.unicode)
 

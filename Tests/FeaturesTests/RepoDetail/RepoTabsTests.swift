@@ -54,7 +54,7 @@ struct RepoTabsTests {
         let h = Harness(height: 5)
         h.presenter.viewDidLoad()
         await h.finishLoad()
-        #expect(h.state.tabs.items.map(\.title) == ["Overview", "README", "Commits", "Issues", "Pull requests"])
+        #expect(h.state.tabs.items.map(\.title) == ["Overview", "README", "Commits", "Issues", "Pull requests", "Releases", "Files"])
         #expect(h.state.tabs.current == 0)
         #expect(h.state.tabs.hint == "←→")
         h.presenter.handle(.pageDown)
@@ -65,20 +65,17 @@ struct RepoTabsTests {
         #expect(h.presenter.readmeTask != nil, "the README is asked for when its tab is first shown")
         await h.presenter.readmeTask?.value
         h.dispatcher.runPending()
-        h.presenter.handle(.nextTab)
-        #expect(h.state.tabs.current == 2)
-        h.presenter.handle(.nextTab)
-        h.presenter.handle(.nextTab)
-        #expect(h.state.tabs.current == 4)
+        for tab in 2...6 {
+            h.presenter.handle(.nextTab)
+            #expect(h.state.tabs.current == tab)
+        }
         h.presenter.handle(.nextTab)
         #expect(h.state.tabs.current == 0)
         #expect(h.text.first == overviewTop, "back where it was")
-        h.presenter.handle(.previousTab)
-        #expect(h.state.tabs.current == 4)
-        h.presenter.handle(.previousTab)
-        h.presenter.handle(.previousTab)
-        h.presenter.handle(.previousTab)
-        #expect(h.state.tabs.current == 1)
+        for tab in (1...6).reversed() {
+            h.presenter.handle(.previousTab)
+            #expect(h.state.tabs.current == tab)
+        }
         #expect(h.presenter.readmeTask == nil)
         #expect(h.service.recorded("readme").count == 1, "asked once")
     }
@@ -118,11 +115,14 @@ struct RepoTabsTests {
 struct RepoTabsSnapshotTests {
     @Test("The tab bar at 40, 80 and 120 columns, on each tab", arguments: [40, 80, 120])
     func tabBar(width: Int) async throws {
-        for (index, name) in ["overview", "readme", "commits"].enumerated() {
+        for (index, name) in ["overview", "readme", "commits", "releases", "files"].enumerated() {
             let buffer = try await RepoDetailViewTests().render(width: width, height: 16) { presenter, dispatcher in
                 presenter.didSelectTab(index)
                 await presenter.readmeTask?.value
                 await presenter.pageTask?.value
+                await presenter.files.treeTask?.value
+                await presenter.files.shaTask?.value
+                await presenter.releases.pageTask?.value
                 dispatcher.runPending()
             }
             assertScreenSnapshot(buffer.snapshot(), named: "detail-tabs-\(width)-\(name)")

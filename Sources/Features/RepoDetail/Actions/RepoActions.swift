@@ -180,7 +180,11 @@ final class RepoActions {
     private func copy(at index: Int) {
         guard copyChoices.indices.contains(index) else { return }
         state.copyMenu = nil
-        let choice = copyChoices[index]
+        copy(copyChoices[index])
+    }
+
+    /// Copies one choice without the menu (a file's permalink) and says so in the status line.
+    func copy(_ choice: CopyChoice) {
         switch interactor.copy(choice) {
         case .copied(let ways):
             host?.setStatus(tr("detail.status.copied", Sanitizer.line(choice.label), Sanitizer.line(choice.text), ways.joined(separator: ", ")))

@@ -32,6 +32,10 @@ enum RepoDetailAction: Hashable, Sendable {
     case cycleState
     /// `X` on an issue or pull request: close it, or reopen it (needs a token).
     case toggleOpen
+    /// `d` in an open release: download the selected asset (Esc cancels).
+    case download
+    /// `m` on a Markdown file (Files tab): its source ⇄ rendered.
+    case toggleSource
     /// `]`/`[` in a commit: the next / previous file's diff.
     case nextFile, previousFile
     /// `y`: the copy menu (URLs, clone command, owner/name, a commit's SHA).
@@ -178,6 +182,10 @@ protocol RepoDetailInteractorProtocol: CommitSource {
     var repository: Repository { get }
     /// The history, branches and commits in full, for the Commits tab.
     var history: RepositoryHistory { get }
+    /// The tree and files, for the Files tab.
+    var files: RepositoryFiles { get }
+    /// The releases, for the Releases tab.
+    var releases: RepositoryReleases { get }
     /// Whether the repository is a favourite (false when the store cannot say).
     func isFavourite() -> Bool
     /// Stores the favourite mark.

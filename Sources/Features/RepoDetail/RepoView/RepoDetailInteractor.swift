@@ -18,6 +18,8 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
     private let photos: OwnerPhotos
     let history: RepositoryHistory
     let issues: RepositoryIssues?
+    let files: RepositoryFiles
+    let releases: RepositoryReleases
 
     /// `historyStore` keeps histories and commits read in full; without one (a store that does not
     /// keep them) they are read from GitHub each time.
@@ -44,6 +46,11 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
         } else {
             issues = nil
         }
+        let contentService = service as? any RepositoryContentService ?? NoContentService()
+        let contentStore = store as? any RepositoryContentStore ?? NoContentStore()
+        files = RepositoryFiles(repository: repository, service: contentService, store: contentStore, isOffline: false, now: now)
+        releases = RepositoryReleases(repository: repository, service: contentService, store: contentStore, isOffline: false,
+                                      downloadFolder: AssetDownloadFile.folder(environment: environment), now: now)
     }
 
     func isFavourite() -> Bool {

@@ -31,6 +31,8 @@ enum RepoDetailKeys {
             KeyBinding([.character("n")], .nextMatch, help: tr("detail.keys.nextMatch")),
             KeyBinding([.character("N")], .previousMatch, help: tr("detail.keys.previousMatch")),
             KeyBinding([.enter], .confirm, help: tr("detail.keys.confirm"), footer: ("Enter", tr("detail.footer.openCommit"))),
+            KeyBinding([.character("d")], .download, help: tr("detail.keys.download"), footer: ("d", tr("detail.footer.download"))),
+            KeyBinding([.character("m")], .toggleSource, help: tr("detail.keys.toggleSource")),
             KeyBinding([.character("b")], .pickBranch, help: tr("detail.keys.pickBranch"), footer: ("b", tr("detail.footer.branch"))),
             KeyBinding([.character("X")], .toggleOpen, help: tr("detail.keys.toggleOpen")),
             KeyBinding([.character("e")], .cycleState, help: tr("detail.keys.cycleState"), footer: ("e", tr("detail.footer.state"))),

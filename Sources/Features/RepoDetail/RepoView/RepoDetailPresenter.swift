@@ -22,6 +22,8 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
     let commits: CommitsTabPresenter
     /// The Issues and Pull requests tabs (Features/Issues).
     let issueTabs: [RepoTab: IssuesTabPresenter]
+    let files: FilesTabPresenter
+    let releases: ReleasesTabPresenter
 
     private(set) var tab: RepoTab = .overview
     /// Each tab's first visible line.
@@ -49,10 +51,16 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
             .pulls: IssuesTabPresenter(kind: .pullRequests, issues: interactor.issues, actions: actions, dispatcher: dispatcher,
                                        webHost: webHost, labelsInColour: showsPhotos, now: now),
         ]
+        files = FilesTabPresenter(files: interactor.files, repository: interactor.repository, dispatcher: dispatcher,
+                                  copy: { [actions] in actions.copy($0) }, open: { [actions] in actions.open($0) })
+        releases = ReleasesTabPresenter(releases: interactor.releases, repository: interactor.repository, dispatcher: dispatcher, now: now)
         actions.host = self
         commits.host = self
         for tab in issueTabs.values { tab.host = self }
         readme.openIssue = { [weak self] reference in self?.openIssue(reference) ?? false }
+        files.changed = { [weak self] in self?.changed() }
+        files.showsImages = showsPhotos
+        releases.changed = { [weak self] in self?.changed() }
         overview.host = self
         readme.host = self
     }
@@ -83,6 +91,8 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
         readme.refreshMatches(width: self.width)
         commits.layout(width: self.width, height: self.height)
         for tab in issueTabs.values { tab.layout(width: self.width, height: self.height) }
+        files.layout(width: self.width, height: self.height)
+        releases.layout(width: self.width, height: self.height)
         publish()
     }
 
@@ -111,6 +121,8 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
             changed()
             return
         }
+        if tab == .files, files.handle(action) { return }
+        if tab == .releases, releases.handle(action) { return }
         switch action {
         case .scrollUp: scroll(to: offset - 1)
         case .scrollDown: scroll(to: offset + 1)
@@ -136,7 +148,8 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
         case .close: router.close(); return
         case .quit: router.quit(); return
         case .confirm, .choose, .editSearch, .submitSearch, .cancelSearch, .nextLink, .previousLink,
-             .startSearch, .nextMatch, .previousMatch, .pickBranch, .nextFile, .previousFile, .cycleState, .toggleOpen: break
+             .startSearch, .nextMatch, .previousMatch, .pickBranch, .nextFile, .previousFile, .cycleState, .toggleOpen,
+             .toggleSource, .download: break
         }
         changed()
     }
@@ -154,6 +167,13 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
 
     func didScroll(by lines: Int) {
         guard !modal.isActive else { return }
+        if tab == .files || tab == .releases {
+            for _ in 0..<abs(lines) {
+                let action: RepoDetailAction = lines < 0 ? .scrollUp : .scrollDown
+                _ = tab == .files ? files.handle(action) : releases.handle(action)
+            }
+            return
+        }
         if tab == .commits {
             // The history moves its selection (and pages on), a commit scrolls.
             guard commits.state.branchPicker == nil, actions.state.copyMenu == nil else { return }
@@ -193,6 +213,12 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
         }
         if tab == .commits { commits.didAppear() }
         issueTabs[tab]?.didAppear()
+        if tab == .files {
+            // The tree of the branch the Commits tab's picker chose (the default branch until then).
+            if let branch = commits.state.history.branch, branch != files.navigator.ref { files.show(ref: branch) }
+            files.didAppear()
+        }
+        if tab == .releases { releases.didAppear() }
         scroll(to: offset)
     }
 
@@ -210,7 +236,8 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
 
     /// Something changed: the spinner turns while a request is in flight, and the view is painted.
     func changed() {
-        if overview.isLoading || readme.isLoading || commits.isLoading || issueTabs.values.contains(where: \.isLoading) {
+        if overview.isLoading || readme.isLoading || commits.isLoading || issueTabs.values.contains(where: \.isLoading)
+            || files.isLoading || releases.isLoading {
             spinner.start { [weak self] in self?.publish() }
         } else {
             spinner.stop()
@@ -232,6 +259,8 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
         case .readme: readme.lines(width: width, spinner: spinner.symbol)
         case .commits: commits.window().lines
         case .issues, .pulls: issueTabs[tab]?.window().lines ?? []
+        case .files: files.frameWindow(width: width, height: height).lines
+        case .releases: releases.frameWindow(width: width, height: height).lines
         }
     }
 
@@ -255,6 +284,11 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
             position = issueWindow.position
             if let number = issueWindow.title { title += " · " + number }
             searchField = issueTab.searchField
+        } else if tab == .files {
+            (window, position) = files.frameWindow(width: width, height: height)
+            searchField = files.field
+        } else if tab == .releases {
+            (window, position) = releases.frameWindow(width: width, height: height)
         } else {
             let lines = makeLines()
             let offset = offset
@@ -300,9 +334,13 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
     /// Whether the footer shows the key of `action` on the current tab (each tab's own keys only there).
     private func shows(_ action: RepoDetailAction) -> Bool {
         switch action {
-        case .startSearch: tab == .readme || commits.state.commit != nil && tab == .commits || issueTabs[tab] != nil && !issueIsOpen
+        case .startSearch: tab == .readme || tab == .files || commits.state.commit != nil && tab == .commits
+            || issueTabs[tab] != nil && !issueIsOpen
+        case .toggleSource: tab == .files && files.file != nil
+        case .download: tab == .releases && releases.state.openRelease != nil
         case .nextLink: tab == .readme
         case .confirm: tab == .commits && commits.state.commit == nil || issueTabs[tab] != nil && !issueIsOpen
+            || tab == .releases && releases.state.openRelease == nil
         case .pickBranch: tab == .commits && commits.state.commit == nil
         case .cycleState: issueTabs[tab] != nil && !issueIsOpen
         case .nextFile: tab == .commits && commits.state.commit != nil || issueIsOpen && tab == .pulls

@@ -1,0 +1,284 @@
+import Foundation
+import GitHubAPI
+import GitHubEntities
+import TerminalKit
+
+/// The Files tab: the tree of a ref (the default branch first; stored tree at once, then GitHub's),
+/// walked like a file manager — Enter opens a folder or a file, Backspace/← goes up, `/` filters the
+/// folder — and an open file (`FileViewState`): ↑↓ move the cursor line, ←→ scroll long lines, `/`
+/// searches, `m` shows a Markdown file's source, `y` copies its permalink (commit sha and `#L42`),
+/// `o` opens it on GitHub, Esc/Backspace closes it. Only turns intents into state; the window
+/// builders make the lines.
+@MainActor
+final class FilesTabPresenter {
+    private(set) var navigator: TreeNavigator
+    private(set) var file: FileViewState?
+    private(set) var failure: GitHubError?
+    /// The filter or search being typed (`/`), nil when none.
+    private(set) var field: TextField?
+    /// The commit the ref named when the tab opened (permalinks), nil until GitHub said.
+    private(set) var commitSHA: String?
+    private let files: RepositoryFiles
+    private let repository: Repository
+    private let dispatcher: any UIDispatcher
+    private let copy: @MainActor (CopyChoice) -> Void
+    private let open: @MainActor (String) -> Void
+    /// Called when something changed (the host redraws).
+    var changed: @MainActor () -> Void = {}
+    /// Whether pictures are drawn (the terminal shows true colours), else described.
+    var showsImages = false
+    private var started = false
+    private var width = 80
+    private var height = 20
+    private var generation = 0
+    /// Requests in flight (tests await them).
+    private(set) var treeTask: Task<Void, Never>?
+    private(set) var folderTask: Task<Void, Never>?
+    private(set) var fileTask: Task<Void, Never>?
+    private(set) var shaTask: Task<Void, Never>?
+
+    init(files: RepositoryFiles, repository: Repository, dispatcher: any UIDispatcher,
+         copy: @escaping @MainActor (CopyChoice) -> Void, open: @escaping @MainActor (String) -> Void) {
+        self.files = files
+        self.repository = repository
+        self.dispatcher = dispatcher
+        self.copy = copy
+        self.open = open
+        navigator = TreeNavigator(ref: files.defaultRef)
+    }
+
+    isolated deinit {
+        treeTask?.cancel()
+        folderTask?.cancel()
+        fileTask?.cancel()
+        shaTask?.cancel()
+    }
+
+    var isLoading: Bool { treeTask != nil || folderTask != nil || fileTask != nil }
+
+    /// The tab is shown: the first time, the stored tree and a request for GitHub's.
+    func didAppear() {
+        guard !started else { return }
+        started = true
+        show(ref: navigator.ref)
+    }
+
+    /// Shows the tree of another branch or tag (the Commits tab's picker).
+    func show(ref: String) {
+        started = true
+        generation += 1
+        treeTask?.cancel()
+        folderTask?.cancel()
+        navigator = TreeNavigator(ref: ref)
+        file = nil
+        failure = nil
+        commitSHA = nil
+        if let stored = files.storedTree(ref: ref) { navigator.receive(stored) }
+        layout(width: width, height: height)
+        let files = self.files, generation = self.generation
+        treeTask = dispatcher.background { () -> Result<GitTree, GitHubError>? in
+            do { return .success(try await files.fetchTree(ref: ref)) }
+            catch is CancellationError { return nil }
+            catch { return .failure(error as? GitHubError ?? .network) }
+        } then: { [weak self] result in
+            guard let self, generation == self.generation else { return }
+            treeDidLoad(result)
+        }
+        shaTask = dispatcher.background { () -> String? in
+            try? await files.commitSHA(ref: ref)
+        } then: { [weak self] sha in
+            guard let self, generation == self.generation else { return }
+            shaTask = nil
+            commitSHA = sha
+        }
+    }
+
+    func treeDidLoad(_ result: Result<GitTree, GitHubError>?) {
+        treeTask = nil
+        switch result {
+        case .success(let tree):
+            failure = nil
+            navigator.receive(tree)
+            if tree.isTruncated { loadFolder(navigator.currentPath) }
+        case .failure(let error): failure = error
+        case nil: break
+        }
+        layout(width: width, height: height)
+        changed()
+    }
+
+    private func loadFolder(_ path: String) {
+        let files = self.files, ref = navigator.ref, generation = self.generation
+        folderTask?.cancel()
+        folderTask = dispatcher.background { () -> Result<[GitTreeEntry], GitHubError>? in
+            do { return .success(try await files.fetchFolder(path: path, ref: ref)) }
+            catch is CancellationError { return nil }
+            catch { return .failure(error as? GitHubError ?? .network) }
+        } then: { [weak self] result in
+            guard let self, generation == self.generation else { return }
+            folderDidLoad(result, path: path)
+        }
+    }
+
+    func folderDidLoad(_ result: Result<[GitTreeEntry], GitHubError>?, path: String) {
+        folderTask = nil
+        switch result {
+        case .success(let entries): navigator.receive(entries, folder: path)
+        case .failure(let error): failure = error
+        case nil: break
+        }
+        layout(width: width, height: height)
+        changed()
+    }
+
+    /// Opens a file: its bytes from the store or GitHub, then highlighted — both off the UI thread.
+    private func openFile(_ entry: GitTreeEntry) {
+        var state = FileViewState(entry: entry, ref: navigator.ref)
+        state.resize(height: max(1, height - 1))
+        file = state
+        guard case .loading = state.body else { return }
+        let files = self.files, sha = entry.sha, name = entry.name, generation = self.generation
+        // Pictures fit the panel under the title line (two pixel rows a cell), where the terminal shows them.
+        let imageWidth = showsImages ? width : 0, imageHeight = showsImages ? 2 * max(1, height - 2) : 0
+        fileTask = dispatcher.background { () -> Result<FileViewState.Body, GitHubError>? in
+            do {
+                let content = try await files.file(sha: sha)
+                return .success(FileViewState.body(for: content, name: name, imageWidth: imageWidth, imageHeight: imageHeight))
+            }
+            catch is CancellationError { return nil }
+            catch { return .failure(error as? GitHubError ?? .network) }
+        } then: { [weak self] result in
+            guard let self, generation == self.generation, self.file?.entry == entry else { return }
+            fileDidLoad(result)
+        }
+    }
+
+    func fileDidLoad(_ result: Result<FileViewState.Body, GitHubError>?) {
+        fileTask = nil
+        switch result {
+        case .success(let body): file?.show(body)
+        case .failure(let error): file?.fail(error)
+        case nil: break
+        }
+        layout(width: width, height: height)
+        changed()
+    }
+
+    // MARK: Layout and drawing
+
+    func layout(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        navigator.resize(rows: FilesWindowBuilder.listRows(height: height))
+        file?.render(width: width, base: blobPrefix)
+        file?.resize(height: max(1, height - 1))
+    }
+
+    // MARK: Addresses
+
+    /// `https://github.com/OWNER/REPO/blob/` + commit sha (or the ref until GitHub named it) + `/`.
+    private var blobPrefix: String {
+        let page = repository.htmlURL.hasSuffix("/") ? String(repository.htmlURL.dropLast()) : repository.htmlURL
+        return page + "/blob/" + (commitSHA ?? navigator.ref) + "/"
+    }
+
+    /// The open file's permalink: at the commit, with the cursor's line (`#L42`) when source is shown.
+    var permalink: String? {
+        guard let file, let parts = RepositoryPath.components(file.entry.path) else { return nil }
+        let encoded = parts.map { $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? $0 }.joined(separator: "/")
+        return blobPrefix + encoded + (file.cursorLineNumber.map { "#L\($0)" } ?? "")
+    }
+
+    // MARK: Keys
+
+    /// Handles a key; false when the tab does not use it (the frame's keys then apply).
+    func handleKey(_ key: Key) -> Bool {
+        if field != nil { return handleField(key) }
+        if file != nil { return handleFile(key) }
+        switch key {
+        case .up, .character("k"): navigator.move(by: -1)
+        case .down, .character("j"): navigator.move(by: 1)
+        case .pageUp: navigator.move(by: -navigator.viewport.height)
+        case .pageDown: navigator.move(by: navigator.viewport.height)
+        case .home, .character("g"): navigator.select(0)
+        case .end, .character("G"): navigator.select(Int.max / 2)
+        case .enter:
+            switch navigator.enter() {
+            case .enteredFolder(let needsListing): if needsListing { loadFolder(navigator.currentPath) }
+            case .openFile(let entry): openFile(entry)
+            case .none: break
+            }
+        case .backspace:
+            _ = navigator.up()
+        case .left where !navigator.path.isEmpty:
+            _ = navigator.up()
+        case .character("/"): field = TextField(text: navigator.filter)
+        case .escape where !navigator.filter.isEmpty: navigator.setFilter("")
+        default: return false
+        }
+        changed()
+        return true
+    }
+
+    private func handleFile(_ key: Key) -> Bool {
+        guard var state = file else { return false }
+        switch key {
+        case .up, .character("k"): state.move(by: -1)
+        case .down, .character("j"): state.move(by: 1)
+        case .pageUp: state.move(by: -max(1, height - 2))
+        case .pageDown, .character(" "): state.move(by: max(1, height - 2))
+        case .home, .character("g"): state.move(by: -Int.max / 2)
+        case .end, .character("G"): state.move(by: Int.max / 2)
+        case .left, .character("h"): state.scrollHorizontally(by: -8)
+        case .right, .character("l"): state.scrollHorizontally(by: 8)
+        case .character("n"): state.nextMatch(true)
+        case .character("N"): state.nextMatch(false)
+        case .character("m"): state.toggleSource()
+        case .character("/"): field = TextField(text: state.search.query)
+        case .character("y"):
+            if let permalink { copy(CopyChoice(label: tr("files.permalink"), text: permalink)) }
+        case .character("o"):
+            if let permalink { open(permalink) }
+        case .escape, .backspace:
+            fileTask?.cancel()
+            fileTask = nil
+            file = nil
+            changed()
+            return true
+        default: return false
+        }
+        file = state
+        changed()
+        return true
+    }
+
+    /// The repository's name (the breadcrumb's first crumb).
+    var repositoryName: String { repository.name }
+
+    /// An edit of the filter or search field (the frame decodes typing into edits).
+    func editField(_ edit: TextEdit) -> Bool {
+        guard var editing = field else { return false }
+        guard editing.apply(edit) else { return true }
+        field = editing
+        if file == nil { navigator.setFilter(editing.text) } else { file?.setSearch(editing.text) }
+        changed()
+        return true
+    }
+
+    private func handleField(_ key: Key) -> Bool {
+        guard var editing = field else { return false }
+        switch key {
+        case .escape:
+            field = nil
+            if file == nil { navigator.setFilter("") } else { file?.setSearch("") }
+        case .enter:
+            field = nil
+        default:
+            if let edit = TextField.typedEdit(for: key) { _ = editing.apply(edit) } else { return true }
+            field = editing
+            if file == nil { navigator.setFilter(editing.text) } else { file?.setSearch(editing.text) }
+        }
+        changed()
+        return true
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import GitHubAPI
+import GitHubEntities
+import Persistence
+
+/// The use cases below the Files tab, for one repository: its tree of a ref (stored first, then
+/// fetched and stored), one folder at a time when GitHub truncated the tree, and a file's bytes by
+/// blob sha (from the store when it was ever read: a blob never changes, so it is never fetched twice).
+struct RepositoryFiles: Sendable {
+    private let repository: Repository
+    private let service: any RepositoryContentService
+    private let store: any RepositoryContentStore
+    private let isOffline: Bool
+    private let now: @Sendable () -> Date
+
+    init(repository: Repository, service: any RepositoryContentService, store: any RepositoryContentStore,
+         isOffline: Bool, now: @escaping @Sendable () -> Date) {
+        self.repository = repository
+        self.service = service
+        self.store = store
+        self.isOffline = isOffline
+        self.now = now
+    }
+
+    /// The ref the tab starts on: the default branch.
+    var defaultRef: String { repository.defaultBranch ?? "HEAD" }
+
+    /// The tree of `ref` as stored, nil when none.
+    func storedTree(ref: String) -> GitTree? {
+        (try? store.tree(repositoryID: repository.id, ref: ref))?.tree
+    }
+
+    /// The tree of `ref` from GitHub, stored once it arrived.
+    func fetchTree(ref: String) async throws -> GitTree {
+        if isOffline { throw GitHubError.network }
+        let tree = try await service.tree(ownerLogin: repository.ownerLogin, repository: repository.name, ref: ref)
+        try Task.checkCancellation()
+        try? store.saveTree(tree, repositoryID: repository.id, ref: ref, fetchedAt: now())
+        return tree
+    }
+
+    /// The commit `ref` names now (for permalinks).
+    func commitSHA(ref: String) async throws -> String {
+        if isOffline { throw GitHubError.network }
+        return try await service.commitSHA(ownerLogin: repository.ownerLogin, repository: repository.name, ref: ref)
+    }
+
+    /// One folder's entries (the tree was truncated): `path` "" is the root.
+    func fetchFolder(path: String, ref: String) async throws -> [GitTreeEntry] {
+        if isOffline { throw GitHubError.network }
+        return try await service.folder(ownerLogin: repository.ownerLogin, repository: repository.name,
+                                        path: path, ref: ref).entries
+    }
+
+    /// A file's bytes as stored, nil when never read.
+    func storedFile(sha: String) -> FileContent? {
+        try? store.fileContent(sha: sha)
+    }
+
+    /// A file's bytes: from the store when read before (no request), else fetched and stored for good.
+    func file(sha: String) async throws -> FileContent {
+        if let stored = storedFile(sha: sha) { return stored }
+        if isOffline { throw GitHubError.network }
+        let content = try await service.blob(ownerLogin: repository.ownerLogin, repository: repository.name, sha: sha)
+        try Task.checkCancellation()
+        try? store.saveFileContent(content, storedAt: now())
+        return content
+    }
+}

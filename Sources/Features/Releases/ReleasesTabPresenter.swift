@@ -1,0 +1,207 @@
+import Foundation
+import GitHubAPI
+import GitHubEntities
+import MarkdownRendering
+import TerminalKit
+
+/// The Releases tab: the releases (stored at once, then GitHub's pages by `Link` as the selection nears
+/// the end); Enter opens one — its notes rendered, its assets with sizes and download counts; Esc
+/// goes back. Only turns the frame's actions into `ReleasesState`; `ReleasesWindow` makes the lines.
+@MainActor
+final class ReleasesTabPresenter {
+    private(set) var state = ReleasesState()
+    private let releases: RepositoryReleases
+    private let repository: Repository
+    private let dispatcher: any UIDispatcher
+    private let now: () -> Date
+    /// Called when something changed (the host redraws).
+    var changed: @MainActor () -> Void = {}
+    private var started = false
+    private var width = 80
+    private var height = 20
+    /// The notes rendered at a width, by release id (rendering is the slow part of a frame).
+    private var rendered: [Int: (width: Int, notes: RenderedMarkdown)] = [:]
+    /// The page in flight (tests await it).
+    private(set) var pageTask: Task<Void, Never>?
+    /// The download in flight (tests await it), its progress, and what the last one came to.
+    private(set) var downloadTask: Task<Void, Never>?
+    private(set) var progress: DownloadProgress?
+    private(set) var downloadNote: (text: String, isError: Bool)?
+
+    init(releases: RepositoryReleases, repository: Repository, dispatcher: any UIDispatcher, now: @escaping () -> Date) {
+        self.releases = releases
+        self.repository = repository
+        self.dispatcher = dispatcher
+        self.now = now
+    }
+
+    isolated deinit {
+        pageTask?.cancel()
+        downloadTask?.cancel()
+    }
+
+    var isLoading: Bool { pageTask != nil }
+
+    /// The tab is shown: the first time, the stored releases and a request for the first page.
+    func didAppear() {
+        guard !started else { return }
+        started = true
+        if let stored = releases.stored() { state.showStored(stored.releases, next: stored.next) }
+        fetch(next: nil)
+    }
+
+    private func fetch(next: URL?) {
+        let releases = self.releases, before = next == nil ? [] : state.releases
+        pageTask = dispatcher.background { () -> Result<Page<Release>, GitHubError>? in
+            do { return .success(try await releases.fetch(next: next, before: before)) }
+            catch is CancellationError { return nil }
+            catch { return .failure(error as? GitHubError ?? .network) }
+        } then: { [weak self] result in
+            self?.pageDidLoad(result, url: next)
+        }
+    }
+
+    func pageDidLoad(_ result: Result<Page<Release>, GitHubError>?, url: URL?) {
+        pageTask = nil
+        switch result {
+        case .success(let page): state.receive(page, isFirst: url == nil)
+        case .failure(let error): state.pageFailed(url, error: error)
+        case nil: break
+        }
+        layout(width: width, height: height)
+        loadMoreIfNear()
+        changed()
+    }
+
+    private func loadMoreIfNear() {
+        guard pageTask == nil, let url = state.takePageToLoad() else { return }
+        fetch(next: url)
+    }
+
+    func layout(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        state.resize(rows: max(1, height - 1))
+    }
+
+    func frameWindow(width: Int, height: Int) -> (lines: [DetailLine], position: String) {
+        let extra = (progress != nil || downloadNote != nil) && state.openRelease != nil ? 1 : 0
+        var window = ReleasesWindow.lines(state, width: width, height: height - extra, isLoading: isLoading, now: now()) { release in
+            notes(release, width: width)
+        }
+        if extra == 1, let progress {
+            window.lines.append(.note(progress.line(width: width), isError: false))
+        } else if extra == 1, let note = downloadNote {
+            window.lines.append(.note(note.text, isError: note.isError))
+        }
+        return window
+    }
+
+    // MARK: Downloads
+
+    /// `d`: the selected asset into the download folder, with progress; Esc cancels (the `.part` stays).
+    private func startDownload(_ asset: ReleaseAsset) {
+        guard downloadTask == nil else { return }
+        let file: AssetDownloadFile
+        do {
+            file = try AssetDownloadFile(folder: releases.downloadFolder, name: asset.name)
+        } catch {
+            downloadNote = (Self.describe(error), true)
+            return
+        }
+        let started = now(), resumed = file.resumeOffset(), name = asset.name
+        progress = DownloadProgress(name: name, received: resumed, total: asset.size > 0 ? asset.size : nil,
+                                    resumedFrom: resumed, started: started, now: started)
+        downloadNote = nil
+        let releases = self.releases, dispatcher = self.dispatcher
+        downloadTask = dispatcher.background { () -> Result<URL, GitHubError>? in
+            do {
+                return .success(try await releases.download(asset, into: file) { received, total in
+                    dispatcher.post { [weak self] in self?.downloadProgressed(received: received, total: total) }
+                })
+            } catch is CancellationError { return nil }
+            catch { return .failure(error as? GitHubError ?? .network) }
+        } then: { [weak self] result in
+            self?.downloadDidFinish(result)
+        }
+        changed()
+    }
+
+    func downloadProgressed(received: Int, total: Int?) {
+        guard var current = progress else { return }
+        current.received = received
+        current.total = total
+        current.now = now()
+        progress = current
+        changed()
+    }
+
+    func downloadDidFinish(_ result: Result<URL, GitHubError>?) {
+        downloadTask = nil
+        progress = nil
+        switch result {
+        case .success(let url): downloadNote = (tr("releases.download.done", Sanitizer.line(url.path)), false)
+        case .failure(let error): downloadNote = (tr("releases.download.failed", error.shortReason), true)
+        case nil: downloadNote = (tr("releases.download.cancelled"), false)
+        }
+        changed()
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        switch error as? AssetDownloadFile.Refusal {
+        case .unsafeName: tr("releases.download.unsafe")
+        case .exists(let name): tr("releases.download.exists", Sanitizer.line(name))
+        case .failed(let reason): tr("releases.download.failed", Sanitizer.line(reason))
+        case nil: tr("releases.download.failed", "\(error)")
+        }
+    }
+
+    private func notes(_ release: Release, width: Int) -> RenderedMarkdown {
+        if let cached = rendered[release.id], cached.width == width { return cached.notes }
+        let page = repository.htmlURL.hasSuffix("/") ? String(repository.htmlURL.dropLast()) : repository.htmlURL
+        let notes = release.body.isEmpty
+            ? RenderedMarkdown(lines: [StyledLine([Span(tr("releases.noNotes"), style: .dim)])], links: [])
+            : MarkdownDocument.render(markdown: release.body, width: max(1, width), baseURL: page + "/blob/" + release.tagName + "/")
+        rendered[release.id] = (width, notes)
+        return notes
+    }
+
+    /// Handles one of the frame's actions; false when the frame's own meaning applies.
+    func handle(_ action: RepoDetailAction) -> Bool {
+        if let release = state.openRelease {
+            switch action {
+            case .close where downloadTask != nil: downloadTask?.cancel()
+            case .download:
+                if release.assets.indices.contains(state.asset) { startDownload(release.assets[state.asset]) }
+            case .close: state.close()
+            case .scrollUp: state.openTop = max(0, state.openTop - 1)
+            case .scrollDown: state.openTop += 1
+            case .pageUp: state.openTop = max(0, state.openTop - max(1, height - 1))
+            case .pageDown: state.openTop += max(1, height - 1)
+            case .home: state.openTop = 0
+            case .end: state.openTop = Int.max / 2
+            case .nextFile: state.asset = min(state.asset + 1, max(0, release.assets.count - 1))
+            case .previousFile: state.asset = max(0, state.asset - 1)
+            default: return false
+            }
+            changed()
+            return true
+        }
+        switch action {
+        case .scrollUp: state.move(by: -1)
+        case .scrollDown: state.move(by: 1)
+        case .pageUp: state.move(by: -max(1, height - 2))
+        case .pageDown: state.move(by: max(1, height - 2))
+        case .home: state.move(by: -state.releases.count)
+        case .end: state.move(by: state.releases.count)
+        case .confirm: state.open()
+        case .reloadCommits:
+            guard state.failure != nil else { return false }
+            fetch(next: nil)
+        default: return false
+        }
+        loadMoreIfNear()
+        changed()
+        return true
+    }
+}

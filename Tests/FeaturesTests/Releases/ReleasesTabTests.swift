@@ -1,0 +1,102 @@
+import Foundation
+import GitHubAPI
+import GitHubEntities
+import Persistence
+import Testing
+import TerminalKit
+import TestSupport
+@testable import Features
+
+/// The Releases tab: the recorded releases stored and paged by Link, the marks, a release's notes
+/// rendered with its assets, offline from the store.
+@MainActor
+@Suite("Releases tab")
+struct ReleasesTabTests {
+    static let now = Date(timeIntervalSince1970: 1_430_000_000)
+
+    static func recorded() throws -> [Release] {
+        let interactions = Fixtures.interactions(Fixtures.Name.releases)
+        var releases = [try JSONDecoder().decode(Release.self, from: interactions[2].body),
+                        try JSONDecoder().decode(Release.self, from: interactions[3].body)]
+        releases += try JSONDecoder().decode([Release].self, from: Fixtures.recordedBody(Fixtures.Name.releases))
+        releases[0].assets = try JSONDecoder().decode([ReleaseAsset].self, from: Fixtures.interactions(Fixtures.Name.releaseAssets)[1].body)
+        return releases
+    }
+
+    static func make(_ pages: [[Release]], store: SQLiteStore? = nil, offline: Bool = false) throws
+        -> (ReleasesTabPresenter, ScriptedContentService, CollectingDispatcher, SQLiteStore) {
+        let service = ScriptedContentService(.init(releasePages: pages))
+        let store = try store ?? SQLiteStore.inMemory()
+        let dispatcher = CollectingDispatcher()
+        let releases = RepositoryReleases(repository: FilesTabPresenterTests.repository, service: service, store: store,
+                                          isOffline: offline, now: { Date(timeIntervalSince1970: 1_430_000_000) })
+        let presenter = ReleasesTabPresenter(releases: releases, repository: FilesTabPresenterTests.repository,
+                                             dispatcher: dispatcher, now: { Date(timeIntervalSince1970: 1_430_000_000) })
+        presenter.layout(width: 80, height: 6)
+        return (presenter, service, dispatcher, store)
+    }
+
+    static func settle(_ presenter: ReleasesTabPresenter, _ dispatcher: CollectingDispatcher) async {
+        for _ in 0..<4 {
+            await presenter.pageTask?.value
+            dispatcher.runPending()
+        }
+    }
+
+    static func text(_ lines: [DetailLine]) -> [String] {
+        lines.map { line in
+            switch line {
+            case .markdown(let styled): styled.text.trimmingCharacters(in: .whitespaces)
+            case .note(let text, _): text
+            case .heading(let text): "## " + text
+            case .blank: ""
+            default: "?"
+            }
+        }
+    }
+
+    @Test("Tag, name, date and marks; Latest is the newest that is neither draft nor pre-release; pages by Link")
+    func list() async throws {
+        let all = try Self.recorded()
+        let (presenter, service, dispatcher, store) = try Self.make([Array(all.prefix(3)), Array(all.dropFirst(3))])
+        presenter.didAppear()
+        await Self.settle(presenter, dispatcher)
+        let lines = Glyphs.$override.withValue(.ascii) { Self.text(presenter.frameWindow(width: 80, height: 6).lines) }
+        #expect(lines[0] == "@ v3.7.1  2 mo ago  Latest")
+        #expect(lines[1] == "@ v3.7.0  4 mo ago")
+        #expect(lines[2] == "@ untagged-a748ca05216e3dcb4e53  Test Get Release  1 y ago  Draft")
+        // The first page does not fill the screen: the next is asked for at once.
+        #expect(presenter.state.releases.map(\.tagName).last == "test-tag")
+        #expect(service.recorded == ["releases sferik/rails_admin", "releases page 1"])
+        #expect(try store.releases(repositoryID: 7)?.releases.count == 6)
+    }
+
+    @Test("Enter opens a release: its notes rendered, its assets with sizes and downloads; Esc goes back")
+    func openRelease() async throws {
+        let (presenter, _, dispatcher, _) = try Self.make([try Self.recorded()])
+        presenter.didAppear()
+        await Self.settle(presenter, dispatcher)
+        #expect(presenter.handle(.confirm))
+        presenter.layout(width: 80, height: 40)
+        let lines = Self.text(presenter.frameWindow(width: 80, height: 40).lines)
+        #expect(lines.contains { $0.contains("#543 Properly paginate PR comments") })
+        #expect(!lines.contains { $0.hasPrefix("- #543") }, "rendered, not raw Markdown")
+        #expect(lines.contains("## " + tr("releases.assets", 1)))
+        #expect(lines.contains("test-upload.txt  14 B  " + tr("releases.downloads", "42")))
+        #expect(presenter.handle(.close))
+        #expect(presenter.state.openRelease == nil)
+        #expect(!presenter.handle(.close), "at the list, Esc closes the view")
+    }
+
+    @Test("Offline: the stored releases are shown, the failure said")
+    func offline() async throws {
+        let store = try SQLiteStore.inMemory()
+        try store.saveReleases(try Self.recorded(), next: nil, repositoryID: 7, fetchedAt: Self.now)
+        let (presenter, _, dispatcher, _) = try Self.make([], store: store, offline: true)
+        presenter.didAppear()
+        #expect(presenter.state.releases.count == 6)
+        await Self.settle(presenter, dispatcher)
+        #expect(presenter.state.releases.count == 6)
+        #expect(Self.text(presenter.frameWindow(width: 80, height: 10).lines).last == tr("releases.failed", GitHubError.network.shortReason))
+    }
+}
