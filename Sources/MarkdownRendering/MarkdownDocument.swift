@@ -19,8 +19,10 @@ public enum MarkdownDocument {
 
     /// Renders `markdown` for `width` columns. Relative links and images resolve against `baseURL`
     /// (e.g. `https://github.com/OWNER/REPO/blob/BRANCH/`); without one they are not numbered.
+    /// `textLinks` finds links cmark does not make in plain text (GitHub's `#123`): never in code
+    /// spans or blocks, nor inside a link; they are numbered like any other link.
     public static func render(markdown: String, width: Int, baseURL: String? = nil,
-                              theme: MarkdownTheme = .standard) -> RenderedMarkdown {
+                              theme: MarkdownTheme = .standard, textLinks: MarkdownTextLinks? = nil) -> RenderedMarkdown {
         let width = max(1, width)
         var inputTruncated = false
         var source = markdown
@@ -35,14 +37,15 @@ public enum MarkdownDocument {
         // characters are added to and removed from one global table as parsers attach and free them):
         // two documents parsed at once on two threads can parse each other's text wrongly. One at a time.
         return parsing.withLock { _ in
-            parseAndRender(source, width: width, baseURL: baseURL, theme: theme, inputTruncated: inputTruncated)
+            parseAndRender(source, width: width, baseURL: baseURL, theme: theme, textLinks: textLinks,
+                           inputTruncated: inputTruncated)
         }
     }
 
     private static let parsing = Mutex(())
 
     private static func parseAndRender(_ source: String, width: Int, baseURL: String?, theme: MarkdownTheme,
-                                       inputTruncated: Bool) -> RenderedMarkdown {
+                                       textLinks: MarkdownTextLinks?, inputTruncated: Bool) -> RenderedMarkdown {
         var source = source
         Extensions.registerOnce()
         guard let parser = cmark_parser_new(tui_cmark_options()) else {
@@ -63,7 +66,9 @@ public enum MarkdownDocument {
             return RenderedMarkdown(lines: [], links: [], isTruncated: true)
         }
         defer { cmark_node_free(document) }
-        var renderer = TreeRenderer(width: width, baseURL: baseURL, theme: theme)
+        // The inline parser splits text at its special characters; whole runs let `textLinks` see `o/r#1`.
+        if textLinks != nil { cmark_consolidate_text_nodes(document) }
+        var renderer = TreeRenderer(width: width, baseURL: baseURL, theme: theme, textLinks: textLinks)
         renderer.walk(document)
         return renderer.finish(inputTruncated: inputTruncated)
     }
@@ -85,6 +90,7 @@ struct TreeRenderer {
     let width: Int
     let baseURL: String?
     let theme: MarkdownTheme
+    let textLinks: MarkdownTextLinks?
 
     private(set) var lines: [StyledLine] = []
     private var links: [MarkdownLink] = []
@@ -113,8 +119,9 @@ struct TreeRenderer {
         var markerDrawn = false
     }
 
-    init(width: Int, baseURL: String?, theme: MarkdownTheme) {
+    init(width: Int, baseURL: String?, theme: MarkdownTheme, textLinks: MarkdownTextLinks? = nil) {
         self.width = width
+        self.textLinks = textLinks
         self.baseURL = baseURL
         self.theme = theme
         inline = InlineBuilder(base: theme.text)
@@ -247,7 +254,7 @@ struct TreeRenderer {
     private mutating func enterInline(_ node: OpaquePointer, type: String) {
         switch type {
         case "text":
-            inline.append(Sanitizer.line(literal(node)))
+            appendText(literal(node))
         case "softbreak":
             inline.append(" ")
         case "linebreak":
@@ -275,6 +282,22 @@ struct TreeRenderer {
         default:
             break
         }
+    }
+
+    /// A text node's text, with the links `textLinks` finds in it (not inside a link) numbered.
+    private mutating func appendText(_ text: String) {
+        guard let textLinks, !inline.isInLink else { return inline.append(Sanitizer.line(text)) }
+        let scalars = text.unicodeScalars
+        func piece(_ range: Range<String.Index>) -> String { Sanitizer.line(String(Substring(scalars[range]))) }
+        var position = scalars.startIndex
+        for found in textLinks.find(text) where found.range.lowerBound >= position && found.range.upperBound <= scalars.endIndex {
+            if position < found.range.lowerBound { inline.append(piece(position..<found.range.lowerBound)) }
+            inline.beginLink(number: register(found.url, title: ""), style: inline.current.merging(theme.link))
+            inline.append(piece(found.range))
+            inline.endLink(numberStyle: theme.linkNumber)
+            position = found.range.upperBound
+        }
+        if position < scalars.endIndex { inline.append(piece(position..<scalars.endIndex)) }
     }
 
     private mutating func exitInline(_ node: OpaquePointer, type: String) {

@@ -40,6 +40,27 @@ public struct MarkdownLink: Sendable, Hashable {
     public var title: String?
 }
 
+/// Finds links in plain text that Markdown does not make (GitHub's `#123`, `owner/repo#123`): for a
+/// text, the ranges to link, in order and not overlapping, each with its absolute URL.
+public struct MarkdownTextLinks: Sendable {
+    /// A range of a text and where it links to.
+    public struct Found: Sendable {
+        public var range: Range<String.Index>
+        public var url: String
+
+        public init(range: Range<String.Index>, url: String) {
+            self.range = range
+            self.url = url
+        }
+    }
+
+    public let find: @Sendable (String) -> [Found]
+
+    public init(find: @escaping @Sendable (String) -> [Found]) {
+        self.find = find
+    }
+}
+
 /// The result of rendering Markdown for one width: the lines to draw and the links they number.
 public struct RenderedMarkdown: Sendable, Hashable {
     public var lines: [StyledLine]

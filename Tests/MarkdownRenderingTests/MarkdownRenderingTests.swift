@@ -278,3 +278,62 @@ struct MarkdownListEdgeTests {
         #expect(texts(render("-\n- b\n- - c")) == ["•", "• b", "• ◦ c"])
     }
 }
+
+@Suite("Markdown rendering: links found in plain text")
+struct MarkdownTextLinkTests {
+    /// Links every `marker` in a text to `https://example.com/N` (N counting from 1 in that text).
+    static func linking(_ marker: String) -> MarkdownTextLinks {
+        MarkdownTextLinks { text in
+            var found: [MarkdownTextLinks.Found] = []
+            var from = text.startIndex
+            while let range = text.range(of: marker, range: from..<text.endIndex) {
+                found.append(.init(range: range, url: "https://example.com/\(found.count + 1)"))
+                from = range.upperBound
+            }
+            return found
+        }
+    }
+
+    func render(_ markdown: String, _ links: MarkdownTextLinks) -> RenderedMarkdown {
+        MarkdownDocument.render(markdown: markdown, width: 60, baseURL: "https://github.com/o/r/blob/main/", textLinks: links)
+    }
+
+    @Test("Found text is a numbered link like a written one; code spans, code blocks and links' texts are left alone")
+    func numbered() {
+        let rendered = render("see #12 and `#12`, [#12](https://x.org/a)\n\n```\n#12\n```\n\n*#12*", Self.linking("#12"))
+        #expect(rendered.lines[0].spans == [
+            Span("see ", style: theme.text),
+            Span("#12", style: theme.text.merging(theme.link), link: 1),
+            Span("[1]", style: theme.linkNumber, link: 1),
+            Span(" and ", style: theme.text),
+            Span("#12", style: theme.code),
+            Span(", ", style: theme.text),
+            Span("#12", style: theme.text.merging(theme.link), link: 2),
+            Span("[2]", style: theme.linkNumber, link: 2),
+        ])
+        #expect(rendered.links.map(\.url) == ["https://example.com/1", "https://x.org/a"])
+        #expect(texts(rendered).contains("#12[1]"), "emphasis: the same URL keeps its number")
+        #expect(!texts(rendered).contains { $0.contains("#12[") && $0.contains("│") }, "not inside the code block")
+        #expect(MarkdownDocument.render(markdown: "see #12", width: 60).links.isEmpty, "without textLinks nothing changes")
+    }
+
+    @Test("Text the inline parser splits (at `w`, `:`, `_`) is seen whole")
+    func wholeText() {
+        let rendered = render("in octocat/hello-world#1 now", Self.linking("octocat/hello-world#1"))
+        #expect(texts(rendered)[0] == "in octocat/hello-world#1[1] now")
+        #expect(rendered.links.map(\.url) == ["https://example.com/1"])
+    }
+
+    @Test("Hostile finders and text: overlapping or out-of-order ranges are skipped, control characters sanitized")
+    func hostile() {
+        let overlapping = MarkdownTextLinks { text in
+            let all = text.startIndex..<text.endIndex
+            return [.init(range: all, url: "https://example.com/all"), .init(range: all, url: "https://example.com/again"),
+                    .init(range: text.startIndex..<text.startIndex, url: "javascript:alert(1)")]
+        }
+        let rendered = render("a\u{1B}[2Jb", overlapping)
+        #expect(texts(rendered)[0].hasPrefix("a") && texts(rendered)[0].hasSuffix("b[1]"))
+        #expect(!texts(rendered)[0].unicodeScalars.contains { $0.value < 0x20 })
+        #expect(rendered.links.map(\.url) == ["https://example.com/all"])
+    }
+}

@@ -1,5 +1,6 @@
 import GitHubAPI
 import GitHubEntities
+import MarkdownRendering
 
 /// An issue or pull request a link or a text names: `https://HOST/o/r/issues/N`, `…/pull/N` (also
 /// `/files`, `/commits`, a query or a fragment), `o/r#N`, or `#N` of the repository shown. Pure: the
@@ -59,8 +60,28 @@ struct IssueReference: Equatable, Sendable, Hashable {
     /// (`a#1`, `C#`) or followed by anything but digits is not one.
     static func all(in text: String, owner: String, name: String, limit: Int = 100) -> [IssueReference] {
         var found: [IssueReference] = []
-        let scalars = Array(text.unicodeScalars.prefix(100_000))
+        for occurrence in occurrences(in: text, owner: owner, name: name) where !found.contains(occurrence.reference) {
+            guard found.count < limit else { break }
+            found.append(occurrence.reference)
+        }
+        return found
+    }
+
+    /// Where references are written in a text (ranges of its Unicode scalars), in order, at most
+    /// `limit`; only the first 100 000 scalars are looked at.
+    static func occurrences(in text: String, owner: String, name: String,
+                            limit: Int = 1_000) -> [(range: Range<String.Index>, reference: IssueReference)] {
+        var found: [(range: Range<String.Index>, reference: IssueReference)] = []
+        let view = text.unicodeScalars
+        let scalars = Array(view.prefix(100_000))
         var index = 0
+        // Offsets into `view` grow, so one index walks forward with them.
+        var cursor = (offset: 0, index: view.startIndex)
+        func position(_ offset: Int) -> String.Index {
+            cursor.index = view.index(cursor.index, offsetBy: offset - cursor.offset)
+            cursor.offset = offset
+            return cursor.index
+        }
         func isNameScalar(_ s: Unicode.Scalar) -> Bool {
             s.isASCII && (s.properties.isAlphabetic || ("0"..."9").contains(s) || s == "-" || s == "_" || s == "." || s == "/")
         }
@@ -72,12 +93,15 @@ struct IssueReference: Equatable, Sendable, Hashable {
             var end = index + 1
             while end < scalars.count, ("0"..."9").contains(scalars[end]) { end += 1 }
             guard end > index + 1, end == scalars.count || !isNameScalar(scalars[end]) || scalars[end] == "." else { continue }
+            // A combining mark after the digits belongs to the last one: not a reference.
+            if end < scalars.count, isMark(scalars[end]) { continue }
             let prefix = String(String.UnicodeScalarView(scalars[start..<index]))
             // `#N` stands alone; `o/r#N` names a repository; anything else before `#` is a word.
             guard prefix.isEmpty || prefix.contains("/") else { continue }
             let written = prefix + String(String.UnicodeScalarView(scalars[index..<end]))
-            if let reference = Self.text(written, owner: owner, name: name), !found.contains(reference) {
-                found.append(reference)
+            if let reference = Self.text(written, owner: owner, name: name) {
+                let lower = position(start)
+                found.append((lower..<position(end), reference))
             }
             index = end - 1
         }
@@ -94,6 +118,21 @@ struct IssueReference: Equatable, Sendable, Hashable {
     static func webPage(of issue: Issue, owner: String, name: String, host: String) -> String {
         if let url = issue.htmlURL, link(url, host: host)?.number == issue.number { return url }
         return IssueReference(owner: owner, name: name, number: issue.number, isPullRequest: issue.isPullRequest).webPage(host: host)
+    }
+
+    /// The references in a Markdown document's text as numbered links to their web pages on `host`
+    /// (`#N` of `owner`/`name`), so following one opens the issue like a written link would.
+    static func markdownLinks(owner: String, name: String, host: String) -> MarkdownTextLinks {
+        MarkdownTextLinks { text in
+            occurrences(in: text, owner: owner, name: name).map { .init(range: $0.range, url: $0.reference.webPage(host: host)) }
+        }
+    }
+
+    private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: true
+        default: false
+        }
     }
 
     private static func number(_ digits: String) -> Int? {

@@ -1,4 +1,5 @@
 import Testing
+import MarkdownRendering
 @testable import Features
 
 /// The link classifier's issue and pull request kinds: `#N`, `o/r#N`, issue and pull request URLs.
@@ -52,5 +53,37 @@ struct IssueReferenceTests {
     func webPage() {
         #expect(IssueReference(owner: "o", name: "r", number: 5, isPullRequest: true).webPage() == "https://github.com/o/r/pull/5")
         #expect(IssueReference(owner: "o", name: "r", number: 5).webPage() == "https://github.com/o/r/issues/5")
+    }
+}
+
+@Suite("Issue references as links in Markdown")
+struct IssueReferenceMarkdownTests {
+    let links = IssueReference.markdownLinks(owner: "o", name: "r", host: "github.com")
+
+    @Test("where references are written: ranges of the text, every occurrence, combining marks and words excluded")
+    func occurrences() {
+        let text = "é #1, x/y#22 and #1; a#3, #4\u{301}, #5"
+        let found = IssueReference.occurrences(in: text, owner: "o", name: "r")
+        #expect(found.map { String(Substring(text.unicodeScalars[$0.range])) } == ["#1", "x/y#22", "#1", "#5"])
+        #expect(found.map(\.reference.number) == [1, 22, 1, 5])
+        #expect(IssueReference.occurrences(in: String(repeating: "#1 ", count: 5_000), owner: "o", name: "r").count == 1_000)
+    }
+
+    @Test("#N and o/r#N in a README become numbered links to the issues' pages; code and links stay as written")
+    func rendered() {
+        let markdown = "Fixed in #12 (see octocat/hello-world#3), not `#13`.\n\n    #14\n\n[#15](https://example.com) C# a#1"
+        let rendered = MarkdownDocument.render(markdown: markdown, width: 80, textLinks: links)
+        #expect(rendered.links.map(\.url) == ["https://github.com/o/r/issues/12", "https://github.com/octocat/hello-world/issues/3",
+                                              "https://example.com"])
+        #expect(rendered.lines[0].text.hasPrefix("Fixed in #12[1] (see octocat/hello-world#3[2]), not #13."))
+        #expect(rendered.links.allSatisfy { $0.url == "https://example.com" || IssueReference.link($0.url) != nil })
+    }
+
+    @Test("hostile text: escapes, huge numbers, long runs of # render bounded and never link what is not a reference")
+    func hostile() {
+        let markdown = "#1\u{1B}[2J #99999999999 #0 " + String(repeating: "#", count: 50_000) + "1 " + String(repeating: "a/", count: 10_000) + "#2"
+        let rendered = MarkdownDocument.render(markdown: markdown, width: 80, textLinks: links)
+        #expect(rendered.links.map(\.url) == ["https://github.com/o/r/issues/1"])
+        #expect(!rendered.lines.contains { $0.text.unicodeScalars.contains { $0.value == 0x1B } })
     }
 }

@@ -33,8 +33,10 @@ final class ReadmePresenter {
 
     init(interactor: any RepoDetailInteractorProtocol, router: any RepoDetailRouterProtocol, actions: RepoActions,
          dispatcher: any UIDispatcher) {
-        readme = ReadmeSection(base: ReadmeBase(webPage: interactor.repository.htmlURL,
-                                                branch: interactor.repository.defaultBranch ?? "HEAD"))
+        let repository = interactor.repository
+        readme = ReadmeSection(base: ReadmeBase(webPage: repository.htmlURL, branch: repository.defaultBranch ?? "HEAD"),
+                               textLinks: IssueReference.markdownLinks(owner: repository.ownerLogin, name: repository.name,
+                                                                       host: GitHubLink.host(ofWebPage: repository.htmlURL)))
         self.interactor = interactor
         self.router = router
         self.actions = actions

@@ -16,13 +16,16 @@ final class ReadmeSection {
     private(set) var state: State = .loading
     /// The repository's web page: relative links and images resolve against its default branch.
     private let base: ReadmeBase
+    /// `#123` and `owner/repo#123` as numbered links to the issues.
+    private let textLinks: MarkdownTextLinks?
     private var rendered: (width: Int, document: RenderedMarkdown, lines: [DetailLine])?
 
     /// The README's numbered links as last rendered.
     var links: [MarkdownLink] { rendered?.document.links ?? [] }
 
-    init(base: ReadmeBase) {
+    init(base: ReadmeBase, textLinks: MarkdownTextLinks? = nil) {
         self.base = base
+        self.textLinks = textLinks
     }
 
     /// A new state (the stored README, then GitHub's answer).
@@ -46,7 +49,7 @@ final class ReadmeSection {
             lines.append(.note(tr("readme.failed", reason), isError: true))
         case .loaded(let markdown):
             if rendered?.width != width {
-                let document = ReadmeRenderer.render(markdown: markdown, width: width, base: base)
+                let document = ReadmeRenderer.render(markdown: markdown, width: width, base: base, textLinks: textLinks)
                 rendered = (width, document, ReadmeRenderer.lines(document))
             }
             lines += rendered?.lines ?? []
