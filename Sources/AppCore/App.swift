@@ -131,11 +131,12 @@ public final class App: AppNavigator {
             SearchDependencies(service: setup.service, dispatcher: loop.mainQueue, scheduler: loop), navigator: self))
     }
 
-    public func showRepositoryDetail(_ repository: Repository) {
+    public func showRepositoryDetail(_ repository: Repository, tab: RepoTab) {
         var dependencies = RepoDetailDependencies(
             repository: repository, service: setup.service, store: setup.store, dispatcher: loop.mainQueue, scheduler: loop,
             opener: setup.opener, clipboard: clipboard, cloner: cloner, environment: setup.environment, now: Date.init)
         dependencies.showsPhotos = terminal?.colorDepth.showsTrueColor ?? false
+        dependencies.initialTab = tab
         push(RepoDetailBuilder.build(dependencies, navigator: self))
     }
 

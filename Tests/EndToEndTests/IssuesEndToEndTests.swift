@@ -8,7 +8,8 @@ import TestSupport
 struct IssuesEndToEndTests {
     /// sferik owns one repository, rails_admin, whose README links to its issue 2746; its recorded open
     /// issues, issue 2746 and octokit.rb issue 25's recorded comments as 2746's.
-    static func server() throws -> FakeGitHubServer {
+    static func server(readme: String = "# rails_admin\n\nKnown problem: [Mongoid autoinc](https://github.com/sferik/rails_admin/issues/2746).\n")
+        throws -> FakeGitHubServer {
         let server = FakeGitHubServer()
         var repository = try #require(try JSONSerialization.jsonObject(
             with: FakeGitHubServer.generatedRepositories(count: 1, owner: "sferik")[0]) as? [String: Any])
@@ -18,7 +19,7 @@ struct IssuesEndToEndTests {
         server.addOwner("sferik", userJSON: Fixtures.recordedBody(Fixtures.Name.sferikUser),
                         repositories: [Fixtures.encode(repository)])
         server.addAnswer(path: "/repos/sferik/rails_admin/readme",
-                         body: Data("# rails_admin\n\nKnown problem: [Mongoid autoinc](https://github.com/sferik/rails_admin/issues/2746).\n".utf8))
+                         body: Data(readme.utf8))
         let issues = Fixtures.recordedBody(Fixtures.Name.railsAdminIssues)
         server.addAnswer(path: "/repos/sferik/rails_admin/issues", body: issues)
         server.addAnswer(path: "/repos/sferik/rails_admin/issues/2746", body: Fixtures.recordedItems(Fixtures.Name.railsAdminIssues)[0])
@@ -76,5 +77,38 @@ struct IssuesEndToEndTests {
         await offline.waitFor(text: "── catsby")
         try offline.send("q")
         await offline.waitFor(text: "<<END>>")
+    }
+
+    @Test("`i` on a list row opens the view on the Issues tab; a README's `#2746` is a numbered link that opens the issue; Esc comes back")
+    func hashReferenceAndIssuesKey() async throws {
+        let server = try Self.server(readme: "# rails_admin\n\nFixed in #2746, not `#1`.\n")
+        let baseURL = try await server.start()
+        let data = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let tmux = try TmuxSession(command: appCommand(["--api-url", baseURL.absoluteString, "sferik"], dataDirectory: data),
+                                   width: 100, height: 30)
+        await tmux.waitFor(text: "rails_admin")
+        try tmux.send("i")
+        let list = await tmux.waitFor(text: "Open issues · 24")
+        #expect(list.contains("sferik/rails_admin · Issues"))
+        try tmux.send("Escape")
+        await tmux.waitFor("the view closed") { !$0.contains("─ sferik/rails_admin ─") }
+        try tmux.send("d")
+        await tmux.waitFor(text: "─ sferik/rails_admin ─")
+        try tmux.send("R")
+        let readme = await tmux.waitFor(text: "Fixed in #2746[1], not #1.")
+        #expect(readme.contains("[1] https://github.com/sferik/rails_admin/issues/2746"))
+        #expect(!readme.contains("[2]"), "`#1` in code is not a link")
+        try tmux.send("1")
+        try tmux.send("Enter")
+        let issue = await tmux.waitFor(text: "── catsby")
+        #expect(issue.contains("sferik/rails_admin · Issues · #2746"))
+        try tmux.send("Escape")
+        let back = await tmux.waitFor(text: "sferik/rails_admin · README")
+        #expect(back.contains("Fixed in #2746[1]"))
+        try tmux.send("q")
+        let end = await tmux.waitFor(text: "<<END>>")
+        #expect(end.contains("EXIT:0"))
+        await server.stop()
     }
 }

@@ -24,8 +24,8 @@ final class SpyNavigator: AppNavigator {
     func showOwnerPrompt() { calls.append("showOwnerPrompt") }
     func showProfile(login: String) { calls.append("showProfile \(login)") }
     func showSearch() { calls.append("showSearch") }
-    func showRepositoryDetail(_ repository: Repository) {
-        calls.append("detail \(repository.fullName)")
+    func showRepositoryDetail(_ repository: Repository, tab: RepoTab) {
+        calls.append("detail \(repository.fullName)" + (tab == .overview ? "" : " \(tab)"))
         detailed.append(repository)
     }
     func dismiss(_ screen: any Screen) {

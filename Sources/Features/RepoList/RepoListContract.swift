@@ -17,6 +17,8 @@ enum RepoListAction: Hashable, Sendable {
     /// Enter: expands/collapses a row, opens a carousel card.
     case toggleExpand
     case openDetail
+    /// `i`: the repository view on its Issues tab.
+    case openIssues
     /// `f`: the selected repository's local ★ on/off.
     case toggleFavourite
     /// `F`: only favourites, or everything again.
@@ -122,7 +124,8 @@ protocol RepoListInteractorProtocol: CommitSource {
 @MainActor
 protocol RepoListRouterProtocol: AnyObject {
     func quit()
-    func showDetail(_ repository: Repository)
+    /// The repository view, on `tab`.
+    func showDetail(_ repository: Repository, tab: RepoTab)
     func showOwnerPrompt()
     func showProfile(login: String)
     func showSearch()
@@ -150,8 +153,13 @@ public protocol AppNavigator: AnyObject {
     func showProfile(login: String)
     /// Shows repository search.
     func showSearch()
-    /// Shows a repository's detail overlay.
-    func showRepositoryDetail(_ repository: Repository)
+    /// Shows a repository's detail overlay on `tab`.
+    func showRepositoryDetail(_ repository: Repository, tab: RepoTab)
     /// Removes `screen` (and anything above it) from the stack: "go back".
     func dismiss(_ screen: any Screen)
+}
+
+extension AppNavigator {
+    /// Shows a repository's detail overlay on its first tab.
+    public func showRepositoryDetail(_ repository: Repository) { showRepositoryDetail(repository, tab: .overview) }
 }

@@ -13,6 +13,7 @@ enum RepoListKeys {
             KeyBinding([.right, .character("l")], .moveRight, help: tr("list.keys.right")),
             KeyBinding([.enter], .toggleExpand, help: tr("list.keys.enter"), footer: ("Enter", tr("list.footer.commits"))),
             KeyBinding([.character(" "), .character("d")], .openDetail, help: tr("list.keys.details")),
+            KeyBinding([.character("i")], .openIssues, help: tr("list.keys.issues")),
         ]
         + UniversalKeys.paging(up: .pageUp, down: .pageDown)
         + UniversalKeys.topAndBottom(home: .home, homeHelp: tr("list.keys.home"), end: .end, endHelp: tr("list.keys.end"))

@@ -139,6 +139,10 @@ final class RepoListPresenter: RepoListPresenterProtocol {
             if let card = screen.focusedCard { showDetail(card) }
         case .toggleExpand: toggleExpansion(at: screen.viewport.selection)
         case .openDetail: if let repository = screen.selectedRepository { showDetail(repository) }
+        case .openIssues:
+            if let repository = screen.focus == .carousel ? screen.focusedCard : screen.selectedRepository {
+                showDetail(repository, tab: .issues)
+            }
         case .dismissChanges: changeTracker.dismissAll(); if screen.changeMarks.showsChangedOnly { screen.toggleChangedOnly() }
         case .toggleFavourite: toggleFavourite()
         case .ownerPrompt: router.showOwnerPrompt()
@@ -172,9 +176,9 @@ final class RepoListPresenter: RepoListPresenterProtocol {
     }
 
     /// Opens a repository's overlay: the user looked at it, so its change mark goes.
-    private func showDetail(_ repository: Repository) {
+    private func showDetail(_ repository: Repository, tab: RepoTab = .overview) {
         changeTracker.looked(at: repository)
-        router.showDetail(repository)
+        router.showDetail(repository, tab: tab)
     }
 
     func didClickCard(_ index: Int) {

@@ -17,8 +17,8 @@ final class RepoListRouter: RepoListRouterProtocol {
         navigator?.quit()
     }
 
-    func showDetail(_ repository: Repository) {
-        navigator?.showRepositoryDetail(repository)
+    func showDetail(_ repository: Repository, tab: RepoTab) {
+        navigator?.showRepositoryDetail(repository, tab: tab)
     }
 
     func showOwnerPrompt() { navigator?.showOwnerPrompt() }

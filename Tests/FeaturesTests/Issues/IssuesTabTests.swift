@@ -94,6 +94,20 @@ struct IssuesTabTests {
         #expect(h.issues.recorded.last == "issues octocat/github-tui closed")
     }
 
+    @Test("opened on the Issues tab (`i` on the list): the tab shows first and its list loads; Esc closes the view")
+    func initialTab() async throws {
+        var script = ScriptedIssueService.Script()
+        script.issuePages = [try Self.recordedIssues()]
+        let h = Harness(script)
+        h.presenter.initialTab = .issues
+        h.presenter.viewDidLoad()
+        #expect(h.presenter.tab == .issues)
+        await h.settle()
+        #expect(h.issues.recorded == ["issues octocat/github-tui open"])
+        #expect(h.text.first == "Open issues · 24")
+        #expect(h.state.tabs.current == RepoTab.issues.rawValue)
+    }
+
     @Test("/ filters the loaded rows; offline the stored list and thread are still there")
     func filterAndOffline() async throws {
         var script = ScriptedIssueService.Script()
@@ -187,6 +201,46 @@ struct IssuesTabTests {
         await presenter.openTask?.value
         dispatcher.runPending()
         #expect(presenter.tab == .readme)
+        #expect(opener.commands.last?.last == "https://github.com/rails/rails/issues/1")
+    }
+
+    @Test("#N in a README is a numbered link: following it opens the issue in the Issues tab, Esc comes back; `#N` in code is not a link")
+    func readmeHashReference() async throws {
+        let readme = "Fixed in #2746, not `#1`; upstream rails/rails#1."
+        let service = ReadmeGitHubService(.success(readme))
+        var script = ScriptedIssueService.Script()
+        script.issues = [2746: try Self.recordedIssues()[0]]
+        let issues = ScriptedIssueService(script)
+        let opener = SpyURLOpener(executables: ["/usr/bin/xdg-open"])
+        let interactor = RepoDetailInteractor(repository: DetailSample.repository, service: service, store: try SQLiteStore.inMemory(),
+                                              opener: opener, clipboard: SpyClipboard(), cloner: SpyCloner(),
+                                              environment: ["PATH": "/usr/bin"], issueService: issues, now: { DetailSample.now })
+        let dispatcher = CollectingDispatcher()
+        let view = SpyRepoDetailView()
+        let presenter = RepoDetailPresenter(interactor: interactor, router: SpyRepoDetailRouter(), dispatcher: dispatcher,
+                                            scheduler: ManualScheduler(), now: { DetailSample.now })
+        presenter.view = view
+        presenter.viewDidChangeContentSize(width: 90, height: 20)
+        presenter.viewDidLoad()
+        presenter.handle(.toggleReadme)
+        await presenter.readmeTask?.value
+        dispatcher.runPending()
+        let text = view.last?.lines.map(RepoDetailPresenterTests.Harness.text) ?? []
+        #expect(text.contains { $0.contains("Fixed in #2746[1], not #1; upstream rails/rails#1[2].") })
+        presenter.handle(.nextLink)
+        #expect(presenter.selectedLink == 1)
+        presenter.handle(.confirm)
+        #expect(presenter.tab == .issues)
+        #expect(view.last?.title == "octocat/github-tui · Issues · #2746")
+        for tab in presenter.issueTabs.values { await tab.threadTask?.value }
+        dispatcher.runPending()
+        #expect(issues.recorded.contains("issue octocat/github-tui#2746"))
+        presenter.handle(.close)
+        #expect(presenter.tab == .readme)
+        presenter.handle(.choose(2))
+        presenter.handle(.confirm)
+        await presenter.openTask?.value
+        dispatcher.runPending()
         #expect(opener.commands.last?.last == "https://github.com/rails/rails/issues/1")
     }
 

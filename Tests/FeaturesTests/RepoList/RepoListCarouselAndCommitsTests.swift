@@ -381,6 +381,17 @@ struct RepoListCarouselAndCommitsTests {
         h.presenter.handle(.moveDown)
         h.presenter.handle(.openDetail)
         #expect(h.router.details == ["repo-0002"])
+        #expect(h.router.detailTabs == [.overview])
+    }
+
+    @Test("i opens the selected repository's view on its Issues tab")
+    func openIssues() {
+        #expect(RepoListKeys.table.action(for: .character("i")) == .openIssues)
+        let h = loaded()
+        h.presenter.handle(.moveDown)
+        h.presenter.handle(.openIssues)
+        #expect(h.router.details == ["repo-0002"])
+        #expect(h.router.detailTabs == [.issues])
     }
 }
 

@@ -61,7 +61,11 @@ final class SpyRouter: RepoListRouterProtocol {
     var quitCount = 0
     var details: [String] = []
     func quit() { quitCount += 1 }
-    func showDetail(_ repository: Repository) { details.append(repository.name) }
+    var detailTabs: [RepoTab] = []
+    func showDetail(_ repository: Repository, tab: RepoTab) {
+        details.append(repository.name)
+        detailTabs.append(tab)
+    }
     var routes: [String] = []
     func showOwnerPrompt() { routes.append("prompt") }
     func showProfile(login: String) { routes.append("profile \(login)") }

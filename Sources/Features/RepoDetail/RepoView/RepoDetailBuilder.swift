@@ -23,6 +23,8 @@ public struct RepoDetailDependencies {
     public var now: @Sendable () -> Date
     /// Whether the terminal shows true colours (256 or direct): the owner's photo is drawn only then.
     public var showsPhotos = false
+    /// The tab shown first (`i` on the list: Issues).
+    public var initialTab: RepoTab = .overview
     /// Where histories and commits read in full are kept (nil: `store`, when it keeps them).
     public var historyStore: (any CommitHistoryStore)?
 
@@ -58,6 +60,7 @@ public enum RepoDetailBuilder {
             interactor: interactor, router: router, dispatcher: dependencies.dispatcher,
             scheduler: dependencies.scheduler, showsPhotos: dependencies.showsPhotos, now: dependencies.now)
         let view = RepoDetailView(presenter: presenter)
+        presenter.initialTab = dependencies.initialTab
         presenter.view = view
         router.screen = view
         return view

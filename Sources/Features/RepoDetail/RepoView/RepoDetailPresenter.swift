@@ -26,6 +26,8 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
     let releases: ReleasesTabPresenter
 
     private(set) var tab: RepoTab = .overview
+    /// The tab shown when the view loads.
+    var initialTab: RepoTab = .overview
     /// Each tab's first visible line.
     private var offsets: [RepoTab: Int] = [:]
     private var width = 60
@@ -81,6 +83,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
     func viewDidLoad() {
         actions.start()
         overview.start(showsPhotos: showsPhotos)
+        select(initialTab)
         changed()
     }
 

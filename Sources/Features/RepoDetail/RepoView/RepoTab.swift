@@ -2,7 +2,7 @@ import GitHubEntities
 
 /// The repository view's tabs, in the order the tab bar shows them. The next ones (Issues, Pull
 /// requests, Releases, Files) are added here, with their module beside `Overview/` and `Readme/`.
-enum RepoTab: Int, CaseIterable, Sendable {
+public enum RepoTab: Int, CaseIterable, Sendable {
     case overview, readme, commits, issues, pulls, releases, files
 
     /// The tab's count in the tab bar, where the repository says it (none of today's tabs).
