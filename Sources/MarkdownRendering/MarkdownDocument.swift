@@ -66,8 +66,6 @@ public enum MarkdownDocument {
             return RenderedMarkdown(lines: [], links: [], isTruncated: true)
         }
         defer { cmark_node_free(document) }
-        // The inline parser splits text at its special characters; whole runs let `textLinks` see `o/r#1`.
-        if textLinks != nil { cmark_consolidate_text_nodes(document) }
         var renderer = TreeRenderer(width: width, baseURL: baseURL, theme: theme, textLinks: textLinks)
         renderer.walk(document)
         return renderer.finish(inputTruncated: inputTruncated)

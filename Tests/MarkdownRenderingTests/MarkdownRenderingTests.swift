@@ -317,10 +317,10 @@ struct MarkdownTextLinkTests {
         #expect(MarkdownDocument.render(markdown: "see #12", width: 60).links.isEmpty, "without textLinks nothing changes")
     }
 
-    @Test("Text the inline parser splits (at `w`, `:`, `_`) is seen whole")
+    @Test("Text with the inline parser's special characters (`w`, `_`, an escape) is seen whole: cmark-gfm merges its text nodes")
     func wholeText() {
-        let rendered = render("in octocat/hello-world#1 now", Self.linking("octocat/hello-world#1"))
-        #expect(texts(rendered)[0] == "in octocat/hello-world#1[1] now")
+        let rendered = render("in my\\_org/hello-world#1 now", Self.linking("my_org/hello-world#1"))
+        #expect(texts(rendered)[0] == "in my_org/hello-world#1[1] now")
         #expect(rendered.links.map(\.url) == ["https://example.com/1"])
     }
 
