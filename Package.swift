@@ -12,6 +12,8 @@ let package = Package(
     products: [
         .executable(name: "github-tui", targets: ["github-tui"]),
         .executable(name: "fake-github", targets: ["fake-github"]),
+        // Built beside the binary and loaded on first use (see Sources/CSourceHighlight/include/csourcehighlight.h).
+        .library(name: "github-tui-highlight", type: .dynamic, targets: ["CSourceHighlightPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift.git", exact: "7.10.0"),
@@ -42,8 +44,16 @@ let package = Package(
         .target(name: "MarkdownRendering", dependencies: ["CCMarkGFM", "TerminalKit", "Locking"], swiftSettings: strict),
 
         // MARK: Syntax highlighting: GNU Source-highlight (C++, libsource-highlight-dev) behind a C interface
-        .target(name: "CSourceHighlight", path: "Sources/CSourceHighlight",
-                linkerSettings: [.linkedLibrary("source-highlight"), .linkedLibrary("stdc++")]),
+        // The plugin libgithub-tui-highlight.so (C++, linked to Source-highlight, Boost.Regex and ICU) …
+        // What passes between the two (header only).
+        .target(name: "CSourceHighlightABI", path: "Sources/CSourceHighlightABI"),
+        // It holds no Swift: linked without Swift's start-up object and runtime, so that it loads into the
+        // release binary (Swift runtime linked statically) on a machine with no Swift installed.
+        .target(name: "CSourceHighlightPlugin", dependencies: ["CSourceHighlightABI"], path: "Sources/CSourceHighlightPlugin",
+                linkerSettings: [.linkedLibrary("source-highlight"), .linkedLibrary("stdc++"),
+                                 .unsafeFlags(["-nostartfiles", "-static-stdlib", "-no-toolchain-stdlib-rpath"])]),
+        // … which this C target loads with dlopen on the first highlight, so that launch does not pay for it.
+        .target(name: "CSourceHighlight", dependencies: ["CSourceHighlightABI"], path: "Sources/CSourceHighlight"),
         // A file's text and its Linguist language → style runs per line, bounded (bytes, lines, time).
         .target(name: "SyntaxHighlighting", dependencies: ["CSourceHighlight", "GitHubEntities", "TerminalKit"], swiftSettings: strict),
 

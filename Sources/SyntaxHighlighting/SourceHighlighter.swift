@@ -31,6 +31,8 @@ public struct HighlightedText: Sendable, Equatable {
         case timedOut(lines: Int)
         /// Source-highlight failed; what it found before stays.
         case failed
+        /// The highlighter plugin could not be loaded (the reason, e.g. dlopen's message): plain text.
+        case unavailable(String)
     }
 
     /// The lines: valid Unicode, no control characters (tabs expanded, others written `?`).
@@ -63,6 +65,12 @@ public enum SourceHighlighter {
             self.lines = lines
             self.milliseconds = milliseconds
         }
+    }
+
+    /// Why the highlighter plugin (libgithub-tui-highlight.so, beside the binary) cannot be used, nil
+    /// when it can. Loads the plugin when it is not yet loaded.
+    public static var pluginProblem: String? {
+        tui_highlight_load() == 1 ? nil : String(cString: tui_highlight_load_error())
     }
 
     /// Columns a tab advances to (GitHub shows tabs 8 wide).
@@ -105,6 +113,7 @@ public enum SourceHighlighter {
         case Int(TUI_HL_OK.rawValue): .highlighted
         case Int(TUI_HL_TIMED_OUT.rawValue): .timedOut(lines: done)
         case Int(TUI_HL_NO_LANGUAGE.rawValue): .plain
+        case Int(TUI_HL_UNAVAILABLE.rawValue): .unavailable(String(cString: tui_highlight_load_error()))
         default: .failed
         }
         return HighlightedText(lines: lines, runs: runs, outcome: outcome)

@@ -9,13 +9,6 @@ import TestSupport
 @Suite("Chaos in a real terminal", .enabled(if: TmuxSession.isAvailable, "tmux is not installed"), .serialized)
 struct ChaosEndToEndTests {
     /// The app's process id inside a session started with `appCommand` (the shell's child).
-    func appPID(_ tmux: TmuxSession) throws -> pid_t? {
-        let pane = try TmuxSession.run(["tmux", "-L", tmux.socket, "list-panes", "-F", "#{pane_pid}"])
-        guard let shell = Int32(pane.output.trimmingCharacters(in: .whitespacesAndNewlines)) else { return nil }
-        let children = try TmuxSession.run(["pgrep", "-P", "\(shell)", "-f", "github-tui"])
-        return children.output.split(separator: "\n").compactMap { Int32($0) }.first
-    }
-
     /// Whether `pid` is gone within `timeout` (polling /proc).
     func waitForExit(_ pid: pid_t, timeout: Duration = .seconds(10)) async -> Bool {
         let deadline = ContinuousClock.now.advanced(by: timeout)
@@ -110,7 +103,7 @@ struct ChaosEndToEndTests {
     func terminatingSignals(signal: Int32) async throws {
         let tmux = try TmuxSession(command: appCommand(["--demo"]))
         await tmux.waitFor(text: "410_in_140")
-        let pid = try #require(try appPID(tmux))
+        let pid = try #require(try tmux.appPID())
         kill(pid, signal)
         let screen = await tmux.waitFor(text: "<<END>>")
         #expect(screen.contains("EXIT:\(128 + signal)"), "\(screen)")
@@ -155,7 +148,7 @@ struct ChaosEndToEndTests {
         let tmux = try TmuxSession(command: appCommand(["--api-url", "http://127.0.0.1:\(port)", "octocat"], dataDirectory: data))
         let screen = await tmux.waitFor(text: "far larger than GitHub", timeout: .seconds(30))
         #expect(screen.contains("far larger than GitHub"))
-        if let pid = try appPID(tmux), let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+        if let pid = try tmux.appPID(), let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
            let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") {
             #expect(kilobytes < 300_000, "resident \(kilobytes) kB after an endless body")

@@ -24,6 +24,10 @@ struct FilesEndToEndTests {
         let tmux = try TmuxSession(command: appCommand(["--api-url", baseURL.absoluteString, "sferik"], dataDirectory: data),
                                    width: 100, height: 30)
         await tmux.waitFor(text: "rails_admin")
+        // The highlighter (Source-highlight, Boost, ICU) is not loaded until a file is opened.
+        let pid = try #require(try tmux.appPID())
+        let mapsAtLaunch = try String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8)
+        #expect(!mapsAtLaunch.contains("libgithub-tui-highlight") && !mapsAtLaunch.contains("libsource-highlight"))
         try tmux.send("d")
         await tmux.waitFor(text: "─ sferik/rails_admin ─")
         try tmux.send("Left")
@@ -50,6 +54,8 @@ struct FilesEndToEndTests {
         let coloured = try TmuxSession.run(["tmux", "-L", tmux.socket, "capture-pane", "-p", "-e"]).output
         let moduleLine = try #require(coloured.split(separator: "\n").first { $0.contains("RailsAdmin") && $0.contains("module") })
         #expect(moduleLine.contains("\u{1B}[1m") || moduleLine.contains(";1m") || moduleLine.contains("[1;"), "\(moduleLine.debugDescription)")
+        let mapsAfterOpening = try String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8)
+        #expect(mapsAfterOpening.contains("libgithub-tui-highlight.so") && mapsAfterOpening.contains("libsource-highlight"))
 
         try tmux.send("Escape")
         await tmux.waitFor("the folder again") { $0.contains("rails_admin / lib  @ master") && !$0.contains("'configured'") }

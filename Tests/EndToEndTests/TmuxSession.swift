@@ -40,6 +40,14 @@ final class TmuxSession {
         _ = try? Self.run(["tmux", "-L", socket, "kill-server"])
     }
 
+    /// The app's process: the pane's shell's child running github-tui (nil when it has none).
+    func appPID() throws -> pid_t? {
+        let pane = try Self.run(["tmux", "-L", socket, "list-panes", "-F", "#{pane_pid}"])
+        guard let shell = Int32(pane.output.trimmingCharacters(in: .whitespacesAndNewlines)) else { return nil }
+        let children = try Self.run(["pgrep", "-P", "\(shell)", "-f", "github-tui"])
+        return children.output.split(separator: "\n").compactMap { Int32($0) }.first
+    }
+
     /// The screen as text.
     func capture() -> String {
         (try? Self.run(["tmux", "-L", socket, "capture-pane", "-p"]))?.output ?? ""

@@ -17,6 +17,13 @@ struct SourceHighlighterTests {
         SourceHighlighter.highlight(Data(source.utf8), language: LinguistLanguage.name(forFileName: file))
     }
 
+    @Test("The plugin (Source-highlight is loaded on first use, not linked) is found beside the binary")
+    func pluginLoads() {
+        #expect(SourceHighlighter.pluginProblem == nil)
+        #expect(LanguageDefinitions.isInstalled("ruby.lang"))
+        #expect(!LanguageDefinitions.isInstalled("../ruby.lang"))
+    }
+
     @Test func linguistNamesFromFileNames() {
         #expect(LinguistLanguage.name(forFileName: "rails_admin.rb") == "Ruby")
         #expect(LinguistLanguage.name(forFileName: "Gemfile") == "Ruby")

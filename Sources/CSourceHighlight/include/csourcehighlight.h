@@ -4,48 +4,19 @@
 /*
  * GNU Source-highlight (libsource-highlight, C++) behind a small C interface: text and a language
  * definition file in, style runs out. Swift maps the runs' kinds to terminal styles.
+ *
+ * Source-highlight is not linked into the app: it pulls in Boost.Regex and ICU (about 30 MB of
+ * libraries and their relocations), which cost every launch ~5 ms and ~6 MB before the first paint
+ * although most sessions never open a file. The C++ side is the plugin libgithub-tui-highlight.so
+ * (target CSourceHighlightPlugin, built beside the binary); these functions load it with dlopen on
+ * first use, like CCurl loads libcurl.
  */
 
-#include <stddef.h>
-#include <stdint.h>
+#include "csourcehighlight_abi.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/* What a run is, from Source-highlight's element names (keyword, type, string, comment, …). */
-typedef enum {
-    TUI_HL_KEYWORD = 1,
-    TUI_HL_TYPE = 2,
-    TUI_HL_STRING = 3,
-    TUI_HL_COMMENT = 4,
-    TUI_HL_NUMBER = 5,
-    TUI_HL_PREPROCESSOR = 6,
-    TUI_HL_FUNCTION = 7,
-    TUI_HL_SYMBOL = 8,
-    TUI_HL_VARIABLE = 9,
-    TUI_HL_SPECIAL = 10,
-    TUI_HL_OTHER = 11
-} tui_hl_kind;
-
-/* One styled run: `length` bytes from byte `start` of line `line` (lines split at '\n'). */
-typedef struct {
-    uint32_t line;
-    uint32_t start;
-    uint32_t length;
-    uint8_t kind;
-} tui_hl_run;
-
-/* The outcome of tui_highlight. */
-typedef enum {
-    TUI_HL_OK = 0,
-    /* The language definition could not be read (no such file, or it does not parse). */
-    TUI_HL_NO_LANGUAGE = 1,
-    /* Source-highlight failed (an exception); runs found before it are kept. */
-    TUI_HL_FAILED = 2,
-    /* The time budget ran out; lines after `lines_done` have no runs. */
-    TUI_HL_TIMED_OUT = 3
-} tui_hl_status;
 
 /*
  * Highlights `length` bytes of `text` with the language definition `lang_file` (e.g. "ruby.lang",
@@ -59,8 +30,18 @@ int tui_highlight(const char *lang_file, const char *text, size_t length, size_t
 
 void tui_highlight_free(tui_hl_run *runs);
 
-/* Whether Source-highlight's data folder has `lang_file`. */
+/* Whether Source-highlight's data folder has `lang_file` (0 when the plugin cannot be loaded). */
 int tui_highlight_has_language(const char *lang_file);
+
+/*
+ * Loads the plugin once (thread-safe): 1 when it is usable, else 0 and the reason in
+ * tui_highlight_load_error(). It is looked for beside the running executable (through symlinks).
+ */
+int tui_highlight_load(void);
+const char *tui_highlight_load_error(void);
+
+/* Whether the plugin is loaded now (without loading it). */
+int tui_highlight_is_loaded(void);
 
 #ifdef __cplusplus
 }

@@ -49,7 +49,11 @@ enum FileViewRenderer {
         case .text, .markdown: nil
         }
         let count = state.shownLines.count
-        let position = count == 0 ? "" : "L\(state.lines.selection + 1)/\(count)"
+        var position = count == 0 ? "" : "L\(state.lines.selection + 1)/\(count)"
+        if case .text(let text) = state.body, case .unavailable = text.outcome {
+            // The plugin beside the binary is missing or broken: say why the file has no colours.
+            position = tr("files.file.noHighlighter") + (position.isEmpty ? "" : " · " + position)
+        }
         guard note == nil else { return FileWindow(title: title, rows: [], note: note, position: "") }
         let visible = state.lines.visibleRange(count: count)
         let matches = Set(state.search.matchLines)

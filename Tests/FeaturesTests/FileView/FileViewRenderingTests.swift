@@ -2,6 +2,7 @@ import Foundation
 import GitHubAPI
 import GitHubEntities
 import MarkdownRendering
+import SyntaxHighlighting
 import Testing
 import TerminalKit
 import TestSupport
@@ -49,6 +50,15 @@ struct FileViewRenderingTests {
             }
         }
         return copy.styleRuns()
+    }
+
+    @Test("Without the highlighter plugin the file reads plain and the footer says why")
+    func pluginMissing() {
+        var state = Self.state("def a\nend\n")
+        state.body = .text(HighlightedText(lines: ["def a", "end"], runs: [[], []], outcome: .unavailable("no such file")))
+        let window = FileViewRenderer.window(state, width: 80, height: 12)
+        #expect(window.position == "no colours: the highlighter plugin did not load · L1/2")
+        #expect(window.rows.map(\.spans).allSatisfy { $0.allSatisfy { $0.style == .plain } })
     }
 
     @Test("A Ruby file at 80 columns: numbers, keywords and strings coloured, the escape made harmless")

@@ -1,5 +1,6 @@
-// GNU Source-highlight behind a C interface (see include/csourcehighlight.h).
-#include "csourcehighlight.h"
+// GNU Source-highlight behind a C interface: the plugin libgithub-tui-highlight.so, which the CSourceHighlight
+// target loads with dlopen when the first file is highlighted (see CSourceHighlight/include/csourcehighlight.h).
+#include "sourcehighlightplugin.h"
 
 #include <chrono>
 #include <cstdlib>
@@ -83,16 +84,16 @@ const char *const elements[] = {
 
 }  // namespace
 
-extern "C" int tui_highlight_has_language(const char *lang_file) {
+extern "C" int tui_shl_has_language(const char *lang_file) {
     if (!isPlainName(lang_file)) return 0;
     std::lock_guard<std::mutex> guard(lock);
     std::ifstream file(dataDir() + "/" + lang_file);
     return file.good() ? 1 : 0;
 }
 
-extern "C" int tui_highlight(const char *lang_file, const char *text, size_t length, size_t max_line_bytes,
-                             size_t max_lines, double max_milliseconds, tui_hl_run **runs_out, size_t *count,
-                             size_t *lines_done) {
+extern "C" int tui_shl_highlight(const char *lang_file, const char *text, size_t length, size_t max_line_bytes,
+                                 size_t max_lines, double max_milliseconds, tui_hl_run **runs_out, size_t *count,
+                                 size_t *lines_done) {
     *runs_out = nullptr;
     *count = 0;
     *lines_done = 0;
@@ -158,6 +159,6 @@ extern "C" int tui_highlight(const char *lang_file, const char *text, size_t len
     return status;
 }
 
-extern "C" void tui_highlight_free(tui_hl_run *runs) {
+extern "C" void tui_shl_free(tui_hl_run *runs) {
     std::free(runs);
 }
