@@ -106,23 +106,43 @@ public struct ListChanges: Sendable, Equatable {
             let change = change(of: repository, from: baseline.entries[repository.id])
             if !change.isEmpty { rows[repository.id] = change }
         }
-        let removed = removesMissing
-            ? baseline.entries.values.filter { !present.contains($0.id) }.sorted { ($0.name.lowercased(), $0.id) < ($1.name.lowercased(), $1.id) }
-            : []
+        let removed = removesMissing ? sortedRemoved(baseline.entries.values.filter { !present.contains($0.id) }) : []
         return ListChanges(rows: rows, removed: removed)
+    }
+
+    /// Removed entries in the order they are listed: by name, case-insensitively.
+    public static func sortedRemoved(_ entries: [BaselineEntry]) -> [BaselineEntry] {
+        entries.sorted { ($0.name.lowercased(), $0.id) < ($1.name.lowercased(), $1.id) }
     }
 
     /// One repository against its baseline entry (nil: it is new).
     public static func change(of repository: Repository, from entry: BaselineEntry?) -> RowChange {
+        change(of: BaselineEntry(repository), from: entry)
+    }
+
+    /// A repository's entry as it is now against its baseline entry (nil: it is new). A `pushed_at`
+    /// counts only when newer; stars and forks either way; no description and an empty one are the same.
+    public static func change(of now: BaselineEntry, from entry: BaselineEntry?) -> RowChange {
         guard let entry else { return RowChange(isNew: true) }
         var change = RowChange()
-        if let pushed = repository.pushedAt, pushed > (entry.pushedAt ?? .distantPast) {
+        if let pushed = now.pushedAt, pushed > (entry.pushedAt ?? .distantPast) {
             change.pushed = .init(old: entry.pushedAt, new: pushed)
         }
-        if repository.stargazersCount != entry.stars { change.stars = .init(old: entry.stars, new: repository.stargazersCount) }
-        if repository.forksCount != entry.forks { change.forks = .init(old: entry.forks, new: repository.forksCount) }
-        change.descriptionChanged = (repository.description ?? "") != (entry.description ?? "")
-        if repository.name != entry.name { change.renamedFrom = entry.name }
+        if now.stars != entry.stars { change.stars = .init(old: entry.stars, new: now.stars) }
+        if now.forks != entry.forks { change.forks = .init(old: entry.forks, new: now.forks) }
+        change.descriptionChanged = (now.description ?? "") != (entry.description ?? "")
+        if now.name != entry.name { change.renamedFrom = entry.name }
         return change
+    }
+}
+
+/// A list's changes and when its baseline was taken ("3 changed since yesterday").
+public struct ListChangesSince: Sendable, Equatable {
+    public var changes: ListChanges
+    public var since: Date
+
+    public init(changes: ListChanges, since: Date) {
+        self.changes = changes
+        self.since = since
     }
 }

@@ -59,6 +59,31 @@ struct BaselineStoreTests {
         #expect(try store.baseline(list: .starred("octo"))?.entries.keys.sorted() == [9])
     }
 
+    @Test("the store's changes are the pure comparison's: new, removed, pushed, stars both ways, forks, renamed, description; equal rows not read")
+    func changesInSQLite() throws {
+        let store = try SQLiteStore.inMemory()
+        #expect(try store.changes(list: .owner("octo")) == nil, "no baseline, no changes")
+        let then = [repo(1, "same"), repo(2, "pushed"), repo(3, "up", stars: 5), repo(4, "down", stars: 9),
+                    repo(5, "old-name"), repo(6, "described", description: nil), repo(7, "gone"), repo(8, "empty", description: nil),
+                    repo(9, "older", pushed: date(50)), repo(10, "Gone2")]
+        try store.seedBaseline(then, list: .owner("octo"), takenAt: date(100))
+        var forked = repo(11, "forked")
+        forked.forksCount = 30
+        var baselineForked = forked
+        baselineForked.forksCount = 3
+        try store.saveBaselineEntries([baselineForked], list: .owner("octo"))
+        let now = [repo(1, "same"), repo(2, "pushed", pushed: date(20)), repo(3, "up", stars: 6), repo(4, "down", stars: 2),
+                   repo(5, "new-name"), repo(6, "described", description: "now"), repo(8, "empty", description: ""),
+                   repo(9, "older", pushed: date(40)), repo(12, "brand-new"), forked]
+        try store.replaceRepositories(now, ownerLogin: "octo", fetchedAt: date(200))
+        let baseline = try #require(try store.baseline(list: .owner("octo")))
+        let changes = try #require(try store.changes(list: .owner("octo")))
+        #expect(changes == ListChangesSince(changes: ListChanges.compare(baseline, with: now), since: date(100)))
+        #expect(changes.changes.rows.keys.sorted() == [2, 3, 4, 5, 6, 11, 12])
+        #expect(changes.changes.removed.map(\.name) == ["gone", "Gone2"])
+        #expect(try store.changes(list: .starred("octo")) == nil)
+    }
+
     @Test("v7 migrates a store that has lists and leaves them as they were")
     func migratesFromV4() throws {
         let queue = try DatabaseQueue()

@@ -267,11 +267,8 @@ final class RepoListPresenter: RepoListPresenterProtocol {
     // MARK: Store and network
 
     func storeDidChange(_ snapshot: OwnerListSnapshot) {
-        let marks = changeTracker.listDidChange(snapshot)
-        update {
-            $0.changeModel(keepingSelection: true) { $0.apply(snapshot) }
-            if let marks { $0.applyChanges(marks.changes, since: marks.since) }
-        }
+        changeTracker.listDidChange(snapshot)
+        update { $0.changeModel(keepingSelection: true) { $0.apply(snapshot) } }
         commitLoader.listDidChange()
     }
 

@@ -13,17 +13,20 @@ struct RepoListChangesSnapshotTests {
     func render(width: Int, height: Int, changedOnly: Bool) async -> Buffer {
         let interactor = FakeInteractor(stored: RepoListChangesTests.snapshot())
         let dispatcher = CollectingDispatcher()
+        let baselines = FakeBaselines(RepoListChangesTests.baseline())
+        baselines.list.withLock { $0 = RepoListChangesTests.current() }
         let presenter = RepoListPresenter(interactor: interactor, router: SpyRouter(), dispatcher: dispatcher,
                                           scheduler: ManualScheduler(), isDemo: false, isOffline: false,
-                                          changes: FakeBaselines(RepoListChangesTests.baseline()),
-                                          now: { RepoListChangesTests.now })
+                                          changes: baselines, now: { RepoListChangesTests.now })
         let view = RepoListView(presenter: presenter)
         presenter.view = view
         view.handle(.resize(width: width, height: height))
         view.viewDidAppear()
-        await presenter.changeTracker.loadTask?.value
-        dispatcher.runPending()
         presenter.storeDidChange(RepoListChangesTests.snapshot())
+        while let task = presenter.changeTracker.loadTask {
+            await task.value
+            dispatcher.runPending()
+        }
         presenter.refreshDidFinish(.refreshed)
         if changedOnly { view.handle(.key(.character("c"))) }
         var buffer = Buffer(width: width, height: height)

@@ -7,17 +7,34 @@ import Testing
 import TestSupport
 @testable import Features
 
-/// A baseline the test sets, and what the presenter moved forward.
+/// A store's baselines in memory: the baseline the test sets, the list as stored now, and what the
+/// presenter moved forward. Its changes follow `ListChanges.compare`, as the SQLite store's do.
 final class FakeBaselines: ListChangesSource {
     let stored: Mutex<ListBaseline?>
+    let list = Mutex<[Repository]>([])
     let seen = Mutex<[String]>([])
     let allSeen = Mutex<[Int]>([])
 
     init(_ baseline: ListBaseline?) { stored = Mutex(baseline) }
 
-    func baseline() -> ListBaseline? { stored.withLock { $0 } }
-    func markSeen(_ repositories: [Repository]) { seen.withLock { $0 += repositories.map(\.name) } }
-    func markAllSeen(_ repositories: [Repository], at date: Date) { allSeen.withLock { $0.append(repositories.count) } }
+    func changes() -> ListChangesSince? {
+        let repositories = list.withLock { $0 }
+        return stored.withLock { baseline in
+            baseline.map { ListChangesSince(changes: ListChanges.compare($0, with: repositories), since: $0.takenAt) }
+        }
+    }
+
+    func markSeen(_ repositories: [Repository]) {
+        seen.withLock { $0 += repositories.map(\.name) }
+        stored.withLock { baseline in
+            for repository in repositories { baseline?.entries[repository.id] = BaselineEntry(repository) }
+        }
+    }
+
+    func markAllSeen(_ repositories: [Repository], at date: Date) {
+        allSeen.withLock { $0.append(repositories.count) }
+        stored.withLock { $0 = ListBaseline(takenAt: date, repositories: repositories) }
+    }
 }
 
 @Suite("Repository list: what changed since the user last looked")
@@ -64,10 +81,26 @@ struct RepoListChangesTests {
                                           changes: baselines, now: { RepoListChangesTests.now })
             presenter.view = view
             presenter.viewDidChangeListHeight(20)
+            baselines.list.withLock { $0 = RepoListChangesTests.current() }
             presenter.viewDidLoad()
-            await presenter.changeTracker.loadTask?.value
+            await settle()
+            await store(RepoListChangesTests.snapshot())
+        }
+
+        /// The list as stored changes: the presenter gets the snapshot, the store's changes follow.
+        func store(_ snapshot: OwnerListSnapshot) async {
+            baselines.list.withLock { $0 = snapshot.repositories }
+            presenter.storeDidChange(snapshot)
+            await settle()
+        }
+
+        /// Until the store's answers (and the questions they lead to) have all arrived.
+        func settle() async {
             dispatcher.runPending()
-            presenter.storeDidChange(RepoListChangesTests.snapshot())
+            while let task = presenter.changeTracker.loadTask {
+                await task.value
+                dispatcher.runPending()
+            }
         }
 
         var state: RepoListViewState { view.last! }
@@ -146,7 +179,7 @@ struct RepoListChangesTests {
         // A later refresh compares with the new baseline: only what moved since is marked.
         var snapshot = RepoListChangesTests.snapshot()
         snapshot.repositories[0].stargazersCount = 3
-        h.presenter.storeDidChange(snapshot)
+        await h.store(snapshot)
         #expect(h.state.rows.filter(\.isChanged).map(\.name) == ["repo-0001"])
         #expect(h.state.status.contains("1 changed since just now"))
     }

@@ -3,11 +3,12 @@ import GitHubEntities
 import Persistence
 import TerminalKit
 
-/// Where the list's baseline (what the user last saw of it) is read and moved forward. The list's
-/// interactor is one; a store that keeps no baselines gives none, and then nothing is marked.
+/// Where the list's changes since its baseline (what the user last saw of it) are computed and the
+/// baseline moved forward: the store, through the list's interactor. A store that keeps no baselines
+/// gives none, and then nothing is marked.
 protocol ListChangesSource: AnyObject, Sendable {
-    /// The list's baseline, nil when none was taken yet.
-    func baseline() -> ListBaseline?
+    /// The stored list against its baseline, nil when no baseline was taken yet.
+    func changes() -> ListChangesSince?
     /// The user looked at these rows: their baseline entries become what they are now.
     func markSeen(_ repositories: [Repository])
     /// Every mark dismissed: the baseline becomes the list as it is now.
@@ -15,8 +16,8 @@ protocol ListChangesSource: AnyObject, Sendable {
 }
 
 extension RepoListInteractor: ListChangesSource {
-    func baseline() -> ListBaseline? {
-        (try? baselines?.baseline(list: list)) ?? nil
+    func changes() -> ListChangesSince? {
+        (try? baselines?.changes(list: list)) ?? nil
     }
 
     func markSeen(_ repositories: [Repository]) {
@@ -40,17 +41,23 @@ struct ChangeMarks: Equatable {
     var showsChangedOnly: Bool { listed != nil }
 }
 
-/// Keeps the list's baseline and compares every stored snapshot with it (`ListChanges`, pure); moves
-/// it forward when the user looks at a row or dismisses the marks. Nothing is fetched for it.
+/// Asks the store for the list's changes since its baseline, off the UI thread, whenever the whole
+/// list changed (the comparison runs in SQLite: a 10,000-row baseline is never held in memory); moves
+/// the baseline forward when the user looks at a row or dismisses the marks. Nothing is fetched for it.
 @MainActor
 final class ChangeTracker {
     private let source: (any ListChangesSource)?
     private let dispatcher: any UIDispatcher
     private let now: () -> Date
-    private(set) var baseline: ListBaseline?
+    /// The marks shown now; nil until the store said it has a baseline.
+    private(set) var current: ListChangesSince?
     private var snapshot = OwnerListSnapshot()
-    /// The baseline's read in flight (tests await it).
+    /// The store's answer in flight (tests await it).
     private(set) var loadTask: Task<Void, Never>?
+    /// Another question is due when the one in flight answers (the list changed meanwhile).
+    private var needsReload = false
+    /// Moves on when the user moves the baseline: an answer asked before that is stale.
+    private var generation = 0
     /// The marks changed: the presenter puts them in the screen state.
     var onChange: (ListChanges, Date?) -> Void = { _, _ in }
 
@@ -60,50 +67,58 @@ final class ChangeTracker {
         self.now = now
     }
 
-    /// Reads the baseline off the UI thread, unless it is known (a first launch has none until the
+    /// Asks the store, unless it already said it has a baseline (a first launch has none until the
     /// first whole list is stored: the presenter asks again after each answer from the network).
     func loadIfMissing() {
-        guard baseline == nil, loadTask == nil, let source else { return }
-        loadTask = dispatcher.background { source.baseline() } then: { [weak self] baseline in
-            guard let self else { return }
-            loadTask = nil
-            if baseline != nil, self.baseline == nil { self.baseline = baseline; compare() }
-        }
+        guard current == nil else { return }
+        reload()
     }
 
-    /// A new stored snapshot: the marks it gets (nil: none to show, or no change to them), for the
-    /// caller to apply with the snapshot in one update. Only the head of a list (the first frame) is
-    /// not compared: every row beyond it would read as removed.
-    func listDidChange(_ snapshot: OwnerListSnapshot) -> (changes: ListChanges, since: Date)? {
-        guard !snapshot.isPartial else { return nil }
+    /// A new stored snapshot: once a baseline is known, the store is asked again (the marks follow a
+    /// moment later). Only the head of a list (the first frame) is not compared: every row beyond it
+    /// would read as removed.
+    func listDidChange(_ snapshot: OwnerListSnapshot) {
+        guard !snapshot.isPartial else { return }
         self.snapshot = snapshot
-        return marks()
+        if current != nil { reload() }
     }
 
     /// The user looked at a row (expanded or opened it): its mark goes, for good.
     func looked(at repository: Repository) {
-        guard var baseline, baseline.entries[repository.id] != BaselineEntry(repository) else { return }
-        baseline.entries[repository.id] = BaselineEntry(repository)
-        self.baseline = baseline
+        guard var current, current.changes.rows[repository.id] != nil else { return }
+        current.changes.rows[repository.id] = nil
+        self.current = current
+        generation += 1
         source?.markSeen([repository])
-        compare()
+        onChange(current.changes, current.since)
     }
 
     /// Every mark goes: the baseline becomes the list as it is now.
     func dismissAll() {
-        guard baseline != nil else { return }
+        guard current != nil else { return }
         let date = now()
-        baseline = ListBaseline(takenAt: date, repositories: snapshot.repositories)
+        current = ListChangesSince(changes: ListChanges(), since: date)
+        generation += 1
         source?.markAllSeen(snapshot.repositories, at: date)
-        compare()
+        onChange(ListChanges(), date)
     }
 
-    private func compare() {
-        if let marks = marks() { onChange(marks.changes, marks.since) }
-    }
-
-    private func marks() -> (changes: ListChanges, since: Date)? {
-        guard let baseline, !snapshot.repositories.isEmpty || snapshot.listFetchedAt != nil else { return nil }
-        return (ListChanges.compare(baseline, with: snapshot.repositories), baseline.takenAt)
+    private func reload() {
+        guard let source else { return }
+        guard loadTask == nil else { needsReload = true; return }
+        let asked = generation
+        loadTask = dispatcher.background { source.changes() } then: { [weak self] answer in
+            guard let self else { return }
+            loadTask = nil
+            if asked != generation || needsReload {
+                // Stale (the baseline moved, or the list changed, since it was asked): ask again.
+                needsReload = false
+                reload()
+                return
+            }
+            guard let answer, answer != current else { return }
+            current = answer
+            onChange(answer.changes, answer.since)
+        }
     }
 }
