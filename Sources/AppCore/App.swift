@@ -42,6 +42,12 @@ public final class App: AppNavigator {
         defer { self.terminal?.resume() }
         return body()
     }
+    /// `C` on an issue: the user's editor gets the terminal while a comment is written.
+    private lazy var editor = ExternalEditor(environment: setup.environment) { [unowned self] body in
+        self.terminal?.suspend()
+        defer { self.terminal?.resume() }
+        return body()
+    }
     /// Freed memory goes back to the system this long after the screen last changed.
     static let memoryTrimDelay: Duration = .milliseconds(500)
 
@@ -137,6 +143,7 @@ public final class App: AppNavigator {
             opener: setup.opener, clipboard: clipboard, cloner: cloner, environment: setup.environment, now: Date.init)
         dependencies.showsPhotos = terminal?.colorDepth.showsTrueColor ?? false
         dependencies.initialTab = tab
+        dependencies.editor = editor
         push(RepoDetailBuilder.build(dependencies, navigator: self))
     }
 

@@ -132,9 +132,16 @@ struct RepositoryIssues: Sendable {
         return try await service.searchIssues(query: scope + " " + trimmed).0.items
     }
 
-    /// Posts a comment (needs a token).
+    /// Posts a comment (needs a token); stored after the thread's stored comments when those were read
+    /// to the end (else the next read of the pages brings it).
     func comment(number: Int, body: String) async throws -> IssueComment {
-        try await service.addComment(ownerLogin: owner, repository: name, number: number, body: body)
+        if isOffline { throw GitHubError.network }
+        let comment = try await service.addComment(ownerLogin: owner, repository: name, number: number, body: body)
+        if let stored = try? store.commentList(repository: key, number: number), stored.next == nil {
+            try? store.saveCommentPage([comment], next: nil, pageIndex: stored.pages, repository: key, number: number,
+                                       fetchedAt: now())
+        }
+        return comment
     }
 
     /// Closes or reopens (needs a token); the stored issue follows.

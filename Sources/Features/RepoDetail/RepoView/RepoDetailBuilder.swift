@@ -18,6 +18,8 @@ public struct RepoDetailDependencies {
     public var clipboard: any ClipboardWriter
     /// Clones repositories (`c`).
     public var cloner: any RepositoryCloner
+    /// The user's editor, for comments on issues (`C`); nil: commenting says it cannot.
+    public var editor: (any TextEditing)?
     /// The process environment (`BROWSER`, `PATH`) the opener looks in.
     public var environment: [String: String]
     public var now: @Sendable () -> Date
@@ -58,7 +60,8 @@ public enum RepoDetailBuilder {
         let router = ScreenRouter(navigator: navigator)
         let presenter = RepoDetailPresenter(
             interactor: interactor, router: router, dispatcher: dependencies.dispatcher,
-            scheduler: dependencies.scheduler, showsPhotos: dependencies.showsPhotos, now: dependencies.now)
+            scheduler: dependencies.scheduler, showsPhotos: dependencies.showsPhotos, editor: dependencies.editor,
+            now: dependencies.now)
         let view = RepoDetailView(presenter: presenter)
         presenter.initialTab = dependencies.initialTab
         presenter.view = view

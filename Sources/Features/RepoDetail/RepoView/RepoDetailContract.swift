@@ -32,6 +32,8 @@ enum RepoDetailAction: Hashable, Sendable {
     case cycleState
     /// `X` on an issue or pull request: close it, or reopen it (needs a token).
     case toggleOpen
+    /// `C` on an issue or pull request: write a comment in `$EDITOR`, then post it (needs a token).
+    case comment
     /// `d` in an open release: download the selected asset (Esc cancels).
     case download
     /// `m` on a Markdown file (Files tab): its source ⇄ rendered.

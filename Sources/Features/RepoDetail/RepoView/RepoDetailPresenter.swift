@@ -37,7 +37,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
 
     init(interactor: any RepoDetailInteractorProtocol, router: any RepoDetailRouterProtocol,
          dispatcher: any UIDispatcher, scheduler: any Scheduler, showsPhotos: Bool = false,
-         now: @escaping () -> Date = Date.init) {
+         editor: (any TextEditing)? = nil, now: @escaping () -> Date = Date.init) {
         self.interactor = interactor
         self.router = router
         self.showsPhotos = showsPhotos
@@ -49,9 +49,9 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
         let webHost = GitHubLink.host(ofWebPage: interactor.repository.htmlURL)
         issueTabs = [
             .issues: IssuesTabPresenter(kind: .issues, issues: interactor.issues, actions: actions, dispatcher: dispatcher,
-                                        webHost: webHost, labelsInColour: showsPhotos, now: now),
+                                        webHost: webHost, labelsInColour: showsPhotos, editor: editor, now: now),
             .pulls: IssuesTabPresenter(kind: .pullRequests, issues: interactor.issues, actions: actions, dispatcher: dispatcher,
-                                       webHost: webHost, labelsInColour: showsPhotos, now: now),
+                                       webHost: webHost, labelsInColour: showsPhotos, editor: editor, now: now),
         ]
         files = FilesTabPresenter(files: interactor.files, repository: interactor.repository, dispatcher: dispatcher,
                                   copy: { [actions] in actions.copy($0) }, open: { [actions] in actions.open($0) })
@@ -151,7 +151,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
         case .close: router.close(); return
         case .quit: router.quit(); return
         case .confirm, .choose, .editSearch, .submitSearch, .cancelSearch, .nextLink, .previousLink,
-             .startSearch, .nextMatch, .previousMatch, .pickBranch, .nextFile, .previousFile, .cycleState, .toggleOpen,
+             .startSearch, .nextMatch, .previousMatch, .pickBranch, .nextFile, .previousFile, .cycleState, .toggleOpen, .comment,
              .toggleSource, .download: break
         }
         changed()

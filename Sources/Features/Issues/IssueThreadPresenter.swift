@@ -1,0 +1,203 @@
+import Foundation
+import GitHubAPI
+import GitHubEntities
+import TerminalKit
+
+/// One open issue or pull request in an Issues tab: reads it (stored first, then GitHub), its comments
+/// as the end comes near, a pull request's files and commits; ↑↓/PgUp/PgDn scroll, `]`/`[` jump between
+/// files, Esc closes it (and goes back where a followed link was). It only turns intents into
+/// `IssueThreadState`; `IssueDetailRenderer` makes the lines.
+@MainActor
+final class IssueThreadPresenter {
+    private(set) var state: IssueThreadState?
+    weak var host: (any RepoViewHost)?
+    private let issues: RepositoryIssues?
+    private let dispatcher: any UIDispatcher
+    private let now: () -> Date
+    private let labelsInColour: Bool
+    private var width = 60
+    private(set) var height = 10
+    private(set) var threadTask: Task<Void, Never>?
+    private(set) var moreTask: Task<Void, Never>?
+    /// What Esc does after closing the thread (back to the tab a link was followed from).
+    private var closeAction: (() -> Void)?
+
+    init(issues: RepositoryIssues?, dispatcher: any UIDispatcher, labelsInColour: Bool, now: @escaping () -> Date) {
+        self.issues = issues
+        self.dispatcher = dispatcher
+        self.labelsInColour = labelsInColour
+        self.now = now
+    }
+
+    isolated deinit {
+        threadTask?.cancel()
+        moreTask?.cancel()
+    }
+
+    var isLoading: Bool { threadTask != nil || moreTask != nil }
+    var isOpen: Bool { state != nil }
+    /// The issue shown, as far as read.
+    var issue: Issue? { state?.thread?.issue }
+
+    func layout(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        state?.render(width: width, now: now(), labelsInColour: labelsInColour)
+    }
+
+    /// Opens issue `number` of this repository (`onClose` runs when Esc leaves it).
+    func open(number: Int, onClose: (() -> Void)? = nil) {
+        closeAction = onClose
+        threadTask?.cancel()
+        moreTask?.cancel()
+        moreTask = nil
+        var opened = IssueThreadState(number: number)
+        if let stored = issues?.storedThread(number: number) { opened.show(stored) }
+        state = opened
+        render()
+        guard let issues else {
+            state?.failure = .network
+            state?.isLoading = false
+            return
+        }
+        threadTask = dispatcher.background { () -> Result<(IssueThread, nextComments: URL?), GitHubError>? in
+            do { return .success(try await issues.fetchThread(number: number)) }
+            catch is CancellationError { return nil }
+            catch { return .failure(error as? GitHubError ?? .network) }
+        } then: { [weak self] result in
+            self?.threadDidLoad(result, number: number)
+        }
+    }
+
+    func threadDidLoad(_ result: Result<(IssueThread, nextComments: URL?), GitHubError>?, number: Int) {
+        threadTask = nil
+        guard state?.number == number else { return }
+        switch result {
+        case .success(let (loaded, next)):
+            state?.show(loaded)
+            state?.nextComments = next
+            state?.failure = nil
+            if loaded.pull != nil { loadChanges(number: number) }
+        case .failure(let error):
+            state?.failure = error
+        case nil: break
+        }
+        state?.isLoading = false
+        render()
+        host?.changed()
+    }
+
+    /// Changes the thread shown (a comment added, the state changed), when it is issue `number`.
+    func update(number: Int, _ change: (inout IssueThread) -> Void) {
+        guard state?.number == number, var loaded = state?.thread else { return }
+        change(&loaded)
+        state?.show(loaded)
+        render()
+    }
+
+    /// Scrolls issue `number`'s thread, when open, to its last comment (one just posted).
+    func scrollToEnd(ofThread number: Int) {
+        guard state?.number == number, let rendered = state?.rendered else { return }
+        let maximum = max(0, rendered.lines.count - height)
+        state?.offset = min(maximum, rendered.commentStarts.last ?? maximum)
+    }
+
+    private func render() {
+        state?.render(width: width, now: now(), labelsInColour: labelsInColour)
+    }
+
+    private func loadChanges(number: Int) {
+        guard let issues else { return }
+        moreTask = dispatcher.background { () -> Result<(files: [CommitDetail.File], commits: [Commit]), GitHubError>? in
+            do { return .success(try await issues.fetchChanges(number: number)) }
+            catch is CancellationError { return nil }
+            catch { return .failure(error as? GitHubError ?? .network) }
+        } then: { [weak self] result in
+            guard let self, state?.number == number else { return }
+            moreTask = nil
+            update(number: number) { loaded in
+                switch result {
+                case .success(let changes):
+                    loaded.files = changes.files
+                    loaded.commits = changes.commits
+                case .failure(let error):
+                    loaded.files = []
+                    host?.setStatus(tr("issues.failed", error.shortReason))
+                case nil: break
+                }
+            }
+            loadCommentsIfNear()
+            host?.changed()
+        }
+    }
+
+    /// The next page of comments when the reader is within a screen of the end.
+    private func loadCommentsIfNear() {
+        guard moreTask == nil, let issues, let state, let url = state.nextComments,
+              let rendered = state.rendered, state.offset + 2 * height >= rendered.lines.count else { return }
+        let number = state.number, pageIndex = state.commentPages
+        moreTask = dispatcher.background { () -> Result<Page<IssueComment>, GitHubError>? in
+            do { return .success(try await issues.fetchComments(number: number, page: url, pageIndex: pageIndex)) }
+            catch is CancellationError { return nil }
+            catch { return .failure(error as? GitHubError ?? .network) }
+        } then: { [weak self] result in
+            guard let self, self.state?.number == number else { return }
+            moreTask = nil
+            switch result {
+            case .success(let page):
+                self.state?.nextComments = page.next
+                self.state?.commentPages += 1
+                update(number: number) { loaded in
+                    loaded.comments += page.items
+                    loaded.hasMoreComments = page.next != nil
+                }
+            case .failure(let error):
+                self.state?.nextComments = nil
+                host?.setStatus(tr("issues.failed", error.shortReason))
+            case nil: break
+            }
+            host?.changed()
+        }
+    }
+
+    /// Esc: the thread closes, then the action given when it was opened runs.
+    func close() {
+        threadTask?.cancel()
+        threadTask = nil
+        moreTask?.cancel()
+        moreTask = nil
+        state = nil
+        let back = closeAction
+        closeAction = nil
+        back?()
+    }
+
+    /// Scrolling and moving between files; returns whether it took the action.
+    func handle(_ action: RepoDetailAction) -> Bool {
+        guard var shown = state else { return false }
+        let lineCount = shown.rendered?.lines.count ?? 0
+        let maximum = max(0, lineCount - height)
+        switch action {
+        case .close:
+            close()
+            return true
+        case .scrollUp: shown.offset = max(0, shown.offset - 1)
+        case .scrollDown: shown.offset = min(maximum, shown.offset + 1)
+        case .pageUp: shown.offset = max(0, shown.offset - max(1, height - 1))
+        case .pageDown: shown.offset = min(maximum, shown.offset + max(1, height - 1))
+        case .home: shown.offset = 0
+        case .end: shown.offset = maximum
+        case .nextFile, .previousFile:
+            let starts = shown.rendered?.fileStarts ?? []
+            let target = action == .nextFile ? starts.first { $0 > shown.offset } : starts.last { $0 < shown.offset }
+            if let target { shown.offset = min(maximum, target) }
+        case .reloadCommits:
+            open(number: shown.number, onClose: closeAction)
+            return true
+        default: return false
+        }
+        state = shown
+        loadCommentsIfNear()
+        return true
+    }
+}
