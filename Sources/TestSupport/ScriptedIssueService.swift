@@ -22,6 +22,8 @@ public final class ScriptedIssueService: IssueService {
         public var commits: [Commit] = []
         public var search: IssueSearchPage = IssueSearchPage(totalCount: 0, incompleteResults: false, items: [])
         public var isAuthenticated = false
+        /// What posting a comment throws (nil: it is taken, as comment 1 by `me`).
+        public var commentError: GitHubError?
         /// Whether page 0 of a list answers 304 (its items as stored).
         public var notModified = false
 
@@ -107,6 +109,7 @@ public final class ScriptedIssueService: IssueService {
     public func addComment(ownerLogin: String, repository: String, number: Int, body: String) async throws -> IssueComment {
         guard current.isAuthenticated else { throw GitHubError.unauthorized }
         record("comment \(ownerLogin)/\(repository)#\(number)")
+        if let error = current.commentError { throw error }
         return IssueComment(id: 1, author: "me", body: body)
     }
 

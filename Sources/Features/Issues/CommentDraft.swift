@@ -51,9 +51,8 @@ enum CommentDraft {
     /// The comment in what the editor left: the text above the scissors line (or, without that line,
     /// the text without the explanation's lines), without blank lines around it.
     static func comment(from text: String, template: String) -> String {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            line.hasSuffix("\r") ? line.dropLast() : line
-        }
+        // "\r\n" is one Character in Swift: made "\n" first, so lines split wherever they end.
+        let lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
         var kept: [Substring]
         if let cut = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == scissors }) {
             kept = Array(lines[..<cut])
