@@ -111,4 +111,36 @@ struct IssuesEndToEndTests {
         #expect(end.contains("EXIT:0"))
         await server.stop()
     }
+
+    @Test("With a token, C in an issue opens $EDITOR (a script) on the comment's file; what it wrote is posted and shown")
+    func commentInEditor() async throws {
+        let server = try Self.server()
+        let baseURL = try await server.start()
+        let data = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        // The editor: writes its comment above the template, replacing the file as many editors do.
+        let editor = data.appendingPathComponent("editor.sh")
+        try "#!/bin/sh\n{ printf 'Looks fixed to me.\\n'; cat \"$1\"; } > \"$1.new\" && mv \"$1.new\" \"$1\"\n"
+            .write(to: editor, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: editor.path)
+        let environment = ["LC_MESSAGES": "C", "GH_TOKEN": "ghp_e2ecomment", "VISUAL": editor.path, "EDITOR": editor.path]
+        let tmux = try TmuxSession(command: appCommand(["--api-url", baseURL.absoluteString, "sferik"], dataDirectory: data,
+                                                       environment: environment), width: 100, height: 30)
+        await tmux.waitFor(text: "rails_admin")
+        try tmux.send("i")
+        await tmux.waitFor(text: "Open issues · 24")
+        try tmux.send("Enter")
+        await tmux.waitFor(text: "── catsby")
+        try tmux.send("C")
+        let posted = await tmux.waitFor(text: "Commented on #2746")
+        #expect(posted.contains("── e2e-commenter"), "\(posted)")
+        #expect(posted.contains("Looks fixed to me."))
+        let post = await server.requests.first { $0.method == "POST" && $0.path == "/repos/sferik/rails_admin/issues/2746/comments" }
+        let body = try #require(post).body
+        #expect((try JSONSerialization.jsonObject(with: body) as? [String: String]) == ["body": "Looks fixed to me."])
+        try tmux.send("q")
+        let end = await tmux.waitFor(text: "<<END>>")
+        #expect(end.contains("EXIT:0"))
+        await server.stop()
+    }
 }
