@@ -138,12 +138,21 @@ public final class App: AppNavigator {
     }
 
     public func showRepositoryDetail(_ repository: Repository, tab: RepoTab) {
+        showRepositoryDetail(repository, tab: tab, issue: nil)
+    }
+
+    public func showIssue(_ number: Int, isPullRequest: Bool, of repository: Repository) {
+        showRepositoryDetail(repository, tab: isPullRequest ? .pulls : .issues, issue: number)
+    }
+
+    private func showRepositoryDetail(_ repository: Repository, tab: RepoTab, issue: Int?) {
         var dependencies = RepoDetailDependencies(
             repository: repository, service: setup.service, store: setup.store, dispatcher: loop.mainQueue, scheduler: loop,
             opener: setup.opener, clipboard: clipboard, cloner: cloner, environment: setup.environment, now: Date.init)
         dependencies.showsPhotos = terminal?.colorDepth.showsTrueColor ?? false
         dependencies.initialTab = tab
         dependencies.editor = editor
+        dependencies.initialIssue = issue
         push(RepoDetailBuilder.build(dependencies, navigator: self))
     }
 

@@ -13,6 +13,8 @@ struct RenderedIssue: Equatable, Sendable {
     var fileStarts: [Int]
     /// Comments not rendered (past `IssueDetailRenderer.maximumLines`).
     var commentsLeftOut: Int
+    /// The links of the body and the comments, numbered in one series for the whole thread.
+    var links: [MarkdownLink] = []
 }
 
 /// What the issue view shows, as given to the renderer: the issue (or the pull request's issue part),
@@ -33,7 +35,8 @@ struct IssueThread: Equatable, Sendable {
 /// colours, assignees, milestone, reactions as counts, the body through cmark-gfm (as READMEs are), then
 /// each comment with its author and date, rendered the same way. A pull request adds base ← head, draft
 /// and merge state, its size, its commits and its files and diff through the commit view's renderer.
-/// Every string is untrusted and sanitized here; the whole is bounded by `maximumLines`.
+/// Links are numbered in one series over the body and the comments (`#123`, `o/r#123` made links by
+/// `textLinks`). Every string is untrusted and sanitized here; the whole is bounded by `maximumLines`.
 enum IssueDetailRenderer {
     /// Lines rendered at most (bodies and comments); comments past it are counted, not rendered.
     static let maximumLines = 20_000
@@ -47,10 +50,19 @@ enum IssueDetailRenderer {
         static let branch = Style(foreground: .cyan)
     }
 
-    static func render(_ thread: IssueThread, width: Int, now: Date, labelsInColour: Bool) -> RenderedIssue {
+    static func render(_ thread: IssueThread, width: Int, now: Date, labelsInColour: Bool,
+                       textLinks: MarkdownTextLinks? = nil) -> RenderedIssue {
         let width = max(width, 20)
         let issue = thread.issue
         var lines: [StyledLine] = []
+        var links: [MarkdownLink] = []
+        /// A Markdown text rendered, its links numbered after the ones before it.
+        func markdown(_ text: String, budget: Int) -> ArraySlice<StyledLine> {
+            let rendered = MarkdownDocument.render(markdown: Sanitizer.text(text), width: width, textLinks: textLinks)
+            let part = renumbered(rendered, after: links.count, width: width)
+            links += part.links
+            return part.lines.prefix(budget)
+        }
         func line(_ spans: [Span]) { lines.append(CommitDetailRenderer.fitted(StyledLine(spans), width: width)) }
         func blank() { lines.append(StyledLine()) }
 
@@ -104,7 +116,7 @@ enum IssueDetailRenderer {
         if body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             line([Span(tr("issue.noBody"), style: Styles.note)])
         } else {
-            let rendered = MarkdownDocument.render(markdown: body, width: width).lines.prefix(budget)
+            let rendered = markdown(issue.body, budget: budget)
             budget -= rendered.count
             lines += rendered
         }
@@ -128,7 +140,7 @@ enum IssueDetailRenderer {
             let used = header.reduce(0) { $0 + $1.width }
             header.append(Span(" " + String(repeating: "─", count: max(0, width - used - 1)), style: Styles.rule))
             line(header)
-            let rendered = MarkdownDocument.render(markdown: Sanitizer.text(comment.body), width: width).lines.prefix(budget)
+            let rendered = markdown(comment.body, budget: budget)
             budget -= rendered.count + 2
             lines += rendered
         }
@@ -160,7 +172,30 @@ enum IssueDetailRenderer {
                 line([Span(tr("issue.loadingFiles"), style: Styles.note)])
             }
         }
-        return RenderedIssue(lines: lines, commentStarts: commentStarts, fileStarts: fileStarts, commentsLeftOut: leftOut)
+        return RenderedIssue(lines: lines, commentStarts: commentStarts, fileStarts: fileStarts, commentsLeftOut: leftOut,
+                             links: links)
+    }
+
+    /// A part's lines and links with every link number moved up by `offset` (its `[n]` marks too),
+    /// each line fitted to `width` again (a mark may have grown by a digit).
+    static func renumbered(_ rendered: RenderedMarkdown, after offset: Int, width: Int) -> (lines: [StyledLine], links: [MarkdownLink]) {
+        guard offset > 0, !rendered.links.isEmpty else { return (rendered.lines, rendered.links) }
+        let lines = rendered.lines.map { line -> StyledLine in
+            guard line.spans.contains(where: { $0.link != nil }) else { return line }
+            var moved = line
+            for index in moved.spans.indices {
+                guard let number = moved.spans[index].link else { continue }
+                if moved.spans[index].text == "[\(number)]" { moved.spans[index].text = "[\(number + offset)]" }
+                moved.spans[index].link = number + offset
+            }
+            return CommitDetailRenderer.fitted(moved, width: width)
+        }
+        let links = rendered.links.map { link -> MarkdownLink in
+            var moved = link
+            moved.number += offset
+            return moved
+        }
+        return (lines, links)
     }
 
     static func stateWord(_ state: IssueDisplayState) -> String {

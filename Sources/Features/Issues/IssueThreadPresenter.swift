@@ -1,12 +1,14 @@
 import Foundation
 import GitHubAPI
 import GitHubEntities
+import MarkdownRendering
 import TerminalKit
 
 /// One open issue or pull request in an Issues tab: reads it (stored first, then GitHub), its comments
 /// as the end comes near, a pull request's files and commits; ↑↓/PgUp/PgDn scroll, `]`/`[` jump between
-/// files, Esc closes it (and goes back where a followed link was). It only turns intents into
-/// `IssueThreadState`; `IssueDetailRenderer` makes the lines.
+/// files, its links (numbered over the thread, `#123` too) are followed with digits and Enter or
+/// Tab/Shift-Tab, Esc closes it (and goes back where a followed link was: the thread before, as it
+/// was). It only turns intents into `IssueThreadState`; `IssueDetailRenderer` makes the lines.
 @MainActor
 final class IssueThreadPresenter {
     private(set) var state: IssueThreadState?
@@ -21,12 +23,20 @@ final class IssueThreadPresenter {
     private(set) var moreTask: Task<Void, Never>?
     /// What Esc does after closing the thread (back to the tab a link was followed from).
     private var closeAction: (() -> Void)?
+    /// The threads links were followed from, as they were: Esc goes back to the last.
+    private var trail: [(state: IssueThreadState, closeAction: (() -> Void)?)] = []
+    /// `#123` and `owner/repo#123` in bodies and comments, as links.
+    private let textLinks: MarkdownTextLinks?
+    /// Follows a link of the thread (`LinkFollower`).
+    var followLink: ((String) -> Void)?
 
-    init(issues: RepositoryIssues?, dispatcher: any UIDispatcher, labelsInColour: Bool, now: @escaping () -> Date) {
+    init(issues: RepositoryIssues?, dispatcher: any UIDispatcher, webHost: String = "github.com", labelsInColour: Bool,
+         now: @escaping () -> Date) {
         self.issues = issues
         self.dispatcher = dispatcher
         self.labelsInColour = labelsInColour
         self.now = now
+        textLinks = issues.map { IssueReference.markdownLinks(owner: $0.owner, name: $0.name, host: webHost) }
     }
 
     isolated deinit {
@@ -42,11 +52,23 @@ final class IssueThreadPresenter {
     func layout(width: Int, height: Int) {
         self.width = width
         self.height = height
-        state?.render(width: width, now: now(), labelsInColour: labelsInColour)
+        render()
     }
 
     /// Opens issue `number` of this repository (`onClose` runs when Esc leaves it).
     func open(number: Int, onClose: (() -> Void)? = nil) {
+        trail.removeAll()
+        show(number: number, onClose: onClose)
+    }
+
+    /// Opens issue `number` from a link in the thread shown: Esc comes back to this one, as it is.
+    func follow(number: Int) {
+        guard let current = state, current.number != number, trail.count < 100 else { return }
+        trail.append((current, closeAction))
+        show(number: number, onClose: nil)
+    }
+
+    private func show(number: Int, onClose: (() -> Void)?) {
         closeAction = onClose
         threadTask?.cancel()
         moreTask?.cancel()
@@ -103,7 +125,7 @@ final class IssueThreadPresenter {
     }
 
     private func render() {
-        state?.render(width: width, now: now(), labelsInColour: labelsInColour)
+        state?.render(width: width, now: now(), labelsInColour: labelsInColour, textLinks: textLinks)
     }
 
     private func loadChanges(number: Int) {
@@ -160,20 +182,29 @@ final class IssueThreadPresenter {
         }
     }
 
-    /// Esc: the thread closes, then the action given when it was opened runs.
+    /// Esc: back to the thread a link was followed from; else the thread closes, then the action given
+    /// when it was opened runs.
     func close() {
         threadTask?.cancel()
         threadTask = nil
         moreTask?.cancel()
         moreTask = nil
+        if let (previous, action) = trail.popLast() {
+            state = previous
+            state?.isLoading = false
+            closeAction = action
+            render()
+            return
+        }
         state = nil
         let back = closeAction
         closeAction = nil
         back?()
     }
 
-    /// Scrolling and moving between files; returns whether it took the action.
+    /// Scrolling, moving between files, links; returns whether it took the action.
     func handle(_ action: RepoDetailAction) -> Bool {
+        if handleLinkKeys(action) { return true }
         guard var shown = state else { return false }
         let lineCount = shown.rendered?.lines.count ?? 0
         let maximum = max(0, lineCount - height)
@@ -192,12 +223,77 @@ final class IssueThreadPresenter {
             let target = action == .nextFile ? starts.first { $0 > shown.offset } : starts.last { $0 < shown.offset }
             if let target { shown.offset = min(maximum, target) }
         case .reloadCommits:
-            open(number: shown.number, onClose: closeAction)
+            show(number: shown.number, onClose: closeAction)
             return true
         default: return false
         }
         state = shown
         loadCommentsIfNear()
         return true
+    }
+
+    // MARK: Links
+
+    /// Digits and Enter, Tab/Shift-Tab, Esc while a number is typed; returns whether it took the action.
+    private func handleLinkKeys(_ action: RepoDetailAction) -> Bool {
+        guard let typed = state?.typedLink else { return false }
+        switch action {
+        case .choose(let digit):
+            guard typed.count < 4, !(typed.isEmpty && digit == 0) else { return true }
+            state?.typedLink = typed + String(digit)
+            host?.setStatus(tr("detail.link.typed", typed + String(digit)))
+        case .confirm:
+            state?.typedLink = ""
+            let selected = state?.selectedLink.flatMap { linksOnScreen().contains($0) ? $0 : nil }
+            if let number = Int(typed) ?? selected { follow(link: number) }
+        case .close where !typed.isEmpty:
+            state?.typedLink = ""
+        case .nextLink, .previousLink:
+            state?.typedLink = ""
+            selectLink(forward: action == .nextLink)
+        default:
+            state?.typedLink = ""
+            return false
+        }
+        return true
+    }
+
+    /// The links drawn in the lines now on screen, in order of first appearance.
+    private func linksOnScreen() -> [Int] {
+        guard let shown = state, let lines = shown.rendered?.lines else { return [] }
+        let start = min(shown.offset, max(0, lines.count - height))
+        var numbers: [Int] = []
+        for line in lines[start..<min(lines.count, start + height)] {
+            for span in line.spans { if let link = span.link, !numbers.contains(link) { numbers.append(link) } }
+        }
+        return numbers
+    }
+
+    private func selectLink(forward: Bool) {
+        let numbers = linksOnScreen()
+        guard !numbers.isEmpty else {
+            state?.selectedLink = nil
+            host?.setStatus(tr("detail.link.noneOnScreen"))
+            return
+        }
+        let next: Int?
+        if let current = state?.selectedLink, let index = numbers.firstIndex(of: current) {
+            next = numbers[((index + (forward ? 1 : -1)) % numbers.count + numbers.count) % numbers.count]
+        } else {
+            next = forward ? numbers.first : numbers.last
+        }
+        state?.selectedLink = next
+        if let next, let link = state?.rendered?.links.first(where: { $0.number == next }) {
+            host?.setStatus(tr("detail.link.selected", next, Sanitizer.line(link.url)))
+        }
+    }
+
+    private func follow(link number: Int) {
+        guard let link = state?.rendered?.links.first(where: { $0.number == number }) else {
+            host?.setStatus(tr("detail.link.missing", number))
+            return
+        }
+        state?.selectedLink = number
+        followLink?(link.url)
     }
 }

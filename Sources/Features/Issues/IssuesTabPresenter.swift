@@ -41,7 +41,8 @@ final class IssuesTabPresenter {
         self.labelsInColour = labelsInColour
         self.now = now
         list = IssueListState(kind: kind)
-        threadPresenter = IssueThreadPresenter(issues: issues, dispatcher: dispatcher, labelsInColour: labelsInColour, now: now)
+        threadPresenter = IssueThreadPresenter(issues: issues, dispatcher: dispatcher, webHost: webHost,
+                                               labelsInColour: labelsInColour, now: now)
         issueActions = IssueActions(issues: issues, actions: actions, dispatcher: dispatcher, webHost: webHost, editor: editor)
         issueActions.stateChanged = { [weak self] number, changed in self?.stateDidChange(number: number, to: changed) }
         issueActions.commentAdded = { [weak self] number, comment in self?.commentAdded(comment, number: number) }

@@ -135,7 +135,7 @@ struct IssueCommentTests {
         #expect(stored?.items.map(\.body) == ["An earlier comment", "Thanks, fixed in #2750."])
         // The view scrolled to the new comment, which is on screen.
         #expect(h.view.last?.lines.contains { line in
-            if case .markdown(let styled) = line { return styled.text.contains("Thanks, fixed in #2750.") }
+            if case .markdown(let styled) = line { return styled.text.contains("Thanks, fixed in #2750[1].") }
             return false
         } == true)
     }

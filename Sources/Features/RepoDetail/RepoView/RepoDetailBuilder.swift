@@ -27,6 +27,8 @@ public struct RepoDetailDependencies {
     public var showsPhotos = false
     /// The tab shown first (`i` on the list: Issues).
     public var initialTab: RepoTab = .overview
+    /// The issue or pull request opened on `initialTab` (a link to another repository's issue).
+    public var initialIssue: Int?
     /// Where histories and commits read in full are kept (nil: `store`, when it keeps them).
     public var historyStore: (any CommitHistoryStore)?
 
@@ -64,6 +66,7 @@ public enum RepoDetailBuilder {
             now: dependencies.now)
         let view = RepoDetailView(presenter: presenter)
         presenter.initialTab = dependencies.initialTab
+        presenter.initialIssue = dependencies.initialIssue
         presenter.view = view
         router.screen = view
         return view

@@ -236,6 +236,9 @@ protocol RepoDetailRouterProtocol: AnyObject {
     func quit()
     /// Opens another repository's overlay over this one (Esc comes back here).
     func showRepositoryDetail(_ repository: Repository)
+    /// Opens another repository's overlay over this one on its issue or pull request `number` (Esc in it
+    /// comes back here).
+    func showIssue(_ number: Int, isPullRequest: Bool, of repository: Repository)
     /// Shows an owner's repositories over this overlay (Esc on that list comes back here).
     func showOwner(_ login: String)
 }
