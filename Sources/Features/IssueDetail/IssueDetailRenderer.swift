@@ -1,4 +1,5 @@
 import Foundation
+import GitHubAPI
 import GitHubEntities
 import MarkdownRendering
 import TerminalKit
@@ -29,6 +30,8 @@ struct IssueThread: Equatable, Sendable {
     var files: [CommitDetail.File]?
     /// The pull request's commits, nil until read.
     var commits: [Commit]?
+    /// The pull request's review decision and checks, nil until read or when GitHub gave neither.
+    var status: PullRequestStatus?
 }
 
 /// Renders an `IssueThread`: title and number, state (glyph and word), author and dates, labels in their
@@ -87,7 +90,8 @@ enum IssueDetailRenderer {
         line(state)
 
         let fieldNames = [tr("issue.field.labels"), tr("issue.field.assignees"), tr("issue.field.milestone"),
-                          tr("issue.field.reactions"), tr("issue.field.branches"), tr("issue.field.changes")]
+                          tr("issue.field.reactions"), tr("issue.field.branches"), tr("issue.field.changes"),
+                          tr("issue.field.review"), tr("issue.field.checks")]
         let fieldWidth = (fieldNames.map(\.displayWidth).max() ?? 0) + 1
         func field(_ name: String, _ value: [Span]) { line([Span(name.fitted(toWidth: fieldWidth), style: Styles.label)] + value) }
         if !issue.labels.isEmpty {
@@ -107,6 +111,8 @@ enum IssueDetailRenderer {
             field(fieldNames[4], [Span(Sanitizer.line(pull.baseRef), style: Styles.branch), Span(" ← "),
                                   Span(Sanitizer.line(pull.headLabel), style: Styles.branch)] + mergeState(pull))
             if let changes = changes(pull) { field(fieldNames[5], [Span(changes)]) }
+            if let decision = thread.status?.decision { field(fieldNames[6], [review(decision)]) }
+            if let status = thread.status, status.checksRead { field(fieldNames[7], checks(status)) }
         }
         blank()
 
@@ -211,6 +217,31 @@ enum IssueDetailRenderer {
     static func reactions(_ reactions: Reactions) -> String {
         Reactions.keys.compactMap { key in reactions.counts[key].map { "\(key) \(Formatting.grouped($0))" } }
             .joined(separator: " · ")
+    }
+
+    /// "approved (2)" in green, "changes requested (1)" in red: the words carry it without colour.
+    private static func review(_ decision: PullRequestStatus.Decision) -> Span {
+        switch decision {
+        case .approved(let count): Span(tr("issue.review.approved", count), style: Style(foreground: .green, attributes: .bold))
+        case .changesRequested(let count): Span(tr("issue.review.changesRequested", count), style: Style(foreground: .red, attributes: .bold))
+        }
+    }
+
+    /// "3 passed · 1 failed · 2 pending" (the counts that are not 0), or "none".
+    private static func checks(_ status: PullRequestStatus) -> [Span] {
+        let all: [(count: Int, text: String, colour: Color)] = [
+            (status.passed, tr("issue.checks.passed", status.passed), .green),
+            (status.failed, tr("issue.checks.failed", status.failed), .red),
+            (status.pending, tr("issue.checks.pending", status.pending), .yellow),
+        ]
+        let parts = all.filter { $0.count > 0 }
+        guard !parts.isEmpty else { return [Span(tr("issue.checks.none"), style: Styles.label)] }
+        var spans: [Span] = []
+        for part in parts {
+            if !spans.isEmpty { spans.append(Span(" · ", style: Styles.label)) }
+            spans.append(Span(part.text, style: Style(foreground: part.colour)))
+        }
+        return spans
     }
 
     /// " · draft", " · mergeable" / " · conflicts", as far as GitHub said.

@@ -99,7 +99,7 @@ final class IssueThreadPresenter {
             state?.show(loaded)
             state?.nextComments = next
             state?.failure = nil
-            if loaded.pull != nil { loadChanges(number: number) }
+            if let pull = loaded.pull { loadChanges(number: number, headSHA: pull.headSHA) }
         case .failure(let error):
             state?.failure = error
         case nil: break
@@ -128,10 +128,10 @@ final class IssueThreadPresenter {
         state?.render(width: width, now: now(), labelsInColour: labelsInColour, textLinks: textLinks)
     }
 
-    private func loadChanges(number: Int) {
+    private func loadChanges(number: Int, headSHA: String?) {
         guard let issues else { return }
-        moreTask = dispatcher.background { () -> Result<(files: [CommitDetail.File], commits: [Commit]), GitHubError>? in
-            do { return .success(try await issues.fetchChanges(number: number)) }
+        moreTask = dispatcher.background { () -> Result<PullRequestChanges, GitHubError>? in
+            do { return .success(try await issues.fetchChanges(number: number, headSHA: headSHA)) }
             catch is CancellationError { return nil }
             catch { return .failure(error as? GitHubError ?? .network) }
         } then: { [weak self] result in
@@ -142,6 +142,7 @@ final class IssueThreadPresenter {
                 case .success(let changes):
                     loaded.files = changes.files
                     loaded.commits = changes.commits
+                    loaded.status = changes.status
                 case .failure(let error):
                     loaded.files = []
                     host?.setStatus(tr("issues.failed", error.shortReason))
