@@ -143,4 +143,33 @@ struct IssuesEndToEndTests {
         #expect(end.contains("EXIT:0"))
         await server.stop()
     }
+
+    @Test("A pull request shows its review decision and checks (recorded), asked only once it is opened")
+    func pullRequestReviewAndChecks() async throws {
+        let server = try Self.server()
+        server.addRecordedPullRequest()
+        let baseURL = try await server.start()
+        let data = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let tmux = try TmuxSession(command: appCommand(["--api-url", baseURL.absoluteString, "sferik"], dataDirectory: data),
+                                   width: 100, height: 30)
+        await tmux.waitFor(text: "rails_admin")
+        try tmux.send("i")
+        await tmux.waitFor(text: "Open issues · 24")
+        try tmux.send("Right")
+        let list = await tmux.waitFor(text: "Open pull requests · 1")
+        #expect(list.contains("#2741"))
+        #expect(await server.requests.allSatisfy { !$0.path.hasSuffix("/reviews") && !$0.path.hasSuffix("/check-runs") })
+        try tmux.send("Enter")
+        let pull = await tmux.waitFor(text: "approved (1)")
+        #expect(pull.contains("1 pending"), "\(pull)")
+        #expect(pull.contains("sferik/rails_admin · Pull requests · #2741"))
+        let paths = await server.requests.map(\.path)
+        #expect(paths.contains("/repos/sferik/rails_admin/pulls/2741/reviews"))
+        #expect(paths.contains { $0.hasSuffix("/check-runs") })
+        try tmux.send("q")
+        let end = await tmux.waitFor(text: "<<END>>")
+        #expect(end.contains("EXIT:0"))
+        await server.stop()
+    }
 }
