@@ -14,9 +14,8 @@ struct IssueThreadState: Sendable {
     var offset = 0
     var nextComments: URL?
     var commentPages = 1
-    /// The link number being typed (digits, then Enter), and the one selected with Tab/Shift-Tab.
-    var typedLink = ""
-    var selectedLink: Int?
+    /// The link number being typed, and the one selected.
+    var linkKeys = LinkKeys()
     private(set) var rendered: RenderedIssue?
     private var renderedWidth = 0
 
@@ -48,7 +47,7 @@ enum IssuesTabWindow {
             let offset = min(thread.offset, max(0, rendered.lines.count - height))
             let end = min(rendered.lines.count, offset + height)
             var lines = rendered.lines[offset..<end].map { line in
-                DetailLine.markdown(ReadmeSearch.decorate(line, highlights: [], selectedLink: thread.selectedLink))
+                DetailLine.markdown(ReadmeSearch.decorate(line, highlights: [], selectedLink: thread.linkKeys.selected))
             }
             if let failure = thread.failure, !lines.isEmpty {
                 lines[0] = .note(tr("issues.failed", failure.shortReason), isError: true)

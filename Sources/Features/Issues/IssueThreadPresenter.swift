@@ -235,26 +235,18 @@ final class IssueThreadPresenter {
 
     // MARK: Links
 
-    /// Digits and Enter, Tab/Shift-Tab, Esc while a number is typed; returns whether it took the action.
+    /// Digits and Enter, Tab/Shift-Tab, Esc while a number is typed (`LinkKeys`); whether it took the action.
     private func handleLinkKeys(_ action: RepoDetailAction) -> Bool {
-        guard let typed = state?.typedLink else { return false }
-        switch action {
-        case .choose(let digit):
-            guard typed.count < 4, !(typed.isEmpty && digit == 0) else { return true }
-            state?.typedLink = typed + String(digit)
-            host?.setStatus(tr("detail.link.typed", typed + String(digit)))
-        case .confirm:
-            state?.typedLink = ""
-            let selected = state?.selectedLink.flatMap { linksOnScreen().contains($0) ? $0 : nil }
-            if let number = Int(typed) ?? selected { follow(link: number) }
-        case .close where !typed.isEmpty:
-            state?.typedLink = ""
-        case .nextLink, .previousLink:
-            state?.typedLink = ""
-            selectLink(forward: action == .nextLink)
-        default:
-            state?.typedLink = ""
-            return false
+        guard var keys = state?.linkKeys, let shown = state else { return false }
+        let links = shown.rendered?.links ?? []
+        let outcome = keys.handle(action, onScreen: { linksOnScreen() }, url: { number in links.first { $0.number == number }?.url })
+        state?.linkKeys = keys
+        switch outcome {
+        case .notTaken: return false
+        case .taken(let status):
+            if let status { host?.setStatus(status) }
+        case .follow(let number):
+            if let url = links.first(where: { $0.number == number })?.url { followLink?(url) }
         }
         return true
     }
@@ -263,38 +255,6 @@ final class IssueThreadPresenter {
     private func linksOnScreen() -> [Int] {
         guard let shown = state, let lines = shown.rendered?.lines else { return [] }
         let start = min(shown.offset, max(0, lines.count - height))
-        var numbers: [Int] = []
-        for line in lines[start..<min(lines.count, start + height)] {
-            for span in line.spans { if let link = span.link, !numbers.contains(link) { numbers.append(link) } }
-        }
-        return numbers
-    }
-
-    private func selectLink(forward: Bool) {
-        let numbers = linksOnScreen()
-        guard !numbers.isEmpty else {
-            state?.selectedLink = nil
-            host?.setStatus(tr("detail.link.noneOnScreen"))
-            return
-        }
-        let next: Int?
-        if let current = state?.selectedLink, let index = numbers.firstIndex(of: current) {
-            next = numbers[((index + (forward ? 1 : -1)) % numbers.count + numbers.count) % numbers.count]
-        } else {
-            next = forward ? numbers.first : numbers.last
-        }
-        state?.selectedLink = next
-        if let next, let link = state?.rendered?.links.first(where: { $0.number == next }) {
-            host?.setStatus(tr("detail.link.selected", next, Sanitizer.line(link.url)))
-        }
-    }
-
-    private func follow(link number: Int) {
-        guard let link = state?.rendered?.links.first(where: { $0.number == number }) else {
-            host?.setStatus(tr("detail.link.missing", number))
-            return
-        }
-        state?.selectedLink = number
-        followLink?(link.url)
+        return LinkKeys.numbers(in: lines[start..<min(lines.count, start + height)])
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GitHubAPI
 import GitHubEntities
+import MarkdownRendering
 import TerminalKit
 
 /// Follows a link of the repository view (a README's, an issue's or a comment's) as the app does
@@ -96,5 +97,71 @@ final class LinkFollower {
         } else {
             router.showOwner(login)
         }
+    }
+}
+
+/// The keys that pick one of a text's numbered links, as the README, an issue and a commit take them:
+/// digits then Enter (the number typed; Esc drops it), Tab/Shift-Tab (the next or previous link on
+/// screen, selected and highlighted), Enter (the selected one, while it is on screen).
+struct LinkKeys: Sendable, Equatable {
+    /// The number being typed.
+    var typed = ""
+    /// The link selected with Tab/Shift-Tab.
+    var selected: Int?
+
+    enum Outcome: Equatable {
+        /// Not a link key: the caller handles the action.
+        case notTaken
+        /// Taken; the status line says `status` (nil: leave it).
+        case taken(status: String?)
+        /// Follow link `number` (it is selected now).
+        case follow(Int)
+    }
+
+    /// `onScreen`: the links drawn in the window, in order; `url`: a link's address, nil when there is none.
+    mutating func handle(_ action: RepoDetailAction, onScreen: () -> [Int], url: (Int) -> String?) -> Outcome {
+        let number = typed
+        switch action {
+        case .choose(let digit):
+            guard number.count < 4, !(number.isEmpty && digit == 0) else { return .taken(status: nil) }
+            typed = number + String(digit)
+            return .taken(status: tr("detail.link.typed", typed))
+        case .confirm:
+            typed = ""
+            guard let chosen = Int(number) ?? selected.flatMap({ onScreen().contains($0) ? $0 : nil }) else { return .taken(status: nil) }
+            guard url(chosen) != nil else { return .taken(status: tr("detail.link.missing", chosen)) }
+            selected = chosen
+            return .follow(chosen)
+        case .close where !number.isEmpty:
+            typed = ""
+            return .taken(status: nil)
+        case .nextLink, .previousLink:
+            typed = ""
+            let numbers = onScreen()
+            guard !numbers.isEmpty else {
+                selected = nil
+                return .taken(status: tr("detail.link.noneOnScreen"))
+            }
+            let forward = action == .nextLink
+            if let current = selected, let index = numbers.firstIndex(of: current) {
+                selected = numbers[((index + (forward ? 1 : -1)) % numbers.count + numbers.count) % numbers.count]
+            } else {
+                selected = forward ? numbers.first : numbers.last
+            }
+            guard let chosen = selected, let address = url(chosen) else { return .taken(status: nil) }
+            return .taken(status: tr("detail.link.selected", chosen, Sanitizer.line(address)))
+        default:
+            typed = ""
+            return .notTaken
+        }
+    }
+
+    /// The link numbers drawn in `lines`, in order of first appearance.
+    static func numbers(in lines: some Sequence<StyledLine>) -> [Int] {
+        var numbers: [Int] = []
+        for line in lines {
+            for span in line.spans { if let link = span.link, !numbers.contains(link) { numbers.append(link) } }
+        }
+        return numbers
     }
 }

@@ -66,6 +66,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
             tab.host = self
             tab.threadPresenter.followLink = { [links] url in links.follow(url) }
         }
+        commits.followLink = { [links] url in links.follow(url) }
         links.host = self
         links.openIssue = { [weak self] reference in self?.openIssue(reference) ?? false }
         files.changed = { [weak self] in self?.changed() }
