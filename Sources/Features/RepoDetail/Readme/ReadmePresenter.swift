@@ -51,7 +51,7 @@ final class ReadmePresenter {
     /// The tab is shown: the stored README at once, then GitHub's, asked once (a view nobody reads
     /// the README of costs no request for it).
     func didAppear() {
-        state.typedLink = ""
+        state.linkKeys.typed = ""
         guard !started else { return }
         started = true
         if let stored = interactor.storedReadme() { readme.update(.loaded(stored)) }
@@ -203,64 +203,21 @@ final class ReadmePresenter {
 
     // MARK: Links
 
-    /// Digits, Tab/Shift-Tab and Enter; returns whether the action was one of them.
+    /// Digits, Tab/Shift-Tab and Enter (`LinkKeys`); returns whether the action was one of them.
     private func handleLinkKeys(_ action: RepoDetailAction) -> Bool {
-        switch action {
-        case .choose(let digit):
-            guard state.typedLink.count < 4, !(state.typedLink.isEmpty && digit == 0) else { return true }
-            state.typedLink += String(digit)
-            host?.setStatus(tr("detail.link.typed", state.typedLink))
-            return true
-        case .confirm:
-            if let number = Int(state.typedLink) {
-                state.typedLink = ""
-                follow(number)
-            } else if let selected = state.selectedLink, linksOnScreen().contains(selected) {
-                follow(selected)
-            }
-            return true
-        case .close where !state.typedLink.isEmpty:
-            state.typedLink = ""
-            return true
-        case .nextLink, .previousLink:
-            state.typedLink = ""
-            selectLink(forward: action == .nextLink)
-            return true
-        default:
-            state.typedLink = ""
-            return false
+        let links = readme.links
+        switch state.linkKeys.handle(action, onScreen: { linksOnScreen() }, url: { number in links.first { $0.number == number }?.url }) {
+        case .notTaken: return false
+        case .taken(let status):
+            if let status { host?.setStatus(status) }
+        case .follow(let number):
+            if let url = links.first(where: { $0.number == number })?.url { self.links.follow(url) }
         }
+        return true
     }
 
     /// The links drawn in the lines now on screen, in order of first appearance.
     private func linksOnScreen() -> [Int] {
         ReadmeStateBuilder.links(in: lines(width: lastWidth, spinner: ""), offset: host?.offset ?? 0, height: host?.height ?? 1)
-    }
-
-    private func selectLink(forward: Bool) {
-        let numbers = linksOnScreen()
-        guard !numbers.isEmpty else {
-            state.selectedLink = nil
-            host?.setStatus(tr("detail.link.noneOnScreen"))
-            return
-        }
-        if let current = state.selectedLink, let index = numbers.firstIndex(of: current) {
-            state.selectedLink = numbers[((index + (forward ? 1 : -1)) % numbers.count + numbers.count) % numbers.count]
-        } else {
-            state.selectedLink = forward ? numbers.first : numbers.last
-        }
-        if let selected = state.selectedLink, let link = readme.links.first(where: { $0.number == selected }) {
-            host?.setStatus(tr("detail.link.selected", selected, Sanitizer.line(link.url)))
-        }
-    }
-
-    /// Follows link `number` as every link of the view is followed (`LinkFollower`).
-    private func follow(_ number: Int) {
-        guard let link = readme.links.first(where: { $0.number == number }) else {
-            host?.setStatus(tr("detail.link.missing", number))
-            return
-        }
-        state.selectedLink = number
-        links.follow(link.url)
     }
 }
