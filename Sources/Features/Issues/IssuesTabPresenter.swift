@@ -57,6 +57,19 @@ final class IssuesTabPresenter {
     var moreTask: Task<Void, Never>? { threadPresenter.moreTask }
     var stateTask: Task<Void, Never>? { issueActions.stateTask }
     var isLoading: Bool { pageTask != nil || threadPresenter.isLoading }
+
+    /// The tab bar's count: the open list's items as loaded ("24", "50+" while more pages follow), or,
+    /// before the tab is first shown, as stored (read once; no request); nil when not known.
+    var tabCount: String? {
+        guard started else { return storedCount }
+        guard list.filter == .open, list.searchQuery == nil,
+              list.list.count > 0 || (!list.isLoading && list.failure == nil) else { return storedCount }
+        return Formatting.grouped(list.list.count) + (list.list.hasMore ? "+" : "")
+    }
+
+    private lazy var storedCount: String? = issues?.storedList(kind, filter: .open).map { stored in
+        Formatting.grouped(stored.items.count) + (stored.next != nil ? "+" : "")
+    }
     var isThreadOpen: Bool { threadPresenter.isOpen }
 
     /// The tab is shown: the first time, the stored list and a request for the first page.

@@ -324,7 +324,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
         let table = searchField != nil ? RepoDetailKeys.searchField : RepoDetailKeys.table
         return RepoDetailViewState(
             title: title,
-            tabs: TabBarState(items: RepoTab.allCases.map { .init(title: $0.title, count: $0.count(in: interactor.repository)) },
+            tabs: TabBarState(items: RepoTab.allCases.map { .init(title: $0.title, count: issueTabs[$0]?.tabCount ?? $0.count(in: interactor.repository)) },
                               current: tab.rawValue, hint: RepoDetailKeys.tabHint),
             isFavourite: actions.state.isFavourite,
             lines: window,
