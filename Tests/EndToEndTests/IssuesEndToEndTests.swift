@@ -172,4 +172,40 @@ struct IssuesEndToEndTests {
         #expect(end.contains("EXIT:0"))
         await server.stop()
     }
+
+    @Test("A README's link to another repository's issue opens that repository's view on the issue; Esc comes back to the README")
+    func anotherRepositorysIssue() async throws {
+        let server = try Self.server(readme: "# rails_admin\n\nFixed upstream in rails/rails#2745.\n")
+        // rails/rails: a generated repository whose issue 2745 is rails_admin's recorded one.
+        var rails = try #require(try JSONSerialization.jsonObject(
+            with: FakeGitHubServer.generatedRepositories(count: 1, owner: "rails")[0]) as? [String: Any])
+        rails["name"] = "rails"
+        rails["full_name"] = "rails/rails"
+        rails["html_url"] = "https://github.com/rails/rails"
+        server.addOwner("rails", userJSON: FakeGitHubServer.generatedUser(login: "rails", repositories: 1, organization: true),
+                        repositories: [Fixtures.encode(rails)])
+        server.addAnswer(path: "/repos/rails/rails/issues/2745", body: Fixtures.recordedItems(Fixtures.Name.railsAdminIssues)[1])
+        server.addAnswer(path: "/repos/rails/rails/issues/2745/comments", body: Data("[]".utf8))
+        let baseURL = try await server.start()
+        let data = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let tmux = try TmuxSession(command: appCommand(["--api-url", baseURL.absoluteString, "sferik"], dataDirectory: data),
+                                   width: 100, height: 30)
+        await tmux.waitFor(text: "rails_admin")
+        try tmux.send("d")
+        await tmux.waitFor(text: "─ sferik/rails_admin ─")
+        try tmux.send("R")
+        await tmux.waitFor(text: "Fixed upstream in rails/rails#2745[1].")
+        try tmux.send("1")
+        try tmux.send("Enter")
+        let issue = await tmux.waitFor(text: "rails/rails · Issues · #2745")
+        #expect(issue.contains("#2745 Couldn't edit/show/export User model"), "\(issue)")
+        try tmux.send("Escape")
+        let back = await tmux.waitFor(text: "sferik/rails_admin · README")
+        #expect(!back.contains("rails/rails · Issues"))
+        try tmux.send("q")
+        let end = await tmux.waitFor(text: "<<END>>")
+        #expect(end.contains("EXIT:0"))
+        await server.stop()
+    }
 }
