@@ -61,7 +61,8 @@ final class ExternalEditor: TextEditing {
         let status = handOver {
             ChildProcess.run(arguments, environment: environment, input: .inherited, output: .inherited)?.status ?? -1
         }
-        guard status >= 0 else { return .failed(L10n.tr("editor.notStarted", arguments[3])) }
+        // 127: the shell found no such command (126: not executable), as a shell says it.
+        guard status >= 0, status != 126, status != 127 else { return .failed(L10n.tr("editor.notStarted", arguments[3])) }
         guard status == 0 else { return .failed(L10n.tr("editor.failedStatus", status)) }
         guard let bytes = Self.read(path) else {
             return .failed(L10n.tr("editor.noFile", String(cString: strerror(errno))))

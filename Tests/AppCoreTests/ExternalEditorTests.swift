@@ -76,7 +76,7 @@ struct ExternalEditorTests {
         #expect(failing.edit("x", fileName: "F.md") == .failed("the editor ended with status 3"))
         let missing = ExternalEditor(environment: ["PATH": "/usr/bin:/bin", "TMPDIR": directory.path,
                                                    "EDITOR": "/nonexistent/editor"], handOver: { $0() })
-        #expect(missing.edit("x", fileName: "F.md") == .failed("the editor ended with status 127"))
+        #expect(missing.edit("x", fileName: "F.md") == .failed("the editor could not be started (/nonexistent/editor)"))
         let left = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix("github-tui-edit.") }
         #expect(left.isEmpty)
         // A file name that is not one path component is refused before anything runs.
