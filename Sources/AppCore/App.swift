@@ -42,6 +42,12 @@ public final class App: AppNavigator {
         defer { self.terminal?.resume() }
         return body()
     }
+    /// `C` on an issue: the user's editor gets the terminal while a comment is written.
+    private lazy var editor = ExternalEditor(environment: setup.environment) { [unowned self] body in
+        self.terminal?.suspend()
+        defer { self.terminal?.resume() }
+        return body()
+    }
     /// Freed memory goes back to the system this long after the screen last changed.
     static let memoryTrimDelay: Duration = .milliseconds(500)
 
@@ -132,11 +138,21 @@ public final class App: AppNavigator {
     }
 
     public func showRepositoryDetail(_ repository: Repository, tab: RepoTab) {
+        showRepositoryDetail(repository, tab: tab, issue: nil)
+    }
+
+    public func showIssue(_ number: Int, isPullRequest: Bool, of repository: Repository) {
+        showRepositoryDetail(repository, tab: isPullRequest ? .pulls : .issues, issue: number)
+    }
+
+    private func showRepositoryDetail(_ repository: Repository, tab: RepoTab, issue: Int?) {
         var dependencies = RepoDetailDependencies(
             repository: repository, service: setup.service, store: setup.store, dispatcher: loop.mainQueue, scheduler: loop,
             opener: setup.opener, clipboard: clipboard, cloner: cloner, environment: setup.environment, now: Date.init)
         dependencies.showsPhotos = terminal?.colorDepth.showsTrueColor ?? false
         dependencies.initialTab = tab
+        dependencies.editor = editor
+        dependencies.initialIssue = issue
         push(RepoDetailBuilder.build(dependencies, navigator: self))
     }
 

@@ -45,6 +45,10 @@ public protocol IssueService: Sendable {
     func addComment(ownerLogin: String, repository: String, number: Int, body: String) async throws -> IssueComment
     /// PATCH /repos/{o}/{r}/issues/{n} with `state` (needs a token): closes or reopens.
     func setIssueOpen(_ open: Bool, ownerLogin: String, repository: String, number: Int) async throws -> Issue
+    /// GET /repos/{o}/{r}/pulls/{n}/reviews?per_page=100 (oldest first).
+    func pullRequestReviews(ownerLogin: String, repository: String, number: Int) async throws -> Page<PullRequestReview>
+    /// GET /repos/{o}/{r}/commits/{sha}/check-runs?per_page=100 (`sha` a commit id, checked first).
+    func checkRuns(ownerLogin: String, repository: String, sha: String) async throws -> CheckRunsPage
 }
 
 extension GitHubClient: IssueService {

@@ -319,6 +319,9 @@ final class FakeGitHub: Sendable {
         if request.method == "POST", path == "/graphql" {
             return graphQL(request)
         }
+        if request.method == "POST", path.hasPrefix("/repos/"), path.hasSuffix("/comments") {
+            return postComment(request, path: path)
+        }
         guard request.method == "GET" || request.method == "HEAD" else {
             return error(404, "Not Found", docs: "https://docs.github.com/rest")
         }

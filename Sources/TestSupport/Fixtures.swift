@@ -223,6 +223,9 @@ public enum Fixtures {
         public static let pullRequest = "octokit-rb/wave3/pull-request-2014.json"
         /// Pull 67 of octokit.rb: its 3 files with patches, its review comment, its commit.
         public static let pull67 = "octokit-rb/wave3/octokit.rb-pull-67-2013.json"
+        /// octokit.rb pull 841's 2 reviews (APPROVED by tarebyte, then COMMENTED by LizzHale, 2016), then a
+        /// commit's check runs (one `queued`, 2019; upstream's placeholders in its URLs and app id).
+        public static let reviewsAndChecks = "octokit-rb/wave3/octokit.rb-reviews-checks-2017-2019.json"
         /// octokit.rb's 9 labels with colours.
         public static let octokitLabels = "octokit-rb/wave3/octokit.rb-labels-2020.json"
         /// octokit/fixtures' scenarios (`response` members): GET /search/issues, and 5 pages of issues.

@@ -22,6 +22,11 @@ public final class ScriptedIssueService: IssueService {
         public var commits: [Commit] = []
         public var search: IssueSearchPage = IssueSearchPage(totalCount: 0, incompleteResults: false, items: [])
         public var isAuthenticated = false
+        /// A pull request's reviews, and its head's check runs (nil: 404).
+        public var reviews: [PullRequestReview] = []
+        public var checks: CheckRunsPage?
+        /// What posting a comment throws (nil: it is taken, as comment 1 by `me`).
+        public var commentError: GitHubError?
         /// Whether page 0 of a list answers 304 (its items as stored).
         public var notModified = false
 
@@ -107,7 +112,19 @@ public final class ScriptedIssueService: IssueService {
     public func addComment(ownerLogin: String, repository: String, number: Int, body: String) async throws -> IssueComment {
         guard current.isAuthenticated else { throw GitHubError.unauthorized }
         record("comment \(ownerLogin)/\(repository)#\(number)")
+        if let error = current.commentError { throw error }
         return IssueComment(id: 1, author: "me", body: body)
+    }
+
+    public func pullRequestReviews(ownerLogin: String, repository: String, number: Int) async throws -> Page<PullRequestReview> {
+        record("reviews \(ownerLogin)/\(repository)#\(number)")
+        return Page(items: current.reviews)
+    }
+
+    public func checkRuns(ownerLogin: String, repository: String, sha: String) async throws -> CheckRunsPage {
+        record("checks \(ownerLogin)/\(repository)@\(sha)")
+        guard let checks = current.checks else { throw GitHubError.notFound }
+        return checks
     }
 
     public func setIssueOpen(_ open: Bool, ownerLogin: String, repository: String, number: Int) async throws -> Issue {

@@ -20,6 +20,13 @@ private final class IssueHost: HTTPTransport {
             return HTTPResponse(statusCode: 200, headers: json, body: Fixtures.recordedBody(Fixtures.Name.octokitPulls))
         case ("GET", "/repos/octokit/octokit.rb/pulls/67/files"):
             return HTTPResponse(statusCode: 200, headers: json, body: Fixtures.interactions(Fixtures.Name.pull67)[0].body)
+        case ("GET", "/repos/octokit/octokit.rb/pulls/841/reviews"):
+            return HTTPResponse(statusCode: 200, headers: json.merging(["ETag": "\"r1\""]) { $1 },
+                                body: Fixtures.interactions(Fixtures.Name.reviewsAndChecks)[0].body)
+        case ("GET", "/repos/octokit/octokit.rb/commits/e1db7418a77db065d1900e579c82ef0aad1da2b1/check-runs"):
+            if request.headers["If-None-Match"] == "\"c1\"" { return HTTPResponse(statusCode: 304, headers: [:], body: Data()) }
+            return HTTPResponse(statusCode: 200, headers: json.merging(["ETag": "\"c1\""]) { $1 },
+                                body: Fixtures.interactions(Fixtures.Name.reviewsAndChecks)[1].body)
         case ("GET", "/search/issues"):
             return HTTPResponse(statusCode: 200, headers: json.merging(["X-RateLimit-Resource": "search", "X-RateLimit-Limit": "30",
                                                                         "X-RateLimit-Remaining": "29", "X-RateLimit-Reset": "1900000000"]) { $1 },
@@ -69,6 +76,55 @@ struct IssueClientTests {
         let files = try await client.pullRequestFiles(ownerLogin: "octokit", repository: "octokit.rb", number: 67)
         #expect(files.items.map(\.filename) == ["lib/octokit/configuration.rb", "lib/octokit/connection.rb", "lib/octokit/repository.rb"])
         #expect(await gitHubError { try await client.issue(ownerLogin: "o", repository: "r", number: 0) } != nil)
+    }
+
+    @Test("a pull request's reviews and its head's check runs, recorded: approved by one (a later comment by another counts for nothing), one run queued; conditional; a sha that is not one is refused before any request")
+    func reviewsAndChecks() async throws {
+        let (client, host) = Self.client()
+        let reviews = try await client.pullRequestReviews(ownerLogin: "octokit", repository: "octokit.rb", number: 841)
+        #expect(reviews.items == [PullRequestReview(reviewer: "tarebyte", state: "APPROVED"),
+                                  PullRequestReview(reviewer: "LizzHale", state: "COMMENTED")])
+        #expect(host.all[0].url.query == "per_page=100")
+        let sha = "e1db7418a77db065d1900e579c82ef0aad1da2b1"
+        let checks = try await client.checkRuns(ownerLogin: "octokit", repository: "octokit.rb", sha: sha)
+        #expect(checks == CheckRunsPage(totalCount: 1, checkRuns: [CheckRun(status: "queued")]))
+        let status = PullRequestStatus(reviews: reviews.items, checks: checks)
+        #expect(status.decision == .approved(1))
+        #expect((status.passed, status.failed, status.pending) == (0, 0, 1))
+        // Asked again: If-None-Match, and the 304 answered from the cache.
+        #expect(try await client.checkRuns(ownerLogin: "octokit", repository: "octokit.rb", sha: sha) == checks)
+        #expect(host.all.last?.headers["If-None-Match"] == "\"c1\"")
+        let before = host.all.count
+        #expect(await gitHubError { try await client.checkRuns(ownerLogin: "o", repository: "r", sha: "../../evil") } != nil)
+        #expect(await gitHubError { try await client.pullRequestReviews(ownerLogin: "o", repository: "r", number: 0) } != nil)
+        #expect(host.all.count == before)
+    }
+
+    @Test("the review decision: each reviewer's latest approval, request or dismissal; changes requested outweighs; checks by outcome")
+    func decision() {
+        func review(_ who: String, _ state: String) -> PullRequestReview { PullRequestReview(reviewer: who, state: state) }
+        #expect(PullRequestStatus(reviews: [], checks: nil).decision == nil)
+        #expect(PullRequestStatus(reviews: [review("a", "COMMENTED")], checks: nil).decision == nil)
+        #expect(PullRequestStatus(reviews: [review("a", "APPROVED"), review("a", "COMMENTED"), review("b", "APPROVED")],
+                                  checks: nil).decision == .approved(2))
+        #expect(PullRequestStatus(reviews: [review("a", "APPROVED"), review("b", "CHANGES_REQUESTED")], checks: nil).decision
+                == .changesRequested(1))
+        #expect(PullRequestStatus(reviews: [review("b", "CHANGES_REQUESTED"), review("B", "APPROVED")], checks: nil).decision
+                == .approved(1), "a later approval by the same reviewer replaces the request (logins compared without case)")
+        #expect(PullRequestStatus(reviews: [review("a", "APPROVED"), review("a", "DISMISSED")], checks: nil).decision == nil)
+        #expect(PullRequestStatus(reviews: [review("", "APPROVED")], checks: nil).decision == nil)
+        let runs = CheckRunsPage(totalCount: 9, checkRuns: [
+            CheckRun(status: "completed", conclusion: "success"), CheckRun(status: "completed", conclusion: "skipped"),
+            CheckRun(status: "completed", conclusion: "failure"), CheckRun(status: "completed", conclusion: "timed_out"),
+            CheckRun(status: "in_progress"), CheckRun(status: "completed"),
+        ])
+        let status = PullRequestStatus(reviews: [], checks: runs)
+        #expect(status.checksRead)
+        #expect((status.passed, status.failed, status.pending) == (2, 2, 5), "3 past the page read count as pending")
+        // Hostile shapes decode rather than fail: a run whose status is not text is one not known yet.
+        let odd = try? JSONDecoder().decode(CheckRunsPage.self, from: Data(#"{"total_count":"x","check_runs":[{"status":7}]}"#.utf8))
+        #expect(odd == CheckRunsPage(totalCount: 1, checkRuns: [CheckRun(status: "")]))
+        #expect(odd.map { PullRequestStatus(reviews: [], checks: $0).pending } == 1)
     }
 
     @Test("the search goes to /search/issues with the query encoded, counted in the search bucket")

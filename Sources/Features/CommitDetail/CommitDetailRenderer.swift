@@ -11,6 +11,8 @@ struct RenderedCommit: Equatable, Sendable {
     var fileStarts: [Int]
     /// Whether lines were left out to stay within `CommitDetailRenderer.maximumLines`.
     var isTruncated: Bool
+    /// The message's links (`#123`, `o/r#123`, addresses), link `n` at index `n - 1`.
+    var links: [String] = []
 }
 
 /// Renders a whole `CommitDetail` (pure): the header (sha, author, committer, dates, parents), the
@@ -32,7 +34,7 @@ enum CommitDetailRenderer {
         static let note = Style(attributes: [.dim, .italic])
     }
 
-    static func render(_ detail: CommitDetail, width: Int, now: Date) -> RenderedCommit {
+    static func render(_ detail: CommitDetail, width: Int, now: Date, links context: CommitMessageLinks.Context? = nil) -> RenderedCommit {
         let width = max(width, 20)
         var lines: [StyledLine] = []
         func line(_ spans: Span...) { lines.append(fitted(StyledLine(spans), width: width)) }
@@ -48,22 +50,36 @@ enum CommitDetailRenderer {
         line(label(labels[2]), parents.isEmpty ? Span(tr("commitDetail.noParents"), style: Styles.label)
                                                : Span(parents.joined(separator: " "), style: Style(foreground: .yellow)))
         blank()
-        // The whole message; its first line (the summary) bold.
+        // The whole message; its first line (the summary) bold; its links numbered.
+        var links: [String] = []
         let paragraphs = Sanitizer.text(detail.message).split(separator: "\n", omittingEmptySubsequences: false)
         for (index, paragraph) in paragraphs.enumerated() {
-            let wrapped = String(paragraph).wrapped(toWidth: width - 4)
+            let wrapped = CommitMessageLinks.lines(String(paragraph), width: width, style: index == 0 ? .bold : .plain,
+                                                   context: context, links: &links)
             if wrapped.isEmpty { blank() }
-            for text in wrapped { line(Span("    " + text, style: index == 0 ? .bold : .plain)) }
+            for styled in wrapped { lines.append(fitted(styled, width: width)) }
         }
         while lines.last == StyledLine() { lines.removeLast() }
         blank()
+        if !links.isEmpty {
+            for (index, url) in links.enumerated() {
+                // "[n] address", the address wrapped under itself (as a README's links are listed).
+                let mark = Span("[\(index + 1)]", style: MarkdownTheme.standard.linkNumber, link: index + 1)
+                let indent = mark.width + 1
+                for (row, part) in url.wrapped(toWidth: max(1, width - indent)).enumerated() {
+                    let head = row == 0 ? [mark, Span(" ")] : [Span(String(repeating: " ", count: indent))]
+                    lines.append(fitted(StyledLine(head + [Span(part, style: MarkdownTheme.standard.link, link: index + 1)]), width: width))
+                }
+            }
+            blank()
+        }
 
         lines.append(fitted(StyledLine(statsSpans(detail)), width: width))
         if detail.mayHaveMoreFiles {
             line(Span(tr("commitDetail.moreFiles", CommitDetail.maximumFilesPerAnswer), style: Styles.note))
         }
         let files = self.files(detail.files, width: width, startingAt: lines.count)
-        return RenderedCommit(lines: lines + files.lines, fileStarts: files.fileStarts, isTruncated: files.isTruncated)
+        return RenderedCommit(lines: lines + files.lines, fileStarts: files.fileStarts, isTruncated: files.isTruncated, links: links)
     }
 
     /// Changed files as the commit view shows them (a commit's, or a pull request's: the same shape):

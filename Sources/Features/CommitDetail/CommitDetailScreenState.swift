@@ -33,9 +33,26 @@ struct CommitDetailScreenState: Equatable, Sendable {
     private(set) var matches: [TextMatch] = []
     /// Index in `matches` of the current match.
     private(set) var currentMatch: Int?
+    /// Whose `#123` the message's references are (nil: the message's links are not numbered).
+    let linkContext: CommitMessageLinks.Context?
+    /// The message's link being typed or selected.
+    var linkKeys = LinkKeys()
 
-    init(repositoryFullName: String) {
+    init(repositoryFullName: String, linkContext: CommitMessageLinks.Context? = nil) {
         self.repositoryFullName = repositoryFullName
+        self.linkContext = linkContext
+    }
+
+    /// The message's link numbers drawn in the window, in order.
+    var linksOnScreen: [Int] {
+        guard let lines = rendered?.lines, scrollOffset < lines.count else { return [] }
+        return LinkKeys.numbers(in: lines[scrollOffset..<min(lines.count, scrollOffset + height)])
+    }
+
+    /// Link `number`'s address, nil when the message has no such link.
+    func link(_ number: Int) -> String? {
+        guard let links = rendered?.links, links.indices.contains(number - 1) else { return nil }
+        return links[number - 1]
     }
 
     var detail: CommitDetail? {
@@ -74,7 +91,7 @@ struct CommitDetailScreenState: Equatable, Sendable {
 
     private mutating func render(now: Date) {
         guard let detail, width > 0 else { return }
-        rendered = CommitDetailRenderer.render(detail, width: width, now: now)
+        rendered = CommitDetailRenderer.render(detail, width: width, now: now, links: linkContext)
         matches = ReadmeSearch.matches(of: query, in: rendered?.lines ?? [])
         if let current = currentMatch { currentMatch = matches.isEmpty ? nil : min(current, matches.count - 1) }
         scrollOffset = min(scrollOffset, maximumScrollOffset)
@@ -182,7 +199,7 @@ enum CommitDetailStateBuilder {
                     ReadmeSearch.Highlight(columns: match.column..<(match.column + match.width), isCurrent: position == state.currentMatch))
                 position += 1
             }
-            lines = (start..<end).map { ReadmeSearch.decorate(all[$0], highlights: highlights[$0] ?? [], selectedLink: nil) }
+            lines = (start..<end).map { ReadmeSearch.decorate(all[$0], highlights: highlights[$0] ?? [], selectedLink: state.linkKeys.selected) }
         }
         var status: String?
         if !state.query.isEmpty {

@@ -1,4 +1,5 @@
 import Foundation
+import GitHubAPI
 import GitHubEntities
 import MarkdownRendering
 import TerminalKit
@@ -13,6 +14,8 @@ struct RenderedIssue: Equatable, Sendable {
     var fileStarts: [Int]
     /// Comments not rendered (past `IssueDetailRenderer.maximumLines`).
     var commentsLeftOut: Int
+    /// The links of the body and the comments, numbered in one series for the whole thread.
+    var links: [MarkdownLink] = []
 }
 
 /// What the issue view shows, as given to the renderer: the issue (or the pull request's issue part),
@@ -27,13 +30,16 @@ struct IssueThread: Equatable, Sendable {
     var files: [CommitDetail.File]?
     /// The pull request's commits, nil until read.
     var commits: [Commit]?
+    /// The pull request's review decision and checks, nil until read or when GitHub gave neither.
+    var status: PullRequestStatus?
 }
 
 /// Renders an `IssueThread`: title and number, state (glyph and word), author and dates, labels in their
 /// colours, assignees, milestone, reactions as counts, the body through cmark-gfm (as READMEs are), then
 /// each comment with its author and date, rendered the same way. A pull request adds base ← head, draft
 /// and merge state, its size, its commits and its files and diff through the commit view's renderer.
-/// Every string is untrusted and sanitized here; the whole is bounded by `maximumLines`.
+/// Links are numbered in one series over the body and the comments (`#123`, `o/r#123` made links by
+/// `textLinks`). Every string is untrusted and sanitized here; the whole is bounded by `maximumLines`.
 enum IssueDetailRenderer {
     /// Lines rendered at most (bodies and comments); comments past it are counted, not rendered.
     static let maximumLines = 20_000
@@ -47,10 +53,19 @@ enum IssueDetailRenderer {
         static let branch = Style(foreground: .cyan)
     }
 
-    static func render(_ thread: IssueThread, width: Int, now: Date, labelsInColour: Bool) -> RenderedIssue {
+    static func render(_ thread: IssueThread, width: Int, now: Date, labelsInColour: Bool,
+                       textLinks: MarkdownTextLinks? = nil) -> RenderedIssue {
         let width = max(width, 20)
         let issue = thread.issue
         var lines: [StyledLine] = []
+        var links: [MarkdownLink] = []
+        /// A Markdown text rendered, its links numbered after the ones before it.
+        func markdown(_ text: String, budget: Int) -> ArraySlice<StyledLine> {
+            let rendered = MarkdownDocument.render(markdown: Sanitizer.text(text), width: width, textLinks: textLinks)
+            let part = renumbered(rendered, after: links.count, width: width)
+            links += part.links
+            return part.lines.prefix(budget)
+        }
         func line(_ spans: [Span]) { lines.append(CommitDetailRenderer.fitted(StyledLine(spans), width: width)) }
         func blank() { lines.append(StyledLine()) }
 
@@ -75,7 +90,8 @@ enum IssueDetailRenderer {
         line(state)
 
         let fieldNames = [tr("issue.field.labels"), tr("issue.field.assignees"), tr("issue.field.milestone"),
-                          tr("issue.field.reactions"), tr("issue.field.branches"), tr("issue.field.changes")]
+                          tr("issue.field.reactions"), tr("issue.field.branches"), tr("issue.field.changes"),
+                          tr("issue.field.review"), tr("issue.field.checks")]
         let fieldWidth = (fieldNames.map(\.displayWidth).max() ?? 0) + 1
         func field(_ name: String, _ value: [Span]) { line([Span(name.fitted(toWidth: fieldWidth), style: Styles.label)] + value) }
         if !issue.labels.isEmpty {
@@ -95,6 +111,8 @@ enum IssueDetailRenderer {
             field(fieldNames[4], [Span(Sanitizer.line(pull.baseRef), style: Styles.branch), Span(" ← "),
                                   Span(Sanitizer.line(pull.headLabel), style: Styles.branch)] + mergeState(pull))
             if let changes = changes(pull) { field(fieldNames[5], [Span(changes)]) }
+            if let decision = thread.status?.decision { field(fieldNames[6], [review(decision)]) }
+            if let status = thread.status, status.checksRead { field(fieldNames[7], checks(status)) }
         }
         blank()
 
@@ -104,7 +122,7 @@ enum IssueDetailRenderer {
         if body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             line([Span(tr("issue.noBody"), style: Styles.note)])
         } else {
-            let rendered = MarkdownDocument.render(markdown: body, width: width).lines.prefix(budget)
+            let rendered = markdown(issue.body, budget: budget)
             budget -= rendered.count
             lines += rendered
         }
@@ -128,7 +146,7 @@ enum IssueDetailRenderer {
             let used = header.reduce(0) { $0 + $1.width }
             header.append(Span(" " + String(repeating: "─", count: max(0, width - used - 1)), style: Styles.rule))
             line(header)
-            let rendered = MarkdownDocument.render(markdown: Sanitizer.text(comment.body), width: width).lines.prefix(budget)
+            let rendered = markdown(comment.body, budget: budget)
             budget -= rendered.count + 2
             lines += rendered
         }
@@ -160,7 +178,30 @@ enum IssueDetailRenderer {
                 line([Span(tr("issue.loadingFiles"), style: Styles.note)])
             }
         }
-        return RenderedIssue(lines: lines, commentStarts: commentStarts, fileStarts: fileStarts, commentsLeftOut: leftOut)
+        return RenderedIssue(lines: lines, commentStarts: commentStarts, fileStarts: fileStarts, commentsLeftOut: leftOut,
+                             links: links)
+    }
+
+    /// A part's lines and links with every link number moved up by `offset` (its `[n]` marks too),
+    /// each line fitted to `width` again (a mark may have grown by a digit).
+    static func renumbered(_ rendered: RenderedMarkdown, after offset: Int, width: Int) -> (lines: [StyledLine], links: [MarkdownLink]) {
+        guard offset > 0, !rendered.links.isEmpty else { return (rendered.lines, rendered.links) }
+        let lines = rendered.lines.map { line -> StyledLine in
+            guard line.spans.contains(where: { $0.link != nil }) else { return line }
+            var moved = line
+            for index in moved.spans.indices {
+                guard let number = moved.spans[index].link else { continue }
+                if moved.spans[index].text == "[\(number)]" { moved.spans[index].text = "[\(number + offset)]" }
+                moved.spans[index].link = number + offset
+            }
+            return CommitDetailRenderer.fitted(moved, width: width)
+        }
+        let links = rendered.links.map { link -> MarkdownLink in
+            var moved = link
+            moved.number += offset
+            return moved
+        }
+        return (lines, links)
     }
 
     static func stateWord(_ state: IssueDisplayState) -> String {
@@ -176,6 +217,31 @@ enum IssueDetailRenderer {
     static func reactions(_ reactions: Reactions) -> String {
         Reactions.keys.compactMap { key in reactions.counts[key].map { "\(key) \(Formatting.grouped($0))" } }
             .joined(separator: " · ")
+    }
+
+    /// "approved (2)" in green, "changes requested (1)" in red: the words carry it without colour.
+    private static func review(_ decision: PullRequestStatus.Decision) -> Span {
+        switch decision {
+        case .approved(let count): Span(tr("issue.review.approved", count), style: Style(foreground: .green, attributes: .bold))
+        case .changesRequested(let count): Span(tr("issue.review.changesRequested", count), style: Style(foreground: .red, attributes: .bold))
+        }
+    }
+
+    /// "3 passed · 1 failed · 2 pending" (the counts that are not 0), or "none".
+    private static func checks(_ status: PullRequestStatus) -> [Span] {
+        let all: [(count: Int, text: String, colour: Color)] = [
+            (status.passed, tr("issue.checks.passed", status.passed), .green),
+            (status.failed, tr("issue.checks.failed", status.failed), .red),
+            (status.pending, tr("issue.checks.pending", status.pending), .yellow),
+        ]
+        let parts = all.filter { $0.count > 0 }
+        guard !parts.isEmpty else { return [Span(tr("issue.checks.none"), style: Styles.label)] }
+        var spans: [Span] = []
+        for part in parts {
+            if !spans.isEmpty { spans.append(Span(" · ", style: Styles.label)) }
+            spans.append(Span(part.text, style: Style(foreground: part.colour)))
+        }
+        return spans
     }
 
     /// " · draft", " · mergeable" / " · conflicts", as far as GitHub said.

@@ -1,6 +1,7 @@
 import Foundation
 import GitHubAPI
 import GitHubEntities
+import MarkdownRendering
 
 /// An issue or pull request opened from a list: the thread as far as read, its rendering at the
 /// panel's width (kept until the thread or the width changes), the scroll offset and the next page of
@@ -13,14 +14,16 @@ struct IssueThreadState: Sendable {
     var offset = 0
     var nextComments: URL?
     var commentPages = 1
+    /// The link number being typed, and the one selected.
+    var linkKeys = LinkKeys()
     private(set) var rendered: RenderedIssue?
     private var renderedWidth = 0
 
     init(number: Int) { self.number = number }
 
-    mutating func render(width: Int, now: Date, labelsInColour: Bool) {
+    mutating func render(width: Int, now: Date, labelsInColour: Bool, textLinks: MarkdownTextLinks? = nil) {
         guard let thread, rendered == nil || renderedWidth != width else { return }
-        rendered = IssueDetailRenderer.render(thread, width: width, now: now, labelsInColour: labelsInColour)
+        rendered = IssueDetailRenderer.render(thread, width: width, now: now, labelsInColour: labelsInColour, textLinks: textLinks)
         renderedWidth = width
     }
 
@@ -43,7 +46,9 @@ enum IssuesTabWindow {
             }
             let offset = min(thread.offset, max(0, rendered.lines.count - height))
             let end = min(rendered.lines.count, offset + height)
-            var lines = rendered.lines[offset..<end].map { DetailLine.markdown($0) }
+            var lines = rendered.lines[offset..<end].map { line in
+                DetailLine.markdown(ReadmeSearch.decorate(line, highlights: [], selectedLink: thread.linkKeys.selected))
+            }
             if let failure = thread.failure, !lines.isEmpty {
                 lines[0] = .note(tr("issues.failed", failure.shortReason), isError: true)
             }

@@ -5,55 +5,72 @@ import MarkdownRendering
 import TerminalKit
 
 /// The Issues and the Pull requests tabs (one presenter, its `kind`): the list (stored at once, pages
-/// by `Link` as the selection nears the end, `e` cycles open/closed/all, `/` filters the loaded rows,
-/// Enter opens one); in an issue ↑↓/PgUp/PgDn scroll, comments load as the end comes near, `]`/`[`
-/// jump between a pull request's files, Esc goes back to the list; `o` and `y` act on the issue
-/// selected or open. It only turns intents into `IssueListState`/`IssueThreadState`; the builders
-/// make the lines.
+/// by `Link` as the selection nears the end, `e` cycles open/closed/all, `/` filters the loaded rows or
+/// searches, Enter opens one); an open issue is `IssueThreadPresenter`'s, what is done to one (`o`, `y`,
+/// `X`) `IssueActions`'. It only turns intents into `IssueListState`; the builders make the lines.
 @MainActor
 final class IssuesTabPresenter {
     let kind: IssueListKind
     private(set) var list: IssueListState
-    private(set) var thread: IssueThreadState?
     private(set) var searchField: TextField?
-    weak var host: (any RepoViewHost)?
+    weak var host: (any RepoViewHost)? {
+        didSet {
+            threadPresenter.host = host
+            issueActions.host = host
+        }
+    }
+    /// The issue or pull request open in the tab.
+    let threadPresenter: IssueThreadPresenter
+    let issueActions: IssueActions
     private let issues: RepositoryIssues?
-    private let actions: RepoActions
     private let dispatcher: any UIDispatcher
     private let now: () -> Date
     private let labelsInColour: Bool
-    private let webHost: String
     private var started = false
     private var width = 60
     private var height = 10
     /// Answers for a list left meanwhile (another state filter) are dropped.
     private var generation = 0
     private(set) var pageTask: Task<Void, Never>?
-    private(set) var threadTask: Task<Void, Never>?
-    private(set) var moreTask: Task<Void, Never>?
-    /// What Esc in the open thread does after closing it (back to the tab a link was followed from).
-    private var closeAction: (() -> Void)?
 
     init(kind: IssueListKind, issues: RepositoryIssues?, actions: RepoActions, dispatcher: any UIDispatcher,
-         webHost: String, labelsInColour: Bool, now: @escaping () -> Date) {
+         webHost: String, labelsInColour: Bool, editor: (any TextEditing)? = nil, now: @escaping () -> Date) {
         self.kind = kind
         self.issues = issues
-        self.actions = actions
         self.dispatcher = dispatcher
-        self.webHost = webHost
         self.labelsInColour = labelsInColour
         self.now = now
         list = IssueListState(kind: kind)
+        threadPresenter = IssueThreadPresenter(issues: issues, dispatcher: dispatcher, webHost: webHost,
+                                               labelsInColour: labelsInColour, now: now)
+        issueActions = IssueActions(issues: issues, actions: actions, dispatcher: dispatcher, webHost: webHost, editor: editor)
+        issueActions.stateChanged = { [weak self] number, changed in self?.stateDidChange(number: number, to: changed) }
+        issueActions.commentAdded = { [weak self] number, comment in self?.commentAdded(comment, number: number) }
     }
 
     isolated deinit {
         pageTask?.cancel()
-        threadTask?.cancel()
-        moreTask?.cancel()
     }
 
-    var isLoading: Bool { pageTask != nil || threadTask != nil || moreTask != nil }
-    var isThreadOpen: Bool { thread != nil }
+    var thread: IssueThreadState? { threadPresenter.state }
+    var threadTask: Task<Void, Never>? { threadPresenter.threadTask }
+    var moreTask: Task<Void, Never>? { threadPresenter.moreTask }
+    var stateTask: Task<Void, Never>? { issueActions.stateTask }
+    var isLoading: Bool { pageTask != nil || threadPresenter.isLoading }
+
+    /// The tab bar's count: the open list's items as loaded ("24", "50+" while more pages follow), or,
+    /// before the tab is first shown, as stored (read once; no request); nil when not known.
+    var tabCount: String? {
+        guard started else { return storedCount }
+        guard list.filter == .open, list.searchQuery == nil,
+              list.list.count > 0 || (!list.isLoading && list.failure == nil) else { return storedCount }
+        return Formatting.grouped(list.list.count) + (list.list.hasMore ? "+" : "")
+    }
+
+    private lazy var storedCount: String? = issues?.storedList(kind, filter: .open).map { stored in
+        Formatting.grouped(stored.items.count) + (stored.next != nil ? "+" : "")
+    }
+    var isThreadOpen: Bool { threadPresenter.isOpen }
 
     /// The tab is shown: the first time, the stored list and a request for the first page.
     func didAppear() {
@@ -66,7 +83,7 @@ final class IssuesTabPresenter {
         self.width = width
         self.height = height
         list.resize(to: IssueListStateBuilder.rowCount(height: height))
-        thread?.render(width: width, now: now(), labelsInColour: labelsInColour)
+        threadPresenter.layout(width: width, height: height)
     }
 
     /// What the frame draws: the visible lines, the position, and the title's suffix (`#N`).
@@ -140,96 +157,7 @@ final class IssuesTabPresenter {
     /// Opens issue `number` of this repository (the selected row, or a link followed: `onClose` then
     /// runs when Esc leaves it, to go back where the link was).
     func open(number: Int, onClose: (() -> Void)? = nil) {
-        closeAction = onClose
-        threadTask?.cancel()
-        moreTask?.cancel()
-        moreTask = nil
-        var state = IssueThreadState(number: number)
-        if let stored = issues?.storedThread(number: number) { state.show(stored) }
-        thread = state
-        thread?.render(width: width, now: now(), labelsInColour: labelsInColour)
-        guard let issues else {
-            thread?.failure = .network
-            thread?.isLoading = false
-            return
-        }
-        threadTask = dispatcher.background { () -> Result<(IssueThread, nextComments: URL?), GitHubError>? in
-            do { return .success(try await issues.fetchThread(number: number)) }
-            catch is CancellationError { return nil }
-            catch { return .failure(error as? GitHubError ?? .network) }
-        } then: { [weak self] result in
-            self?.threadDidLoad(result, number: number)
-        }
-    }
-
-    func threadDidLoad(_ result: Result<(IssueThread, nextComments: URL?), GitHubError>?, number: Int) {
-        threadTask = nil
-        guard thread?.number == number else { return }
-        switch result {
-        case .success(let (loaded, next)):
-            thread?.show(loaded)
-            thread?.nextComments = next
-            thread?.failure = nil
-            if loaded.pull != nil { loadChanges(number: number) }
-        case .failure(let error):
-            thread?.failure = error
-        case nil: break
-        }
-        thread?.isLoading = false
-        thread?.render(width: width, now: now(), labelsInColour: labelsInColour)
-        host?.changed()
-    }
-
-    private func loadChanges(number: Int) {
-        guard let issues else { return }
-        moreTask = dispatcher.background { () -> Result<(files: [CommitDetail.File], commits: [Commit]), GitHubError>? in
-            do { return .success(try await issues.fetchChanges(number: number)) }
-            catch is CancellationError { return nil }
-            catch { return .failure(error as? GitHubError ?? .network) }
-        } then: { [weak self] result in
-            guard let self, thread?.number == number, var loaded = thread?.thread else { return }
-            moreTask = nil
-            if case .success(let changes) = result {
-                loaded.files = changes.files
-                loaded.commits = changes.commits
-            } else if case .failure(let error) = result {
-                loaded.files = []
-                host?.setStatus(tr("issues.failed", error.shortReason))
-            }
-            thread?.show(loaded)
-            thread?.render(width: width, now: now(), labelsInColour: labelsInColour)
-            loadCommentsIfNear()
-            host?.changed()
-        }
-    }
-
-    /// The next page of comments when the reader is within a screen of the end.
-    private func loadCommentsIfNear() {
-        guard moreTask == nil, let issues, let state = thread, let url = state.nextComments,
-              let rendered = state.rendered, state.offset + 2 * height >= rendered.lines.count else { return }
-        let number = state.number, pageIndex = state.commentPages
-        moreTask = dispatcher.background { () -> Result<Page<IssueComment>, GitHubError>? in
-            do { return .success(try await issues.fetchComments(number: number, page: url, pageIndex: pageIndex)) }
-            catch is CancellationError { return nil }
-            catch { return .failure(error as? GitHubError ?? .network) }
-        } then: { [weak self] result in
-            guard let self, thread?.number == number, var loaded = thread?.thread else { return }
-            moreTask = nil
-            switch result {
-            case .success(let page):
-                loaded.comments += page.items
-                loaded.hasMoreComments = page.next != nil
-                thread?.nextComments = page.next
-                thread?.commentPages += 1
-                thread?.show(loaded)
-                thread?.render(width: width, now: now(), labelsInColour: labelsInColour)
-            case .failure(let error):
-                thread?.nextComments = nil
-                host?.setStatus(tr("issues.failed", error.shortReason))
-            case nil: break
-            }
-            host?.changed()
-        }
+        threadPresenter.open(number: number, onClose: onClose)
     }
 
     // MARK: Keys
@@ -237,7 +165,7 @@ final class IssuesTabPresenter {
     /// The tab's keys; returns whether it took the action. Esc in an open issue goes back to the list.
     func handle(_ action: RepoDetailAction) -> Bool {
         if searchField != nil { handleSearchField(action); return true }
-        if thread != nil { return handleThread(action) }
+        if threadPresenter.isOpen { return handleThread(action) }
         switch action {
         case .scrollUp: list.move(by: -1)
         case .scrollDown: list.move(by: 1)
@@ -261,62 +189,33 @@ final class IssuesTabPresenter {
             loadList()
         case .openInBrowser:
             guard let selected = list.selected else { return false }
-            actions.open(webPage(selected))
+            issueActions.open(selected)
         case .copy:
             guard let selected = list.selected else { return false }
-            actions.openCopyMenu(choices: copyChoices(selected))
+            issueActions.copy(selected)
         case .toggleOpen:
             guard let selected = list.selected else { return true }
-            toggleOpen(selected)
+            issueActions.toggleOpen(selected)
+        case .comment:
+            guard let selected = list.selected else { return true }
+            issueActions.comment(on: selected)
         default: return false
         }
         loadMoreIfNear()
         return true
     }
 
+    /// The open thread's keys: its own (scrolling, files, Esc), then the actions on its issue.
     private func handleThread(_ action: RepoDetailAction) -> Bool {
-        guard var state = thread else { return false }
-        let lineCount = state.rendered?.lines.count ?? 0
-        let maximum = max(0, lineCount - height)
+        if threadPresenter.handle(action) { return true }
+        guard let issue = threadPresenter.issue else { return action == .toggleOpen || action == .comment }
         switch action {
-        case .close:
-            threadTask?.cancel()
-            threadTask = nil
-            moreTask?.cancel()
-            moreTask = nil
-            thread = nil
-            let back = closeAction
-            closeAction = nil
-            back?()
-            return true
-        case .scrollUp: state.offset = max(0, state.offset - 1)
-        case .scrollDown: state.offset = min(maximum, state.offset + 1)
-        case .pageUp: state.offset = max(0, state.offset - max(1, height - 1))
-        case .pageDown: state.offset = min(maximum, state.offset + max(1, height - 1))
-        case .home: state.offset = 0
-        case .end: state.offset = maximum
-        case .nextFile, .previousFile:
-            let starts = state.rendered?.fileStarts ?? []
-            let target = action == .nextFile ? starts.first { $0 > state.offset } : starts.last { $0 < state.offset }
-            if let target { state.offset = min(maximum, target) }
-        case .reloadCommits:
-            open(number: state.number)
-            return true
-        case .openInBrowser:
-            guard let issue = state.thread?.issue else { return false }
-            actions.open(webPage(issue))
-            return true
-        case .copy:
-            guard let issue = state.thread?.issue else { return false }
-            actions.openCopyMenu(choices: copyChoices(issue))
-            return true
-        case .toggleOpen:
-            if let issue = state.thread?.issue { toggleOpen(issue) }
-            return true
+        case .openInBrowser: issueActions.open(issue)
+        case .copy: issueActions.copy(issue)
+        case .toggleOpen: issueActions.toggleOpen(issue)
+        case .comment: issueActions.comment(on: issue)
         default: return false
         }
-        thread = state
-        loadCommentsIfNear()
         return true
     }
 
@@ -339,62 +238,30 @@ final class IssuesTabPresenter {
         loadMoreIfNear()
     }
 
-    // MARK: Actions
-
-    /// The close/reopen in flight (tests await it).
-    private(set) var stateTask: Task<Void, Never>?
-
-    /// `X`: closes an open issue, reopens a closed one; without a token says why nothing happens.
-    private func toggleOpen(_ issue: Issue) {
-        guard let issues, stateTask == nil else { return }
-        guard issues.isAuthenticated else {
-            host?.setStatus(tr("issues.needsToken"))
-            return
+    /// An issue closed or reopened: its row and the open thread follow.
+    private func stateDidChange(number: Int, to changed: Issue) {
+        if var row = list.rows.first(where: { $0.number == number }) {
+            row.state = changed.state
+            row.closedAt = changed.closedAt
+            list.replace(row)
         }
-        guard !issue.isMerged else {
-            host?.setStatus(tr("issues.merged", issue.number))
-            return
-        }
-        let open = !issue.isOpen, number = issue.number
-        host?.setStatus(open ? tr("issues.reopening", number) : tr("issues.closing", number))
-        stateTask = dispatcher.background { () -> Result<Issue, GitHubError>? in
-            do { return .success(try await issues.setOpen(open, number: number)) }
-            catch is CancellationError { return nil }
-            catch { return .failure(error as? GitHubError ?? .network) }
-        } then: { [weak self] result in
-            self?.stateDidChange(result, number: number, open: open)
+        threadPresenter.update(number: number) { loaded in
+            loaded.issue.state = changed.state
+            loaded.issue.closedAt = changed.closedAt
         }
     }
 
-    func stateDidChange(_ result: Result<Issue, GitHubError>?, number: Int, open: Bool) {
-        stateTask = nil
-        switch result {
-        case .success(let changed):
-            if var row = list.rows.first(where: { $0.number == number }) {
-                row.state = changed.state
-                row.closedAt = changed.closedAt
-                list.replace(row)
-            }
-            if thread?.number == number, var loaded = thread?.thread {
-                loaded.issue.state = changed.state
-                loaded.issue.closedAt = changed.closedAt
-                thread?.show(loaded)
-                thread?.render(width: width, now: now(), labelsInColour: labelsInColour)
-            }
-            host?.setStatus(open ? tr("issues.reopened", number) : tr("issues.closed", number))
-        case .failure(let error):
-            host?.setStatus(tr("issues.stateFailed", error.shortReason))
-        case nil: break
+    /// A comment posted: the row counts it, and the open thread shows it at its end (when its comments
+    /// were read to the end; else it comes with the last page).
+    private func commentAdded(_ comment: IssueComment, number: Int) {
+        if var row = list.rows.first(where: { $0.number == number }) {
+            row.commentCount += 1
+            list.replace(row)
         }
-        host?.changed()
-    }
-
-    private func webPage(_ issue: Issue) -> String {
-        issues.map { IssueReference.webPage(of: issue, owner: $0.owner, name: $0.name, host: webHost) } ?? ""
-    }
-
-    private func copyChoices(_ issue: Issue) -> [CopyChoice] {
-        [CopyChoice(label: tr("issues.copy.url"), text: webPage(issue)),
-         CopyChoice(label: tr("issues.copy.number"), text: "#\(issue.number)")]
+        threadPresenter.update(number: number) { loaded in
+            loaded.issue.commentCount += 1
+            if !loaded.hasMoreComments { loaded.comments.append(comment) }
+        }
+        threadPresenter.scrollToEnd(ofThread: number)
     }
 }

@@ -116,12 +116,25 @@ struct RepositoryIssues: Sendable {
         return page
     }
 
-    /// A pull request's changed files and commits (first pages: 100 each).
-    func fetchChanges(number: Int) async throws -> (files: [CommitDetail.File], commits: [Commit]) {
+    /// A pull request's changed files and commits (first pages: 100 each), and its review decision and
+    /// checks when GitHub gives them (nil when it does not: a failure there leaves the rest shown).
+    func fetchChanges(number: Int, headSHA: String?) async throws -> PullRequestChanges {
         if isOffline { throw GitHubError.network }
         async let files = service.pullRequestFiles(ownerLogin: owner, repository: name, number: number)
         async let commits = service.pullRequestCommits(ownerLogin: owner, repository: name, number: number)
-        return try await (files.items, commits.items)
+        async let status = fetchStatus(number: number, headSHA: headSHA)
+        return try await PullRequestChanges(files: files.items, commits: commits.items, status: status)
+    }
+
+    /// Reviews and the head's check runs (conditional requests, so an unchanged pull request costs 304s).
+    private func fetchStatus(number: Int, headSHA: String?) async -> PullRequestStatus? {
+        async let reviews = try? service.pullRequestReviews(ownerLogin: owner, repository: name, number: number)
+        var checks: CheckRunsPage?
+        if let sha = headSHA, GitHubClient.isCommitID(sha) {
+            checks = try? await service.checkRuns(ownerLogin: owner, repository: name, sha: sha)
+        }
+        guard let reviews = await reviews else { return checks.map { PullRequestStatus(reviews: [], checks: $0) } }
+        return PullRequestStatus(reviews: reviews.items, checks: checks)
     }
 
     /// A search in GitHub's own syntax, within this repository and kind (`label:bug author:x`).
@@ -132,9 +145,16 @@ struct RepositoryIssues: Sendable {
         return try await service.searchIssues(query: scope + " " + trimmed).0.items
     }
 
-    /// Posts a comment (needs a token).
+    /// Posts a comment (needs a token); stored after the thread's stored comments when those were read
+    /// to the end (else the next read of the pages brings it).
     func comment(number: Int, body: String) async throws -> IssueComment {
-        try await service.addComment(ownerLogin: owner, repository: name, number: number, body: body)
+        if isOffline { throw GitHubError.network }
+        let comment = try await service.addComment(ownerLogin: owner, repository: name, number: number, body: body)
+        if let stored = try? store.commentList(repository: key, number: number), stored.next == nil {
+            try? store.saveCommentPage([comment], next: nil, pageIndex: stored.pages, repository: key, number: number,
+                                       fetchedAt: now())
+        }
+        return comment
     }
 
     /// Closes or reopens (needs a token); the stored issue follows.
@@ -143,4 +163,12 @@ struct RepositoryIssues: Sendable {
         if !issue.isPullRequest { try? store.saveIssue(issue, repository: key, storedAt: now()) }
         return issue
     }
+}
+
+/// What a pull request's view reads after the pull request itself: its files and commits, and its
+/// review decision and checks (nil when GitHub gave neither).
+struct PullRequestChanges: Sendable {
+    var files: [CommitDetail.File]
+    var commits: [Commit]
+    var status: PullRequestStatus?
 }

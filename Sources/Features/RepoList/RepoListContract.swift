@@ -155,6 +155,9 @@ public protocol AppNavigator: AnyObject {
     func showSearch()
     /// Shows a repository's detail overlay on `tab`.
     func showRepositoryDetail(_ repository: Repository, tab: RepoTab)
+    /// Shows a repository's detail overlay on its issue or pull request `number` (Esc in it closes the
+    /// overlay).
+    func showIssue(_ number: Int, isPullRequest: Bool, of repository: Repository)
     /// Removes `screen` (and anything above it) from the stack: "go back".
     func dismiss(_ screen: any Screen)
 }
@@ -162,4 +165,8 @@ public protocol AppNavigator: AnyObject {
 extension AppNavigator {
     /// Shows a repository's detail overlay on its first tab.
     public func showRepositoryDetail(_ repository: Repository) { showRepositoryDetail(repository, tab: .overview) }
+    /// Without its own: the overlay on the Issues or Pull requests tab.
+    public func showIssue(_ number: Int, isPullRequest: Bool, of repository: Repository) {
+        showRepositoryDetail(repository, tab: isPullRequest ? .pulls : .issues)
+    }
 }

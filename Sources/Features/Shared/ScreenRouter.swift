@@ -27,6 +27,10 @@ final class ScreenRouter {
         navigator?.showRepositoryDetail(repository)
     }
 
+    func showIssue(_ number: Int, isPullRequest: Bool, of repository: Repository) {
+        navigator?.showIssue(number, isPullRequest: isPullRequest, of: repository)
+    }
+
     func showProfile(login: String) {
         navigator?.showProfile(login: login)
     }

@@ -144,15 +144,23 @@ struct IssuesTabTests {
         script.pullPages = [[pull]]
         script.pulls = [2: pull]
         script.files = try JSONDecoder().decode([PullRequestFile].self, from: Fixtures.interactions(Fixtures.Name.pull67)[0].body).map(\.file)
+        let recorded = Fixtures.interactions(Fixtures.Name.reviewsAndChecks)
+        script.reviews = try JSONDecoder().decode([PullRequestReview].self, from: recorded[0].body)
+        script.checks = try JSONDecoder().decode(CheckRunsPage.self, from: recorded[1].body)
         let h = Harness(script, height: 12)
         h.presenter.viewDidLoad()
         h.presenter.didSelectTab(RepoTab.pulls.rawValue)
         await h.settle()
         #expect(h.text.first == "Open pull requests · 1")
+        #expect(!h.issues.recorded.contains { $0.hasPrefix("reviews") || $0.hasPrefix("checks") }, "nothing asked before one is opened")
         h.presenter.handle(.confirm)
         await h.settle()
         #expect(h.issues.recorded.contains("files octocat/github-tui#2"))
+        #expect(h.issues.recorded.contains("reviews octocat/github-tui#2"))
+        #expect(h.issues.recorded.contains { $0.hasPrefix("checks octocat/github-tui@") })
         #expect(h.text.contains { $0.contains("master ← <GITHUB_LOGIN>:branch-for-pr") })
+        #expect(h.text.contains { $0.hasPrefix("Review") && $0.hasSuffix("approved (1)") })
+        #expect(h.text.contains { $0.hasPrefix("Checks") && $0.hasSuffix("1 pending") })
         h.presenter.handle(.nextFile)
         #expect(h.text.first?.hasPrefix("M lib/octokit/configuration.rb") == true)
         h.presenter.handle(.nextFile)
@@ -166,10 +174,14 @@ struct IssuesTabTests {
         #expect(h.opener.commands.last?.last?.hasSuffix("/pull/2") == true)
     }
 
-    @Test("a README link to an issue of this repository opens it in the Issues tab; Esc comes back to the README; another repository's goes to the browser")
+    @Test("a README link to an issue of this repository opens it in the Issues tab; Esc comes back to the README; another repository's opens that repository's view on it")
     func readmeLink() async throws {
         let readme = "See [the bug](https://github.com/octocat/github-tui/issues/2746) and [theirs](https://github.com/rails/rails/issues/1)."
         let service = ReadmeGitHubService(.success(readme))
+        service.script.withLock {
+            $0.repositories["rails/rails"] = Repository(id: 8514, name: "rails", fullName: "rails/rails", ownerLogin: "rails",
+                                                        htmlURL: "https://github.com/rails/rails")
+        }
         var script = ScriptedIssueService.Script()
         script.issues = [2746: try Self.recordedIssues()[0]]
         let issues = ScriptedIssueService(script)
@@ -179,7 +191,8 @@ struct IssuesTabTests {
                                               environment: ["PATH": "/usr/bin"], issueService: issues, now: { DetailSample.now })
         let dispatcher = CollectingDispatcher()
         let view = SpyRepoDetailView()
-        let presenter = RepoDetailPresenter(interactor: interactor, router: SpyRepoDetailRouter(), dispatcher: dispatcher,
+        let router = SpyRepoDetailRouter()
+        let presenter = RepoDetailPresenter(interactor: interactor, router: router, dispatcher: dispatcher,
                                             scheduler: ManualScheduler(), now: { DetailSample.now })
         presenter.view = view
         presenter.viewDidChangeContentSize(width: 90, height: 20)
@@ -198,16 +211,21 @@ struct IssuesTabTests {
         #expect(presenter.tab == .readme)
         presenter.handle(.choose(2))
         presenter.handle(.confirm)
-        await presenter.openTask?.value
+        await presenter.followTask?.value
         dispatcher.runPending()
         #expect(presenter.tab == .readme)
-        #expect(opener.commands.last?.last == "https://github.com/rails/rails/issues/1")
+        #expect(router.shownIssues == ["rails/rails#1"])
+        #expect(opener.commands.isEmpty)
     }
 
     @Test("#N in a README is a numbered link: following it opens the issue in the Issues tab, Esc comes back; `#N` in code is not a link")
     func readmeHashReference() async throws {
         let readme = "Fixed in #2746, not `#1`; upstream rails/rails#1."
         let service = ReadmeGitHubService(.success(readme))
+        service.script.withLock {
+            $0.repositories["rails/rails"] = Repository(id: 8514, name: "rails", fullName: "rails/rails", ownerLogin: "rails",
+                                                        htmlURL: "https://github.com/rails/rails")
+        }
         var script = ScriptedIssueService.Script()
         script.issues = [2746: try Self.recordedIssues()[0]]
         let issues = ScriptedIssueService(script)
@@ -217,7 +235,8 @@ struct IssuesTabTests {
                                               environment: ["PATH": "/usr/bin"], issueService: issues, now: { DetailSample.now })
         let dispatcher = CollectingDispatcher()
         let view = SpyRepoDetailView()
-        let presenter = RepoDetailPresenter(interactor: interactor, router: SpyRepoDetailRouter(), dispatcher: dispatcher,
+        let router = SpyRepoDetailRouter()
+        let presenter = RepoDetailPresenter(interactor: interactor, router: router, dispatcher: dispatcher,
                                             scheduler: ManualScheduler(), now: { DetailSample.now })
         presenter.view = view
         presenter.viewDidChangeContentSize(width: 90, height: 20)
@@ -239,9 +258,10 @@ struct IssuesTabTests {
         #expect(presenter.tab == .readme)
         presenter.handle(.choose(2))
         presenter.handle(.confirm)
-        await presenter.openTask?.value
+        await presenter.followTask?.value
         dispatcher.runPending()
-        #expect(opener.commands.last?.last == "https://github.com/rails/rails/issues/1")
+        #expect(router.shownIssues == ["rails/rails#1"])
+        #expect(opener.commands.isEmpty)
     }
 
     @Test("X closes and reopens with a token; without one it says why and asks nothing")

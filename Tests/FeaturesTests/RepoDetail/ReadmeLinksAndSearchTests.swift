@@ -328,7 +328,7 @@ struct RepoDetailLinkTests {
         #expect(o.opener.commands.isEmpty)
     }
 
-    @Test("An owner's link opens that owner's list; the web, this repository's files and other GitHub pages go to the browser")
+    @Test("An owner's link opens that owner's list; another repository's issue opens in that repository's view; the web and this repository's files go to the browser")
     func followOwnerAndBrowser() async throws {
         let o = try await open()
         o.presenter.handle(.choose(2))
@@ -338,7 +338,7 @@ struct RepoDetailLinkTests {
         #expect(o.router.openedOwners == ["octocat"])
         #expect(o.service.recorded("owner") == ["owner octocat"])
 
-        for number in [3, 4, 6] {
+        for number in [3, 4] {
             o.presenter.handle(.choose(number))
             o.presenter.handle(.confirm)
             await o.finish()
@@ -346,9 +346,14 @@ struct RepoDetailLinkTests {
         #expect(o.opener.commands == [
             ["/usr/bin/xdg-open", "https://example.com/page"],
             ["/usr/bin/xdg-open", "https://github.com/octocat/github-tui/blob/main/LICENSE"],
-            ["/usr/bin/xdg-open", "https://github.com/octocat/hello-world/issues/1"],
         ])
-        #expect(o.status == "Opened https://github.com/octocat/hello-world/issues/1 with xdg-open")
+        o.presenter.handle(.choose(6))
+        o.presenter.handle(.confirm)
+        #expect(o.status == "Opening octocat/hello-world#1…")
+        await o.finish()
+        #expect(o.router.shownIssues == ["octocat/hello-world#1"])
+        #expect(o.service.recorded("repo").last == "repo octocat/hello-world")
+        #expect(o.opener.commands.count == 2)
         #expect(o.router.shownRepositories.isEmpty)
     }
 

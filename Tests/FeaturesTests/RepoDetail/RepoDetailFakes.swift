@@ -72,6 +72,11 @@ final class SpyRepoDetailRouter: RepoDetailRouterProtocol {
     func close() { closeCount += 1 }
     func quit() { quitCount += 1 }
     func showRepositoryDetail(_ repository: Repository) { shownRepositories.append(repository.fullName) }
+    /// Issues opened in another repository's overlay: "o/r#N".
+    var shownIssues: [String] = []
+    func showIssue(_ number: Int, isPullRequest: Bool, of repository: Repository) {
+        shownIssues.append("\(repository.fullName)#\(number)")
+    }
     func showOwner(_ login: String) { openedOwners.append(login) }
 }
 

@@ -27,6 +27,8 @@ final class CommitsTabPresenter {
     private(set) var commitTask: Task<Void, Never>?
     /// The branches being read for the picker (tests await it).
     private(set) var branchesTask: Task<Void, Never>?
+    /// Follows a link of a commit's message (`LinkFollower`).
+    var followLink: ((String) -> Void)?
 
     init(history: RepositoryHistory, repository: Repository, dispatcher: any UIDispatcher, now: @escaping () -> Date) {
         self.history = history
@@ -111,7 +113,9 @@ final class CommitsTabPresenter {
 
     private func openSelected() {
         guard let commit = state.history.selectedCommit, commitTask == nil else { return }
-        var detail = CommitDetailScreenState(repositoryFullName: repository.fullName)
+        var detail = CommitDetailScreenState(
+            repositoryFullName: repository.fullName,
+            linkContext: .init(owner: repository.ownerLogin, name: repository.name, host: GitHubLink.host(ofWebPage: repository.htmlURL)))
         detail.layout(width: width, height: height, now: now())
         if let stored = history.storedCommit(sha: commit.sha) {
             detail.load(stored, now: now())
@@ -203,6 +207,19 @@ final class CommitsTabPresenter {
 
     private func handleCommit(_ action: RepoDetailAction) -> Bool {
         guard var commit = state.commit else { return false }
+        // The message's links: digits and Enter, Tab/Shift-Tab (`LinkKeys`).
+        let snapshot = commit
+        switch commit.linkKeys.handle(action, onScreen: { snapshot.linksOnScreen }, url: { snapshot.link($0) }) {
+        case .notTaken: break
+        case .taken(let status):
+            state.commit = commit
+            if let status { host?.setStatus(status) }
+            return true
+        case .follow(let number):
+            state.commit = commit
+            if let url = commit.link(number) { followLink?(url) }
+            return true
+        }
         switch action {
         case .close:
             if !commit.query.isEmpty { commit.clearSearch() } else {

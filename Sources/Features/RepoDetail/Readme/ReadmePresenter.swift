@@ -17,9 +17,8 @@ final class ReadmePresenter {
     private let interactor: any RepoDetailInteractorProtocol
     private let router: any RepoDetailRouterProtocol
     private let actions: RepoActions
-    /// Opens an issue or pull request a link names in the view's own tab; false when it cannot (another
-    /// repository's: the link is then followed as any other).
-    var openIssue: ((IssueReference) -> Bool)?
+    /// Follows the links (in the app, or the browser).
+    private let links: LinkFollower
     private let dispatcher: any UIDispatcher
     /// The README and its lines at the panel's width.
     private let readme: ReadmeSection
@@ -28,11 +27,9 @@ final class ReadmePresenter {
     private(set) var readmeTask: Task<Void, Never>?
     /// The search and the links, as a value (`ReadmeTabState`).
     private(set) var state = ReadmeTabState()
-    /// A link being followed: the repository or owner looked up (tests await it).
-    private(set) var followTask: Task<Void, Never>?
 
     init(interactor: any RepoDetailInteractorProtocol, router: any RepoDetailRouterProtocol, actions: RepoActions,
-         dispatcher: any UIDispatcher) {
+         links: LinkFollower, dispatcher: any UIDispatcher) {
         let repository = interactor.repository
         readme = ReadmeSection(base: ReadmeBase(webPage: repository.htmlURL, branch: repository.defaultBranch ?? "HEAD"),
                                textLinks: IssueReference.markdownLinks(owner: repository.ownerLogin, name: repository.name,
@@ -40,12 +37,12 @@ final class ReadmePresenter {
         self.interactor = interactor
         self.router = router
         self.actions = actions
+        self.links = links
         self.dispatcher = dispatcher
     }
 
     isolated deinit {
         readmeTask?.cancel()
-        followTask?.cancel()
     }
 
     var isLoading: Bool { readmeTask != nil }
@@ -54,7 +51,7 @@ final class ReadmePresenter {
     /// The tab is shown: the stored README at once, then GitHub's, asked once (a view nobody reads
     /// the README of costs no request for it).
     func didAppear() {
-        state.typedLink = ""
+        state.linkKeys.typed = ""
         guard !started else { return }
         started = true
         if let stored = interactor.storedReadme() { readme.update(.loaded(stored)) }
@@ -206,114 +203,21 @@ final class ReadmePresenter {
 
     // MARK: Links
 
-    /// Digits, Tab/Shift-Tab and Enter; returns whether the action was one of them.
+    /// Digits, Tab/Shift-Tab and Enter (`LinkKeys`); returns whether the action was one of them.
     private func handleLinkKeys(_ action: RepoDetailAction) -> Bool {
-        switch action {
-        case .choose(let digit):
-            guard state.typedLink.count < 4, !(state.typedLink.isEmpty && digit == 0) else { return true }
-            state.typedLink += String(digit)
-            host?.setStatus(tr("detail.link.typed", state.typedLink))
-            return true
-        case .confirm:
-            if let number = Int(state.typedLink) {
-                state.typedLink = ""
-                follow(number)
-            } else if let selected = state.selectedLink, linksOnScreen().contains(selected) {
-                follow(selected)
-            }
-            return true
-        case .close where !state.typedLink.isEmpty:
-            state.typedLink = ""
-            return true
-        case .nextLink, .previousLink:
-            state.typedLink = ""
-            selectLink(forward: action == .nextLink)
-            return true
-        default:
-            state.typedLink = ""
-            return false
+        let links = readme.links
+        switch state.linkKeys.handle(action, onScreen: { linksOnScreen() }, url: { number in links.first { $0.number == number }?.url }) {
+        case .notTaken: return false
+        case .taken(let status):
+            if let status { host?.setStatus(status) }
+        case .follow(let number):
+            if let url = links.first(where: { $0.number == number })?.url { self.links.follow(url) }
         }
+        return true
     }
 
     /// The links drawn in the lines now on screen, in order of first appearance.
     private func linksOnScreen() -> [Int] {
         ReadmeStateBuilder.links(in: lines(width: lastWidth, spinner: ""), offset: host?.offset ?? 0, height: host?.height ?? 1)
-    }
-
-    private func selectLink(forward: Bool) {
-        let numbers = linksOnScreen()
-        guard !numbers.isEmpty else {
-            state.selectedLink = nil
-            host?.setStatus(tr("detail.link.noneOnScreen"))
-            return
-        }
-        if let current = state.selectedLink, let index = numbers.firstIndex(of: current) {
-            state.selectedLink = numbers[((index + (forward ? 1 : -1)) % numbers.count + numbers.count) % numbers.count]
-        } else {
-            state.selectedLink = forward ? numbers.first : numbers.last
-        }
-        if let selected = state.selectedLink, let link = readme.links.first(where: { $0.number == selected }) {
-            host?.setStatus(tr("detail.link.selected", selected, Sanitizer.line(link.url)))
-        }
-    }
-
-    /// Follows link `number`: a repository or an owner on GitHub opens in the app, anything else in
-    /// the browser.
-    private func follow(_ number: Int) {
-        guard let link = readme.links.first(where: { $0.number == number }) else {
-            host?.setStatus(tr("detail.link.missing", number))
-            return
-        }
-        state.selectedLink = number
-        let repository = interactor.repository
-        let webHost = GitHubLink.host(ofWebPage: repository.htmlURL)
-        if let reference = IssueReference.link(link.url, host: webHost), openIssue?(reference) == true { return }
-        let target = GitHubLink.classify(link.url, host: webHost)
-        guard followTask == nil else { return }
-        let interactor = self.interactor
-        switch target {
-        case .repository(let owner, let name)
-            where owner.lowercased() == repository.ownerLogin.lowercased() && name.lowercased() == repository.name.lowercased():
-            // A file or folder of this repository: its page.
-            actions.open(link.url)
-        case .repository(let owner, let name):
-            host?.setStatus(tr("detail.status.opening", "\(owner)/\(name)"))
-            followTask = dispatcher.background { await interactor.repository(owner: owner, name: name) } then: { [weak self] lookup in
-                self?.repositoryDidLoad(lookup, fullName: "\(owner)/\(name)")
-            }
-        case .owner(let login):
-            host?.setStatus(tr("detail.status.opening", login))
-            followTask = dispatcher.background { await interactor.ownerExists(login) } then: { [weak self] error in
-                self?.ownerDidLoad(login, error: error)
-            }
-        case .browser(let address):
-            actions.open(address)
-        case .unsupported:
-            host?.setStatus(tr("detail.link.notWebAddress", Sanitizer.line(link.url)))
-        }
-    }
-
-    func repositoryDidLoad(_ lookup: RepositoryLookup, fullName: String) {
-        followTask = nil
-        switch lookup {
-        case .found(let repository):
-            host?.setStatus(nil)
-            router.showRepositoryDetail(repository)
-        case .failed(let error):
-            host?.setStatus(tr("detail.link.couldNotOpen", fullName, error.shortReason))
-        case .cancelled:
-            host?.setStatus(nil)
-        }
-        host?.changed()
-    }
-
-    func ownerDidLoad(_ login: String, error: GitHubError?) {
-        followTask = nil
-        if let error {
-            host?.setStatus(tr("detail.link.couldNotOpen", login, error.shortReason))
-            host?.changed()
-        } else {
-            router.showOwner(login)
-        }
     }
 }

@@ -9,10 +9,9 @@ struct ReadmeTabState: Sendable, Equatable {
     var searchQuery = ""
     var matches: [TextMatch] = []
     var currentMatch: Int?
-    /// The link number being typed (digits, then Enter).
-    var typedLink = ""
-    /// The link selected with Tab/Shift-Tab (its number).
-    var selectedLink: Int?
+    /// The link number being typed (digits, then Enter) and the one selected with Tab/Shift-Tab.
+    var linkKeys = LinkKeys()
+    var selectedLink: Int? { linkKeys.selected }
 }
 
 /// Pure: the README tab's state and lines → what is drawn (matches and the selected link

@@ -18,6 +18,8 @@ public struct RepoDetailDependencies {
     public var clipboard: any ClipboardWriter
     /// Clones repositories (`c`).
     public var cloner: any RepositoryCloner
+    /// The user's editor, for comments on issues (`C`); nil: commenting says it cannot.
+    public var editor: (any TextEditing)?
     /// The process environment (`BROWSER`, `PATH`) the opener looks in.
     public var environment: [String: String]
     public var now: @Sendable () -> Date
@@ -25,6 +27,8 @@ public struct RepoDetailDependencies {
     public var showsPhotos = false
     /// The tab shown first (`i` on the list: Issues).
     public var initialTab: RepoTab = .overview
+    /// The issue or pull request opened on `initialTab` (a link to another repository's issue).
+    public var initialIssue: Int?
     /// Where histories and commits read in full are kept (nil: `store`, when it keeps them).
     public var historyStore: (any CommitHistoryStore)?
 
@@ -58,9 +62,11 @@ public enum RepoDetailBuilder {
         let router = ScreenRouter(navigator: navigator)
         let presenter = RepoDetailPresenter(
             interactor: interactor, router: router, dispatcher: dependencies.dispatcher,
-            scheduler: dependencies.scheduler, showsPhotos: dependencies.showsPhotos, now: dependencies.now)
+            scheduler: dependencies.scheduler, showsPhotos: dependencies.showsPhotos, editor: dependencies.editor,
+            now: dependencies.now)
         let view = RepoDetailView(presenter: presenter)
         presenter.initialTab = dependencies.initialTab
+        presenter.initialIssue = dependencies.initialIssue
         presenter.view = view
         router.screen = view
         return view

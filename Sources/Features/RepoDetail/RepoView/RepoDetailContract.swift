@@ -32,6 +32,8 @@ enum RepoDetailAction: Hashable, Sendable {
     case cycleState
     /// `X` on an issue or pull request: close it, or reopen it (needs a token).
     case toggleOpen
+    /// `C` on an issue or pull request: write a comment in `$EDITOR`, then post it (needs a token).
+    case comment
     /// `d` in an open release: download the selected asset (Esc cancels).
     case download
     /// `m` on a Markdown file (Files tab): its source ⇄ rendered.
@@ -234,6 +236,9 @@ protocol RepoDetailRouterProtocol: AnyObject {
     func quit()
     /// Opens another repository's overlay over this one (Esc comes back here).
     func showRepositoryDetail(_ repository: Repository)
+    /// Opens another repository's overlay over this one on its issue or pull request `number` (Esc in it
+    /// comes back here).
+    func showIssue(_ number: Int, isPullRequest: Bool, of repository: Repository)
     /// Shows an owner's repositories over this overlay (Esc on that list comes back here).
     func showOwner(_ login: String)
 }

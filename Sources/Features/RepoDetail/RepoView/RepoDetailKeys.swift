@@ -35,6 +35,7 @@ enum RepoDetailKeys {
             KeyBinding([.character("m")], .toggleSource, help: tr("detail.keys.toggleSource")),
             KeyBinding([.character("b")], .pickBranch, help: tr("detail.keys.pickBranch"), footer: ("b", tr("detail.footer.branch"))),
             KeyBinding([.character("X")], .toggleOpen, help: tr("detail.keys.toggleOpen")),
+            KeyBinding([.character("C")], .comment, help: tr("detail.keys.comment")),
             KeyBinding([.character("e")], .cycleState, help: tr("detail.keys.cycleState"), footer: ("e", tr("detail.footer.state"))),
             KeyBinding([.character("]")], .nextFile, help: tr("detail.keys.nextFile"), footer: ("[]", tr("detail.footer.files"))),
             KeyBinding([.character("[")], .previousFile, help: tr("detail.keys.previousFile")),

@@ -17,6 +17,8 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
     private let spinner: Spinner
     private let showsPhotos: Bool
     let actions: RepoActions
+    /// Follows the README's and the issues' links.
+    let links: LinkFollower
     let overview: OverviewPresenter
     let readme: ReadmePresenter
     let commits: CommitsTabPresenter
@@ -26,8 +28,9 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
     let releases: ReleasesTabPresenter
 
     private(set) var tab: RepoTab = .overview
-    /// The tab shown when the view loads.
+    /// The tab shown when the view loads, and the issue opened on it (Esc in it closes the view).
     var initialTab: RepoTab = .overview
+    var initialIssue: Int?
     /// Each tab's first visible line.
     private var offsets: [RepoTab: Int] = [:]
     private var width = 60
@@ -37,29 +40,35 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
 
     init(interactor: any RepoDetailInteractorProtocol, router: any RepoDetailRouterProtocol,
          dispatcher: any UIDispatcher, scheduler: any Scheduler, showsPhotos: Bool = false,
-         now: @escaping () -> Date = Date.init) {
+         editor: (any TextEditing)? = nil, now: @escaping () -> Date = Date.init) {
         self.interactor = interactor
         self.router = router
         self.showsPhotos = showsPhotos
         spinner = Spinner(scheduler: scheduler)
         actions = RepoActions(interactor: interactor, dispatcher: dispatcher)
         overview = OverviewPresenter(interactor: interactor, dispatcher: dispatcher, scheduler: scheduler, now: now)
-        readme = ReadmePresenter(interactor: interactor, router: router, actions: actions, dispatcher: dispatcher)
+        links = LinkFollower(interactor: interactor, router: router, actions: actions, dispatcher: dispatcher)
+        readme = ReadmePresenter(interactor: interactor, router: router, actions: actions, links: links, dispatcher: dispatcher)
         commits = CommitsTabPresenter(history: interactor.history, repository: interactor.repository, dispatcher: dispatcher, now: now)
         let webHost = GitHubLink.host(ofWebPage: interactor.repository.htmlURL)
         issueTabs = [
             .issues: IssuesTabPresenter(kind: .issues, issues: interactor.issues, actions: actions, dispatcher: dispatcher,
-                                        webHost: webHost, labelsInColour: showsPhotos, now: now),
+                                        webHost: webHost, labelsInColour: showsPhotos, editor: editor, now: now),
             .pulls: IssuesTabPresenter(kind: .pullRequests, issues: interactor.issues, actions: actions, dispatcher: dispatcher,
-                                       webHost: webHost, labelsInColour: showsPhotos, now: now),
+                                       webHost: webHost, labelsInColour: showsPhotos, editor: editor, now: now),
         ]
         files = FilesTabPresenter(files: interactor.files, repository: interactor.repository, dispatcher: dispatcher,
                                   copy: { [actions] in actions.copy($0) }, open: { [actions] in actions.open($0) })
         releases = ReleasesTabPresenter(releases: interactor.releases, repository: interactor.repository, dispatcher: dispatcher, now: now)
         actions.host = self
         commits.host = self
-        for tab in issueTabs.values { tab.host = self }
-        readme.openIssue = { [weak self] reference in self?.openIssue(reference) ?? false }
+        for tab in issueTabs.values {
+            tab.host = self
+            tab.threadPresenter.followLink = { [links] url in links.follow(url) }
+        }
+        commits.followLink = { [links] url in links.follow(url) }
+        links.host = self
+        links.openIssue = { [weak self] reference in self?.openIssue(reference) ?? false }
         files.changed = { [weak self] in self?.changed() }
         files.showsImages = showsPhotos
         releases.changed = { [weak self] in self?.changed() }
@@ -71,7 +80,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
     var loadTask: Task<Void, Never>? { overview.loadTask }
     var photoTask: Task<Void, Never>? { overview.photoTask }
     var readmeTask: Task<Void, Never>? { readme.readmeTask }
-    var followTask: Task<Void, Never>? { readme.followTask }
+    var followTask: Task<Void, Never>? { links.followTask }
     var starTask: Task<Void, Never>? { actions.starTask }
     var openTask: Task<Void, Never>? { actions.openTask }
     var selectedLink: Int? { readme.state.selectedLink }
@@ -84,6 +93,9 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
         actions.start()
         overview.start(showsPhotos: showsPhotos)
         select(initialTab)
+        if let number = initialIssue {
+            issueTabs[tab]?.open(number: number, onClose: { [weak router] in router?.close() })
+        }
         changed()
     }
 
@@ -151,7 +163,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
         case .close: router.close(); return
         case .quit: router.quit(); return
         case .confirm, .choose, .editSearch, .submitSearch, .cancelSearch, .nextLink, .previousLink,
-             .startSearch, .nextMatch, .previousMatch, .pickBranch, .nextFile, .previousFile, .cycleState, .toggleOpen,
+             .startSearch, .nextMatch, .previousMatch, .pickBranch, .nextFile, .previousFile, .cycleState, .toggleOpen, .comment,
              .toggleSource, .download: break
         }
         changed()
@@ -193,13 +205,17 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
         publish()
     }
 
-    /// An issue or pull request of this repository a README link names: its tab, the thread open; Esc
-    /// in it comes back to the README.
+    /// An issue or pull request of this repository a link names: its tab, the thread open; Esc in it
+    /// comes back to where the link was (the README, the thread before).
     private func openIssue(_ reference: IssueReference) -> Bool {
         let repository = interactor.repository
         guard reference.owner.lowercased() == repository.ownerLogin.lowercased(),
               reference.name.lowercased() == repository.name.lowercased() else { return false }
-        let target: RepoTab = reference.isPullRequest == true ? .pulls : .issues
+        let target = reference.isPullRequest.map { $0 ? RepoTab.pulls : .issues } ?? (issueTabs[tab] != nil ? tab : .issues)
+        if target == tab, let thread = issueTabs[tab]?.threadPresenter, thread.isOpen {
+            thread.follow(number: reference.number)
+            return true
+        }
         let from = tab
         select(target)
         issueTabs[target]?.open(number: reference.number, onClose: { [weak self] in self?.select(from) })
@@ -308,7 +324,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
         let table = searchField != nil ? RepoDetailKeys.searchField : RepoDetailKeys.table
         return RepoDetailViewState(
             title: title,
-            tabs: TabBarState(items: RepoTab.allCases.map { .init(title: $0.title, count: $0.count(in: interactor.repository)) },
+            tabs: TabBarState(items: RepoTab.allCases.map { .init(title: $0.title, count: issueTabs[$0]?.tabCount ?? $0.count(in: interactor.repository)) },
                               current: tab.rawValue, hint: RepoDetailKeys.tabHint),
             isFavourite: actions.state.isFavourite,
             lines: window,

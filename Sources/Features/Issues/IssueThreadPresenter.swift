@@ -1,0 +1,260 @@
+import Foundation
+import GitHubAPI
+import GitHubEntities
+import MarkdownRendering
+import TerminalKit
+
+/// One open issue or pull request in an Issues tab: reads it (stored first, then GitHub), its comments
+/// as the end comes near, a pull request's files and commits; ↑↓/PgUp/PgDn scroll, `]`/`[` jump between
+/// files, its links (numbered over the thread, `#123` too) are followed with digits and Enter or
+/// Tab/Shift-Tab, Esc closes it (and goes back where a followed link was: the thread before, as it
+/// was). It only turns intents into `IssueThreadState`; `IssueDetailRenderer` makes the lines.
+@MainActor
+final class IssueThreadPresenter {
+    private(set) var state: IssueThreadState?
+    weak var host: (any RepoViewHost)?
+    private let issues: RepositoryIssues?
+    private let dispatcher: any UIDispatcher
+    private let now: () -> Date
+    private let labelsInColour: Bool
+    private var width = 60
+    private(set) var height = 10
+    private(set) var threadTask: Task<Void, Never>?
+    private(set) var moreTask: Task<Void, Never>?
+    /// What Esc does after closing the thread (back to the tab a link was followed from).
+    private var closeAction: (() -> Void)?
+    /// The threads links were followed from, as they were: Esc goes back to the last.
+    private var trail: [(state: IssueThreadState, closeAction: (() -> Void)?)] = []
+    /// `#123` and `owner/repo#123` in bodies and comments, as links.
+    private let textLinks: MarkdownTextLinks?
+    /// Follows a link of the thread (`LinkFollower`).
+    var followLink: ((String) -> Void)?
+
+    init(issues: RepositoryIssues?, dispatcher: any UIDispatcher, webHost: String = "github.com", labelsInColour: Bool,
+         now: @escaping () -> Date) {
+        self.issues = issues
+        self.dispatcher = dispatcher
+        self.labelsInColour = labelsInColour
+        self.now = now
+        textLinks = issues.map { IssueReference.markdownLinks(owner: $0.owner, name: $0.name, host: webHost) }
+    }
+
+    isolated deinit {
+        threadTask?.cancel()
+        moreTask?.cancel()
+    }
+
+    var isLoading: Bool { threadTask != nil || moreTask != nil }
+    var isOpen: Bool { state != nil }
+    /// The issue shown, as far as read.
+    var issue: Issue? { state?.thread?.issue }
+
+    func layout(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        render()
+    }
+
+    /// Opens issue `number` of this repository (`onClose` runs when Esc leaves it).
+    func open(number: Int, onClose: (() -> Void)? = nil) {
+        trail.removeAll()
+        show(number: number, onClose: onClose)
+    }
+
+    /// Opens issue `number` from a link in the thread shown: Esc comes back to this one, as it is.
+    func follow(number: Int) {
+        guard let current = state, current.number != number, trail.count < 100 else { return }
+        trail.append((current, closeAction))
+        show(number: number, onClose: nil)
+    }
+
+    private func show(number: Int, onClose: (() -> Void)?) {
+        closeAction = onClose
+        threadTask?.cancel()
+        moreTask?.cancel()
+        moreTask = nil
+        var opened = IssueThreadState(number: number)
+        if let stored = issues?.storedThread(number: number) { opened.show(stored) }
+        state = opened
+        render()
+        guard let issues else {
+            state?.failure = .network
+            state?.isLoading = false
+            return
+        }
+        threadTask = dispatcher.background { () -> Result<(IssueThread, nextComments: URL?), GitHubError>? in
+            do { return .success(try await issues.fetchThread(number: number)) }
+            catch is CancellationError { return nil }
+            catch { return .failure(error as? GitHubError ?? .network) }
+        } then: { [weak self] result in
+            self?.threadDidLoad(result, number: number)
+        }
+    }
+
+    func threadDidLoad(_ result: Result<(IssueThread, nextComments: URL?), GitHubError>?, number: Int) {
+        threadTask = nil
+        guard state?.number == number else { return }
+        switch result {
+        case .success(let (loaded, next)):
+            state?.show(loaded)
+            state?.nextComments = next
+            state?.failure = nil
+            if let pull = loaded.pull { loadChanges(number: number, headSHA: pull.headSHA) }
+        case .failure(let error):
+            state?.failure = error
+        case nil: break
+        }
+        state?.isLoading = false
+        render()
+        host?.changed()
+    }
+
+    /// Changes the thread shown (a comment added, the state changed), when it is issue `number`.
+    func update(number: Int, _ change: (inout IssueThread) -> Void) {
+        guard state?.number == number, var loaded = state?.thread else { return }
+        change(&loaded)
+        state?.show(loaded)
+        render()
+    }
+
+    /// Scrolls issue `number`'s thread, when open, to its last comment (one just posted).
+    func scrollToEnd(ofThread number: Int) {
+        guard state?.number == number, let rendered = state?.rendered else { return }
+        let maximum = max(0, rendered.lines.count - height)
+        state?.offset = min(maximum, rendered.commentStarts.last ?? maximum)
+    }
+
+    private func render() {
+        state?.render(width: width, now: now(), labelsInColour: labelsInColour, textLinks: textLinks)
+    }
+
+    private func loadChanges(number: Int, headSHA: String?) {
+        guard let issues else { return }
+        moreTask = dispatcher.background { () -> Result<PullRequestChanges, GitHubError>? in
+            do { return .success(try await issues.fetchChanges(number: number, headSHA: headSHA)) }
+            catch is CancellationError { return nil }
+            catch { return .failure(error as? GitHubError ?? .network) }
+        } then: { [weak self] result in
+            guard let self, state?.number == number else { return }
+            moreTask = nil
+            update(number: number) { loaded in
+                switch result {
+                case .success(let changes):
+                    loaded.files = changes.files
+                    loaded.commits = changes.commits
+                    loaded.status = changes.status
+                case .failure(let error):
+                    loaded.files = []
+                    host?.setStatus(tr("issues.failed", error.shortReason))
+                case nil: break
+                }
+            }
+            loadCommentsIfNear()
+            host?.changed()
+        }
+    }
+
+    /// The next page of comments when the reader is within a screen of the end.
+    private func loadCommentsIfNear() {
+        guard moreTask == nil, let issues, let state, let url = state.nextComments,
+              let rendered = state.rendered, state.offset + 2 * height >= rendered.lines.count else { return }
+        let number = state.number, pageIndex = state.commentPages
+        moreTask = dispatcher.background { () -> Result<Page<IssueComment>, GitHubError>? in
+            do { return .success(try await issues.fetchComments(number: number, page: url, pageIndex: pageIndex)) }
+            catch is CancellationError { return nil }
+            catch { return .failure(error as? GitHubError ?? .network) }
+        } then: { [weak self] result in
+            guard let self, self.state?.number == number else { return }
+            moreTask = nil
+            switch result {
+            case .success(let page):
+                self.state?.nextComments = page.next
+                self.state?.commentPages += 1
+                update(number: number) { loaded in
+                    loaded.comments += page.items
+                    loaded.hasMoreComments = page.next != nil
+                }
+            case .failure(let error):
+                self.state?.nextComments = nil
+                host?.setStatus(tr("issues.failed", error.shortReason))
+            case nil: break
+            }
+            host?.changed()
+        }
+    }
+
+    /// Esc: back to the thread a link was followed from; else the thread closes, then the action given
+    /// when it was opened runs.
+    func close() {
+        threadTask?.cancel()
+        threadTask = nil
+        moreTask?.cancel()
+        moreTask = nil
+        if let (previous, action) = trail.popLast() {
+            state = previous
+            state?.isLoading = false
+            closeAction = action
+            render()
+            return
+        }
+        state = nil
+        let back = closeAction
+        closeAction = nil
+        back?()
+    }
+
+    /// Scrolling, moving between files, links; returns whether it took the action.
+    func handle(_ action: RepoDetailAction) -> Bool {
+        if handleLinkKeys(action) { return true }
+        guard var shown = state else { return false }
+        let lineCount = shown.rendered?.lines.count ?? 0
+        let maximum = max(0, lineCount - height)
+        switch action {
+        case .close:
+            close()
+            return true
+        case .scrollUp: shown.offset = max(0, shown.offset - 1)
+        case .scrollDown: shown.offset = min(maximum, shown.offset + 1)
+        case .pageUp: shown.offset = max(0, shown.offset - max(1, height - 1))
+        case .pageDown: shown.offset = min(maximum, shown.offset + max(1, height - 1))
+        case .home: shown.offset = 0
+        case .end: shown.offset = maximum
+        case .nextFile, .previousFile:
+            let starts = shown.rendered?.fileStarts ?? []
+            let target = action == .nextFile ? starts.first { $0 > shown.offset } : starts.last { $0 < shown.offset }
+            if let target { shown.offset = min(maximum, target) }
+        case .reloadCommits:
+            show(number: shown.number, onClose: closeAction)
+            return true
+        default: return false
+        }
+        state = shown
+        loadCommentsIfNear()
+        return true
+    }
+
+    // MARK: Links
+
+    /// Digits and Enter, Tab/Shift-Tab, Esc while a number is typed (`LinkKeys`); whether it took the action.
+    private func handleLinkKeys(_ action: RepoDetailAction) -> Bool {
+        guard var keys = state?.linkKeys, let shown = state else { return false }
+        let links = shown.rendered?.links ?? []
+        let outcome = keys.handle(action, onScreen: { linksOnScreen() }, url: { number in links.first { $0.number == number }?.url })
+        state?.linkKeys = keys
+        switch outcome {
+        case .notTaken: return false
+        case .taken(let status):
+            if let status { host?.setStatus(status) }
+        case .follow(let number):
+            if let url = links.first(where: { $0.number == number })?.url { followLink?(url) }
+        }
+        return true
+    }
+
+    /// The links drawn in the lines now on screen, in order of first appearance.
+    private func linksOnScreen() -> [Int] {
+        guard let shown = state, let lines = shown.rendered?.lines else { return [] }
+        let start = min(shown.offset, max(0, lines.count - height))
+        return LinkKeys.numbers(in: lines[start..<min(lines.count, start + height)])
+    }
+}
