@@ -52,6 +52,11 @@ public enum ImageDecodingError: Error, Sendable, Equatable {
 
 /// Decodes untrusted PNG or JPEG bytes into RGBA, never trapping on any input.
 public enum ImageDecoder {
+    /// Straight RGBA pixels as a PNG file (iTerm2's inline images take PNG); nil when it cannot be made.
+    public static func encodePNG(rgba pixels: [UInt8], width: Int, height: Int) -> [UInt8]? {
+        PNGCodec.encode(rgba: pixels, width: width, height: height)
+    }
+
     /// Decodes `bytes`, choosing the codec by magic bytes and checking size limits first.
     public static func decode(_ bytes: [UInt8], limits: ImageLimits = .standard) throws(ImageDecodingError) -> DecodedImage {
         let result: Result<DecodedImage, ImageDecodingError> = bytes.withUnsafeBytes { buffer in

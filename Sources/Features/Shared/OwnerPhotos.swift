@@ -38,6 +38,39 @@ public struct OwnerPhotos: Sendable {
         return Self.pixels(bytes, width: width, height: height)
     }
 
+    /// The stored photo as a picture: half blocks `blocks` pixels at most, and `fine` for a terminal
+    /// with a graphics protocol (nil: none); no request.
+    public func storedPicture(address: String, blocks: PixelSize, fine: PixelSize?) -> OwnerPicture? {
+        service.storedAvatar(url: address, size: Self.requestSize(blocks, fine))
+            .flatMap { Self.picture($0, blocks: blocks, fine: fine) }
+    }
+
+    /// The photo from the API (revalidated when stored) as a picture; nil when it cannot be had or read.
+    public func loadPicture(address: String, blocks: PixelSize, fine: PixelSize?) async -> OwnerPicture? {
+        guard let bytes = try? await service.avatar(url: address, size: Self.requestSize(blocks, fine)),
+              !Task.isCancelled else { return nil }
+        return Self.picture(bytes, blocks: blocks, fine: fine)
+    }
+
+    /// The size asked of GitHub for a picture: the fine version's, else twice the blocks' (at most 460,
+    /// GitHub's largest avatar).
+    static func requestSize(_ blocks: PixelSize, _ fine: PixelSize?) -> Int {
+        guard let fine else { return requestSize(blocks.width, blocks.height) }
+        return min(460, max(requestSize(blocks.width, blocks.height), fine.width, fine.height))
+    }
+
+    /// Untrusted bytes → the picture, decoded once and scaled twice (aspect kept); nil for anything unreadable.
+    static func picture(_ bytes: Data, blocks: PixelSize, fine: PixelSize?) -> OwnerPicture? {
+        guard let image = try? ImageDecoder.decode([UInt8](bytes)) else { return nil }
+        func scaled(_ bound: PixelSize) -> PixelImage? {
+            let size = image.fittingSize(maxWidth: bound.width, maxHeight: bound.height)
+            guard let scaled = image.scaled(toWidth: size.width, height: size.height) else { return nil }
+            return PixelImage(width: scaled.width, height: scaled.height, pixels: scaled.pixels)
+        }
+        guard let small = scaled(blocks) else { return nil }
+        return OwnerPicture(blocks: small, fine: fine.flatMap { scaled(PixelSize(width: min($0.width, 1024), height: min($0.height, 1024))) })
+    }
+
     /// The size asked of GitHub: twice what is drawn, so the box filter has something to average.
     static func requestSize(_ width: Int, _ height: Int) -> Int { max(16, 2 * max(width, height)) }
 
@@ -47,6 +80,18 @@ public struct OwnerPhotos: Sendable {
         let size = image.fittingSize(maxWidth: width, maxHeight: height)
         guard let scaled = image.scaled(toWidth: size.width, height: size.height) else { return nil }
         return PixelImage(width: scaled.width, height: scaled.height, pixels: scaled.pixels)
+    }
+}
+
+/// A photo drawn two ways: half blocks (every terminal with colours) and, for a terminal with a
+/// graphics protocol, a finer version at the pixels of the same cells (`Buffer.drawPicture`).
+public struct OwnerPicture: Sendable, Hashable {
+    public var blocks: PixelImage
+    public var fine: PixelImage?
+
+    public init(blocks: PixelImage, fine: PixelImage? = nil) {
+        self.blocks = blocks
+        self.fine = fine
     }
 }
 
