@@ -164,7 +164,13 @@ public final class NcursesTerminal: TerminalBackend {
         erase()
         refresh()
         Self.writeAll(Self.bracketedPasteOn)
-        // The probe's queries go out before the first frame; their answers come with the input.
+        // The probe's queries go out before the first frame; their answers come with the input. The
+        // window's pixels as the terminal set them for the kernel (xterm does; its CSI 14 t is off by
+        // default) count until the terminal answers CSI 16 t or 14 t.
+        var pixels = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &pixels) == 0, pixels.ws_xpixel > 0, pixels.ws_ypixel > 0 {
+            probe.receive(.windowPixels(PixelSize(width: Int(pixels.ws_xpixel), height: Int(pixels.ws_ypixel))))
+        }
         Self.writeAll(probe.queries)
         concludeProbeIfDone()
     }
