@@ -141,6 +141,7 @@ public final class App: AppNavigator {
             repository: repository, service: setup.service, store: setup.store, dispatcher: loop.mainQueue, scheduler: loop,
             opener: setup.opener, clipboard: clipboard, cloner: cloner, environment: setup.environment, now: Date.init)
         dependencies.showsPhotos = showsPhotos
+        dependencies.graphics = terminal?.graphics ?? .blocks
         dependencies.initialTab = tab
         push(RepoDetailBuilder.build(dependencies, navigator: self))
     }

@@ -23,6 +23,8 @@ public struct RepoDetailDependencies {
     public var now: @Sendable () -> Date
     /// Whether the terminal shows true colours (256 or direct): the owner's photo is drawn only then.
     public var showsPhotos = false
+    /// How the terminal shows pictures: with a graphics protocol the owner's photo is also loaded finer.
+    public var graphics: GraphicsSupport = .blocks
     /// The tab shown first (`i` on the list: Issues).
     public var initialTab: RepoTab = .overview
     /// Where histories and commits read in full are kept (nil: `store`, when it keeps them).
@@ -59,6 +61,8 @@ public enum RepoDetailBuilder {
         let presenter = RepoDetailPresenter(
             interactor: interactor, router: router, dispatcher: dependencies.dispatcher,
             scheduler: dependencies.scheduler, showsPhotos: dependencies.showsPhotos, now: dependencies.now)
+        presenter.overview.finePhoto = dependencies.graphics.pixelSize(
+            columns: OverviewPresenter.photoCells.columns, rows: OverviewPresenter.photoCells.rows)
         let view = RepoDetailView(presenter: presenter)
         presenter.initialTab = dependencies.initialTab
         presenter.view = view

@@ -154,12 +154,12 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
 
     private var photoAddress: String { OwnerPhotos.address(forLogin: repository.ownerLogin, webPage: repository.htmlURL) }
 
-    func storedOwnerPhoto(width: Int, height: Int) -> PixelImage? {
-        photos.stored(address: photoAddress, width: width, height: height)
+    func storedOwnerPhoto(blocks: PixelSize, fine: PixelSize?) -> OwnerPicture? {
+        photos.storedPicture(address: photoAddress, blocks: blocks, fine: fine)
     }
 
-    func ownerPhoto(width: Int, height: Int) async -> PixelImage? {
-        await photos.load(address: photoAddress, width: width, height: height)
+    func ownerPhoto(blocks: PixelSize, fine: PixelSize?) async -> OwnerPicture? {
+        await photos.loadPicture(address: photoAddress, blocks: blocks, fine: fine)
     }
 
     func isStarred() async -> Bool? {

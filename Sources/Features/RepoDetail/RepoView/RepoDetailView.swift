@@ -128,6 +128,10 @@ public final class RepoDetailView: Screen, RepoDetailViewProtocol {
         let content = Self.content(in: panel)
         for (i, line) in state.lines.enumerated() where i < content.height {
             render(line, into: &buffer, x: content.x, y: content.y + i, width: content.width)
+            // A photo seen whole is also a real picture (where the terminal has a graphics protocol).
+            if case .photo(let picture, 0, _) = line, let fine = picture.fine, i + picture.blocks.cellSize.height <= content.height {
+                buffer.drawPicture(blocks: picture.blocks, fine: fine, x: content.x, y: content.y + i)
+            }
         }
         renderStatusLine(into: &buffer, x: content.x, y: panel.maxY - 2, width: content.width)
         if !state.position.isEmpty {
@@ -211,8 +215,9 @@ public final class RepoDetailView: Screen, RepoDetailViewProtocol {
                          style: isError ? Style(foreground: .red) : .dim)
         case .markdown(let line):
             MarkdownView.draw(line, into: &buffer, x: x, y: y, maxWidth: width)
-        case .photo(let image, let row, let caption):
+        case .photo(let picture, let row, let caption):
             // Only this line's two pixel rows: a photo scrolled half out of the panel stays inside it.
+            let image = picture.blocks
             if let slice = image.cellRow(row) { buffer.drawImage(slice, x: x, y: y) }
             if !caption.isEmpty {
                 buffer.write(caption.truncated(toWidth: max(0, width - image.width - 2)), x: x + image.width + 2, y: y, style: .bold)
