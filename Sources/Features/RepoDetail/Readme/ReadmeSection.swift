@@ -19,6 +19,9 @@ final class ReadmeSection {
     /// `#123` and `owner/repo#123` as numbered links to the issues.
     private let textLinks: MarkdownTextLinks?
     private var rendered: (width: Int, document: RenderedMarkdown, lines: [DetailLine])?
+    /// The README's pictures at `picturesWidth`, by address (`ReadmePictures`).
+    private var pictures: [String: OwnerPicture] = [:]
+    private(set) var picturesWidth = 0
 
     /// The README's numbered links as last rendered.
     var links: [MarkdownLink] { rendered?.document.links ?? [] }
@@ -35,6 +38,24 @@ final class ReadmeSection {
         if case .failed = state, case .loaded = self.state { return }
         self.state = state
         rendered = nil
+        pictures = [:]
+    }
+
+    /// The pictures alone on their lines at `width` (none before the README is there).
+    func pictureAddresses(width: Int) -> [ReadmePictures.Found] {
+        guard case .loaded = state else { return [] }
+        _ = lines(width: width, spinner: "")
+        return rendered.map { ReadmePictures.find(in: $0.document, base: base) } ?? []
+    }
+
+    /// A picture loaded for `width`: shown under its alt text from the next lines on.
+    func add(_ picture: OwnerPicture, url: String, width: Int) {
+        if width != picturesWidth {
+            pictures = [:]
+            picturesWidth = width
+        }
+        pictures[url] = picture
+        rendered = nil
     }
 
     /// The README's lines at `width` (or why there is none).
@@ -50,7 +71,11 @@ final class ReadmeSection {
         case .loaded(let markdown):
             if rendered?.width != width {
                 let document = ReadmeRenderer.render(markdown: markdown, width: width, base: base, textLinks: textLinks)
-                rendered = (width, document, ReadmeRenderer.lines(document))
+                var documentLines = ReadmeRenderer.lines(document)
+                if width == picturesWidth, !pictures.isEmpty {
+                    documentLines = ReadmePictures.insert(pictures, at: ReadmePictures.find(in: document, base: base), into: documentLines)
+                }
+                rendered = (width, document, documentLines)
             }
             lines += rendered?.lines ?? []
         }

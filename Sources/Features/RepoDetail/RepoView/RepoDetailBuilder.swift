@@ -61,6 +61,7 @@ public enum RepoDetailBuilder {
         let presenter = RepoDetailPresenter(
             interactor: interactor, router: router, dispatcher: dependencies.dispatcher,
             scheduler: dependencies.scheduler, showsPhotos: dependencies.showsPhotos, now: dependencies.now)
+        if dependencies.graphics.graphicsProtocol != nil { presenter.readme.pictureCell = dependencies.graphics.cellPixels }
         presenter.overview.finePhoto = dependencies.graphics.pixelSize(
             columns: OverviewPresenter.photoCells.columns, rows: OverviewPresenter.photoCells.rows)
         let view = RepoDetailView(presenter: presenter)

@@ -206,6 +206,9 @@ protocol RepoDetailInteractorProtocol: CommitSource {
     func storedOwnerPhoto(blocks: PixelSize, fine: PixelSize?) -> OwnerPicture?
     /// The owner's photo from GitHub (revalidated when stored).
     func ownerPhoto(blocks: PixelSize, fine: PixelSize?) async -> OwnerPicture?
+    /// A README's picture from its own host (never with the token): stored bytes first, else fetched;
+    /// nil when it cannot be had.
+    func readmePicture(url: String) async -> Data?
     /// The README as stored (no request): raw Markdown.
     func storedReadme() -> String?
     /// The README from GitHub (revalidated when stored).

@@ -135,6 +135,11 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
 
     var canStar: Bool { service.isAuthenticated }
 
+    func readmePicture(url: String) async -> Data? {
+        if let stored = service.storedImage(url: url) { return stored }
+        return try? await service.image(url: url)
+    }
+
     func storedReadme() -> String? {
         service.storedReadme(ownerLogin: repository.ownerLogin, repository: repository.name)
     }
