@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import Testing
+import TestSupport
 
 /// The app on a pseudo-terminal this test plays the terminal of: it reads what the app writes,
 /// answers the graphics probe as a given terminal would, and types keys.
@@ -135,5 +136,41 @@ struct GraphicsEndToEndTests {
         #expect(terminal.read(untilContains: "▀"))
         #expect(!terminal.contains("\u{1B}P0;1;0q"))
         #expect(!terminal.contains("\u{1B}_Ga=T"))
+    }
+
+    @Test("A README's screenshot on a sixel terminal: fetched from its host without the token, drawn as sixel under its alt text")
+    func readmeScreenshot() async throws {
+        let server = FakeGitHubServer()
+        var repository = try #require(try JSONSerialization.jsonObject(
+            with: FakeGitHubServer.generatedRepositories(count: 1, owner: "sferik")[0]) as? [String: Any])
+        repository["name"] = "shots"
+        repository["full_name"] = "sferik/shots"
+        repository["html_url"] = "https://github.com/sferik/shots"
+        server.addOwner("sferik", userJSON: Fixtures.recordedBody(Fixtures.Name.sferikUser), repositories: [Fixtures.encode(repository)])
+        let baseURL = try await server.start()
+        defer { Task { await server.stop() } }
+        // A 2×2 PNG (red, blue): one cell of 10×20 pixels.
+        let png = try #require(Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAEUlEQVR4nGP4z8AAQv8ZYAwAQ84H+VjtZqAAAAAASUVORK5CYII="))
+        server.addAnswer(path: "/pictures/screen.png", body: png)
+        server.addAnswer(path: "/repos/sferik/shots/readme",
+                         body: Data("# shots\n\nThe list:\n\n![The list screen](\(baseURL.absoluteString)/pictures/screen.png)\n\nThe end.\n".utf8))
+        let home = try temporaryDirectory()
+        let terminal = try PlayedTerminal(arguments: [TmuxSession.binary.path, "--api-url", baseURL.absoluteString, "sferik"], environment: [
+            "TERM": "xterm-256color", "HOME": home.path, "XDG_CONFIG_HOME": "/nonexistent/github-tui-e2e", "GH_TOKEN": "secret-token",
+            "XDG_DATA_HOME": home.path, "LC_ALL": "C.UTF-8", "LC_MESSAGES": "C", "PATH": "/usr/bin:/bin",
+        ])
+        #expect(terminal.read(untilContains: Self.da1Query))
+        terminal.write("\u{1B}[6;20;10t\u{1B}[?63;1;2;4;6;9;15;16;22;28c")
+        #expect(terminal.read(untilContains: "shots"))
+        terminal.write(" ")
+        #expect(terminal.read(untilContains: "README"))
+        terminal.write("R")
+        #expect(terminal.read(untilContains: "[image: The list screen]"))
+        // The 2×2 picture in one cell of 10×20 pixels, right under its alt text.
+        #expect(terminal.read(untilContains: "\u{1B}P0;1;0q\"1;1;10;20#"))
+        let requests = await server.requests(pathPrefix: "/pictures/")
+        #expect(requests.count == 1)
+        #expect(requests.allSatisfy { $0.header("authorization") == nil })
+        #expect(await server.requests(pathPrefix: "/repos/sferik/shots/readme").allSatisfy { $0.header("authorization") != nil })
     }
 }
