@@ -60,27 +60,33 @@ public enum ImageEncoders {
             out += Array("#\(register);2;\(r);\(g);\(b)".utf8)
         }
         let bands = (height + 5) / 6
+        // Per band: each register's six-pixel columns, filled in one pass over the band's pixels.
         var line = [UInt8](repeating: 0, count: width)
+        var columns = [UInt8](repeating: 0, count: SixelPalette.count * width)
+        var inBand = [Bool](repeating: false, count: SixelPalette.count)
         for band in 0..<bands {
             if band > 0 { out.append(UInt8(ascii: "-")) }
             let top = band * 6, bottom = min(height, top + 6)
-            var inBand = [Bool](repeating: false, count: SixelPalette.count)
-            for y in top..<bottom { for x in 0..<width where opaque[y * width + x] { inBand[Int(registers[y * width + x])] = true } }
+            for y in top..<bottom {
+                let bit = UInt8(1) << UInt8(y - top)
+                for x in 0..<width where opaque[y * width + x] {
+                    let register = Int(registers[y * width + x])
+                    inBand[register] = true
+                    columns[register * width + x] |= bit
+                }
+            }
             var first = true
             for register in 0..<SixelPalette.count where inBand[register] {
-                for x in 0..<width {
-                    var bits: UInt8 = 0
-                    for y in top..<bottom where opaque[y * width + x] && Int(registers[y * width + x]) == register {
-                        bits |= 1 << UInt8(y - top)
-                    }
-                    line[x] = 63 + bits
-                }
+                inBand[register] = false
+                let row = register * width
                 var end = width
-                while end > 0, line[end - 1] == 63 { end -= 1 }
+                while end > 0, columns[row + end - 1] == 0 { end -= 1 }
                 if !first { out.append(UInt8(ascii: "$")) }
                 first = false
                 out += Array("#\(register)".utf8)
+                for x in 0..<end { line[x] = 63 + columns[row + x] }
                 appendRuns(line[0..<end], to: &out)
+                for x in 0..<width { columns[row + x] = 0 }
             }
         }
         out += [0x1B, UInt8(ascii: "\\")]
