@@ -18,7 +18,8 @@ final class ReadmeSection {
     private let base: ReadmeBase
     /// `#123` and `owner/repo#123` as numbered links to the issues.
     private let textLinks: MarkdownTextLinks?
-    private var rendered: (width: Int, document: RenderedMarkdown, lines: [DetailLine])?
+    /// The README at a width: the document, its lines, and its pictures once asked for (nil: not yet).
+    private var rendered: (width: Int, document: RenderedMarkdown, lines: [DetailLine], pictures: [ReadmePictures.Found]?)?
     /// The README's pictures at `picturesWidth`, by address (`ReadmePictures`).
     private var pictures: [String: OwnerPicture] = [:]
     private(set) var picturesWidth = 0
@@ -45,7 +46,11 @@ final class ReadmeSection {
     func pictureAddresses(width: Int) -> [ReadmePictures.Found] {
         guard case .loaded = state else { return [] }
         _ = lines(width: width, spinner: "")
-        return rendered.map { ReadmePictures.find(in: $0.document, base: base) } ?? []
+        guard let current = rendered else { return [] }
+        if let found = current.pictures { return found }
+        let found = ReadmePictures.find(in: current.document, base: base)
+        rendered?.pictures = found
+        return found
     }
 
     /// A picture loaded for `width`: shown under its alt text from the next lines on.
@@ -72,10 +77,12 @@ final class ReadmeSection {
             if rendered?.width != width {
                 let document = ReadmeRenderer.render(markdown: markdown, width: width, base: base, textLinks: textLinks)
                 var documentLines = ReadmeRenderer.lines(document)
+                var found: [ReadmePictures.Found]?
                 if width == picturesWidth, !pictures.isEmpty {
-                    documentLines = ReadmePictures.insert(pictures, at: ReadmePictures.find(in: document, base: base), into: documentLines)
+                    found = ReadmePictures.find(in: document, base: base)
+                    documentLines = ReadmePictures.insert(pictures, at: found ?? [], into: documentLines)
                 }
-                rendered = (width, document, documentLines)
+                rendered = (width, document, documentLines, found)
             }
             lines += rendered?.lines ?? []
         }
