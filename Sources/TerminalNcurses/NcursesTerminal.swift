@@ -309,16 +309,8 @@ public final class NcursesTerminal: TerminalBackend {
     /// terminal's graphics protocol (`GraphicsLayer`), their cells blank underneath; while any is
     /// shown lines are not scrolled (the pictures would move with them).
     @discardableResult public func draw(_ buffer: Buffer) -> Bool {
-        var frame = buffer
-        var pictures: [PicturePlacement] = []
-        if graphicsLayer.support.graphicsProtocol != nil, !buffer.pictures.isEmpty || graphicsLayer.isShowing {
-            pictures = buffer.intactPictures()
-            for picture in pictures { frame.fill(picture.rect) }
-        }
-        let update = graphicsLayer.update(pictures, repaintAll: previous == nil, moveCursor: encoder.controls.moveCursor)
-        for rect in update.dirty { previous?.markUnknown(rect) }
-        let scrolls = encoder.canScroll && pictures.isEmpty && update.dirty.isEmpty
-        let shift = scrolls ? previous.flatMap { BufferDiff.verticalShift(from: $0, to: frame) } : nil
+        let (frame, update, mayScroll) = graphicsLayer.frame(buffer, previous: &previous, moveCursor: encoder.controls.moveCursor)
+        let shift = encoder.canScroll && mayScroll ? previous.flatMap { BufferDiff.verticalShift(from: $0, to: frame) } : nil
         output.removeAll(keepingCapacity: true)
         encoder.encode(from: previous, to: frame, shift: shift, into: &output)
         output += update.bytes

@@ -244,3 +244,65 @@ struct GraphicsLayerTests {
         #expect(text == "<0,0>\u{1B}Ptmux;\u{1B}\u{1B}]1337;File=inline=1;size=3;width=2;height=1;preserveAspectRatio=0:AQID\u{07}\u{1B}\\<0,0>")
     }
 }
+
+@Suite("The graphics layer with the frame encoder: what a terminal is sent after scroll, cover and resize")
+struct GraphicsFrameTests {
+    static var controls: TerminalControls { TerminalControls(moveCursor: { row, column in bytes("<\(row),\(column)>") }, setStyle: { _ in [] },
+                                           resetStyle: [], setScrollRegion: nil, scrollUp: [], scrollDown: [], lastCellScrolls: false) }
+
+    /// Draws `buffer` as the backend does: the layer's frame, then the cells' diff and the pictures' bytes.
+    static func draw(_ buffer: Buffer, layer: inout GraphicsLayer, previous: inout Buffer?) -> String {
+        let (frame, update, _) = layer.frame(buffer, previous: &previous, moveCursor: controls.moveCursor)
+        var output: [UInt8] = []
+        FrameEncoder(controls: controls).encode(from: previous, to: frame, into: &output)
+        output += update.bytes
+        previous = frame
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    static func screen(pictureAt y: Int?, text: String = "") -> Buffer {
+        var buffer = Buffer(width: 12, height: 6)
+        if let y { buffer.drawPicture(blocks: twoByTwo, fine: twoByTwo, x: 1, y: y) }
+        buffer.write(text, x: 5, y: 0)
+        return buffer
+    }
+
+    @Test("sixel: the picture's cells are sent blank and the picture after them; a frame that changes elsewhere sends no picture")
+    func steady() {
+        var layer = GraphicsLayer(support: GraphicsSupport(graphicsProtocol: .sixel))
+        var previous: Buffer?
+        let first = Self.draw(Self.screen(pictureAt: 1), layer: &layer, previous: &previous)
+        #expect(!first.contains("▀"), "no half block under a shown picture")
+        #expect(first.hasSuffix("<1,1>" + String(decoding: ImageEncoders.sixel(twoByTwo), as: UTF8.self) + "<0,0>"))
+        let typed = Self.draw(Self.screen(pictureAt: 1, text: "ab"), layer: &layer, previous: &previous)
+        #expect(typed == "<0,5>ab<0,0>")
+    }
+
+    @Test("sixel: scrolled, the old cells are written again (blank) and the picture at its new row; covered, half blocks")
+    func scrolledAndCovered() {
+        var layer = GraphicsLayer(support: GraphicsSupport(graphicsProtocol: .sixel))
+        var previous: Buffer?
+        _ = Self.draw(Self.screen(pictureAt: 1), layer: &layer, previous: &previous)
+        let scrolled = Self.draw(Self.screen(pictureAt: 3), layer: &layer, previous: &previous)
+        #expect(scrolled.hasPrefix("<1,1>  "), "row 1's two cells rewritten, erasing the old pixels")
+        #expect(scrolled.contains("<3,1>\u{1B}P0;1;0q"))
+        var covered = Self.screen(pictureAt: 3)
+        covered.write("HELP", x: 0, y: 3)
+        let help = Self.draw(covered, layer: &layer, previous: &previous)
+        #expect(help.contains("HELP"))
+        #expect(!help.contains("\u{1B}P"), "no picture over the overlay")
+        #expect(!layer.isShowing)
+    }
+
+    @Test("kitty: a resize (the screen unknown) deletes and places again; the picture's id changes")
+    func resized() {
+        var layer = GraphicsLayer(support: GraphicsSupport(graphicsProtocol: .kitty))
+        var previous: Buffer?
+        let first = Self.draw(Self.screen(pictureAt: 1), layer: &layer, previous: &previous)
+        #expect(first.contains("<1,1>\u{1B}_Ga=T,f=32,s=2,v=2,c=2,r=1,i=1,"))
+        previous = nil   // the backend forgets the screen after SIGWINCH
+        let again = Self.draw(Self.screen(pictureAt: 1), layer: &layer, previous: &previous)
+        #expect(again.contains("\u{1B}_Ga=d,d=I,i=1,q=2\u{1B}\\<1,1>\u{1B}_Ga=T,f=32,s=2,v=2,c=2,r=1,i=2,"))
+        #expect(layer.removeAll() == ImageEncoders.kittyDelete(id: 2))
+    }
+}

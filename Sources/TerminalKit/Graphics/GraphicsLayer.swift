@@ -70,6 +70,23 @@ public struct GraphicsLayer {
         return update
     }
 
+    /// One frame for the backend: `buffer` with its intact pictures' cells blanked (the picture shows
+    /// there instead), the bytes to write after the frame's cells, and `previous` (the frame the
+    /// terminal shows, nil: unknown) marked unknown where a picture's pixels went away, so the diff
+    /// writes those cells again. Lines may scroll only when no picture is or was involved.
+    public mutating func frame(_ buffer: Buffer, previous: inout Buffer?,
+                               moveCursor: (_ row: Int, _ column: Int) -> [UInt8]) -> (frame: Buffer, update: Update, mayScroll: Bool) {
+        var frame = buffer
+        var pictures: [PicturePlacement] = []
+        if support.graphicsProtocol != nil, !buffer.pictures.isEmpty || isShowing {
+            pictures = buffer.intactPictures()
+            for picture in pictures { frame.fill(picture.rect) }
+        }
+        let update = self.update(pictures, repaintAll: previous == nil, moveCursor: moveCursor)
+        for rect in update.dirty { previous?.markUnknown(rect) }
+        return (frame, update, pictures.isEmpty && update.dirty.isEmpty)
+    }
+
     /// Takes every picture away (the app stops or hands the terminal over): kitty's are deleted by
     /// id; sixel and iTerm2 pixels go with the screen. Returns the bytes to write.
     public mutating func removeAll() -> [UInt8] {
