@@ -50,6 +50,8 @@ public final class NcursesTerminal: TerminalBackend {
     /// How the terminal shows pictures: asked at start-up, answered through the input.
     private var probe: GraphicsProbe
     private var probeConcluded = false
+    /// When the probe's queries were written (nil: none were).
+    private var probeSent: ContinuousClock.Instant?
     /// The pictures on screen beyond the cells (half blocks only until the probe concluded).
     private var graphicsLayer = GraphicsLayer(support: .blocks)
     private let graphicsOptions: GraphicsOptions
@@ -171,7 +173,11 @@ public final class NcursesTerminal: TerminalBackend {
         if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &pixels) == 0, pixels.ws_xpixel > 0, pixels.ws_ypixel > 0 {
             probe.receive(.windowPixels(PixelSize(width: Int(pixels.ws_xpixel), height: Int(pixels.ws_ypixel))))
         }
-        Self.writeAll(probe.queries)
+        let queries = probe.queries
+        if !queries.isEmpty {
+            Self.writeAll(queries)
+            probeSent = ContinuousClock().now
+        }
         concludeProbeIfDone()
     }
 
@@ -182,6 +188,22 @@ public final class NcursesTerminal: TerminalBackend {
     public func finishGraphicsProbe() {
         probe.finish()
         concludeProbeIfDone()
+    }
+
+    /// Leaving the terminal before the probe's answers came (a quit at once): they are read here, for
+    /// at most what is left of the deadline, so that none reaches the shell afterwards.
+    private func awaitProbeAnswers() {
+        guard !probeConcluded, let sent = probeSent else { return }
+        let end = sent + GraphicsProbe.deadline
+        let clock = ContinuousClock()
+        while !probeConcluded, clock.now < end {
+            let left = end - clock.now
+            var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+            let milliseconds = Int32(max(1, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
+            guard poll(&descriptor, 1, milliseconds) > 0 else { break }
+            _ = readEvents()
+        }
+        finishGraphicsProbe()
     }
 
     private func concludeProbeIfDone() {
@@ -357,6 +379,7 @@ public final class NcursesTerminal: TerminalBackend {
     /// Hands the terminal to another program (`git clone`): curses' modes are saved and the screen
     /// restored as the shell had it, until `resume()`.
     public func suspend() {
+        awaitProbeAnswers()
         Self.writeAll(graphicsLayer.removeAll())
         Self.writeAll(Self.bracketedPasteOff)
         def_prog_mode()
@@ -373,6 +396,7 @@ public final class NcursesTerminal: TerminalBackend {
 
     /// Leaves curses mode: the terminal's modes and screen are restored.
     public func stop() {
+        awaitProbeAnswers()
         mousemask(0, nil)
         Self.writeAll(graphicsLayer.removeAll())
         Self.writeAll(Self.bracketedPasteOff)

@@ -54,6 +54,7 @@ struct GraphicsProbeTests {
         #expect(Self.probe(.blocks).queries.isEmpty)
         #expect(Self.probe(.none).queries.isEmpty)
         #expect(Self.probe(.blocks).result == .blocks)
+        #expect(Self.probe(.auto, ["TERM": "linux"]).queries.isEmpty, "the Linux console is not asked")
     }
 
     @Test("kitty answers: kitty, with the cell it reports; DA1 ends the probe")

@@ -28,7 +28,8 @@ public struct GraphicsProbe: Sendable {
         self.setting = setting
         self.environment = environment
         screen = (columns, rows)
-        if setting == .blocks || setting == .none { result = .blocks }
+        // The Linux console shows no pictures and would print the kitty query as text.
+        if setting == .blocks || setting == .none || (environment["TERM"] ?? "").hasPrefix("linux") { result = .blocks }
     }
 
     private var insideTmux: Bool { !(environment["TMUX"] ?? "").isEmpty }
