@@ -14,7 +14,7 @@ extension GitHubClient {
         }
         let key = Self.imageKey(url)
         let cached = validatorCache?.validator(for: key)
-        var headers = ["User-Agent": configuration.userAgent, "Accept": "image/png, image/jpeg"]
+        var headers = ["User-Agent": configuration.userAgent, "Accept": "image/png, image/jpeg, image/gif"]
         if let etag = cached?.etag { headers["If-None-Match"] = etag }
         if let lastModified = cached?.lastModified { headers["If-Modified-Since"] = lastModified }
         let response = try await sendOutsideTheAPI(HTTPRequest(url: url, headers: headers, maxBodyBytes: Self.maximumImageBytes))

@@ -183,7 +183,8 @@ func close(_ a: RGBA?, _ b: RGBA, tolerance: Int = 3) -> Bool {
 
     @Test func garbageIsAnUnknownFormat() throws {
         #expect(decodingError(try fixture("garbage.bin")) == .unknownFormat)
-        #expect(decodingError(Array("GIF89a".utf8)) == .unknownFormat)
+        // A GIF header and nothing after it: a GIF, malformed (the first frame of a GIF is decoded).
+        #expect(decodingError(Array("GIF89a".utf8)) == .malformed(.gif, reason: "truncated logical screen"))
         #expect(decodingError([0x89, 0x50, 0x4E]) == .unknownFormat)
         #expect(decodingError([0xFF, 0xD8]) == .unknownFormat)
     }
