@@ -23,6 +23,10 @@ struct ReadmePicturesTests {
         Text, then a linked screenshot: [![shot](https://example.test/linked.png)](https://example.test)
 
         ![Diagram](https://example.test/diagram.jpg "a title")
+
+        ![Logo](docs/logo.svg)
+
+        ![build](https://img.shields.io/badge/build-passing-green)
         """
 
     @Test("Only a picture alone on its line: badges in a row and linked pictures stay text; relative ones from raw")

@@ -35,9 +35,16 @@ enum ReadmePictures {
                   text.hasSuffix("[\(number)]"), text.ranges(of: "[image").count == 1,
                   let link = document.links.first(where: { $0.number == number }) else { continue }
             let url = rawAddress(link.url, base: base)
+            guard !isVector(url) else { continue }
             if !found.contains(where: { $0.url == url }) { found.append(Found(line: index, url: url)) }
         }
         return found
+    }
+
+    /// SVG (a logo, shields.io's badges) cannot be decoded: not fetched.
+    static func isVector(_ url: String) -> Bool {
+        let path = (url.split(whereSeparator: { $0 == "?" || $0 == "#" }).first ?? "").lowercased()
+        return path.hasSuffix(".svg") || URL(string: url)?.host?.lowercased() == "img.shields.io"
     }
 
     /// A picture inside the repository (`…/blob/BRANCH/path`) is fetched from `…/raw/BRANCH/path`.
