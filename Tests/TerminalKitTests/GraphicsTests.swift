@@ -102,11 +102,14 @@ struct GraphicsProbeTests {
         #expect(GraphicsProbe.hint(["TERM": "xterm-256color"]) == nil)
     }
 
-    @Test("Inside tmux: the outer terminal's protocol wrapped for passthrough; tmux's own sixel not")
+    @Test("Inside tmux: auto uses tmux's own sixel only; a protocol the config names is wrapped for passthrough")
     func tmux() {
         var outer = Self.probe(.auto, ["TMUX": "x", "KITTY_WINDOW_ID": "3"])
         outer.receive(.primaryAttributes([62]))
-        #expect(outer.result == GraphicsSupport(graphicsProtocol: .kitty, tmuxPassthrough: true))
+        #expect(outer.result == .blocks)
+        var forced = Self.probe(.kitty, ["TMUX": "x"])
+        forced.receive(.primaryAttributes([62]))
+        #expect(forced.result == GraphicsSupport(graphicsProtocol: .kitty, tmuxPassthrough: true))
         var own = Self.probe(.auto, ["TMUX": "x"])
         own.receive(.primaryAttributes([62, 4]))
         #expect(own.result == GraphicsSupport(graphicsProtocol: .sixel, tmuxPassthrough: false))

@@ -4,9 +4,11 @@
 /// the answers to the earlier queries, if any, came before it. Environment hints (`TERM_PROGRAM`,
 /// `KITTY_WINDOW_ID`, …) count only where the terminal said nothing.
 ///
-/// Inside tmux (`TMUX` set) the kitty query is not sent (tmux would not pass the answer back): a sixel
-/// tmux says so in its own DA1; otherwise the outer terminal is known from the environment only, and
-/// its escapes must be wrapped for tmux's passthrough (`tmuxPassthrough`, which the app clears when
+/// Inside tmux (`TMUX` set) the kitty query is not sent (tmux would not pass the answer back). `auto`
+/// uses only tmux's own sixel (tmux 3.4 built with it says 4 in its DA1): a picture wrapped for the
+/// passthrough reaches the outer terminal at its cursor, not the pane's, and tmux's next redraw of
+/// the pane writes over it (tried in xterm: the photo came out torn at the top left). A protocol the
+/// config names is still wrapped for the passthrough (`tmuxPassthrough`, which the app clears when
 /// `allow-passthrough` is off).
 public struct GraphicsProbe: Sendable {
     public let setting: ImagesSetting
@@ -71,7 +73,7 @@ public struct GraphicsProbe: Sendable {
         case .sixel: chosen = .sixel
         case .iterm2: chosen = .iterm2
         case .blocks, .none: chosen = nil
-        case .auto: chosen = detected()
+        case .auto: chosen = insideTmux ? (sixelAttribute ? .sixel : nil) : detected()
         }
         if insideTmux, let chosen, !(chosen == .sixel && sixelAttribute) { passthrough = true }
         result = GraphicsSupport(graphicsProtocol: chosen, cellPixels: cellSize(), tmuxPassthrough: passthrough)
