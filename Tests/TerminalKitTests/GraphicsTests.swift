@@ -144,6 +144,16 @@ struct ImageEncoderTests {
         #expect(ImageEncoders.sixel(row) == bytes("\u{1B}P0;1;0q\"1;1;6;1#228;2;50;50;50#228!5@\u{1B}\\"))
     }
 
+    @Test("sixel: a colour between the cube's levels is dithered over two of them; a level stays one colour")
+    func sixelDithering() {
+        func registers(_ rgb: [UInt8]) -> Set<UInt8> {
+            Set((0..<16).map { SixelPalette.nearest(rgb[0], rgb[1], rgb[2], x: $0 % 4, y: $0 / 4) })
+        }
+        #expect(registers([0x80, 0x20, 0x33]).count > 1)
+        #expect(registers([0x99, 0x33, 0x66]).count == 1)
+        #expect(registers([0xFF, 0x00, 0x00]) == [180])
+    }
+
     @Test("sixel: a picture taller than six rows is written in bands")
     func sixelBands() {
         let tall = PixelImage(width: 1, height: 7, pixels: Array(repeating: [0xFF, 0, 0, 0xFF], count: 7).flatMap { $0 })!

@@ -38,8 +38,8 @@ public enum ImageEncoders {
 
     // MARK: sixel
 
-    /// `image` as sixel: a palette of a 6×6×6 colour cube and 24 greys (only the colours used are
-    /// defined), bands of six pixel rows, runs of four or more as `!n`. Pixels with alpha below 128 are
+    /// `image` as sixel: a palette of a 6×6×6 colour cube (ordered 4×4 dithering between its levels,
+    /// so gradients do not band) and 24 greys (only the colours used are defined), bands of six pixel rows, runs of four or more as `!n`. Pixels with alpha below 128 are
     /// not drawn (`P2 = 1`: what is under them stays).
     public static func sixel(_ image: PixelImage) -> [UInt8] {
         let width = image.width, height = image.height
@@ -49,7 +49,8 @@ public enum ImageEncoders {
         for index in 0..<(width * height) {
             let p = index * 4
             guard image.pixels[p + 3] >= 128 else { continue }
-            let register = SixelPalette.nearest(image.pixels[p], image.pixels[p + 1], image.pixels[p + 2])
+            let register = SixelPalette.nearest(image.pixels[p], image.pixels[p + 1], image.pixels[p + 2],
+                                                x: index % width, y: index / width)
             registers[index] = register
             opaque[index] = true
             used[Int(register)] = true
@@ -155,10 +156,16 @@ enum SixelPalette {
     static let count = 240
     private static let levels: [Int] = [0, 51, 102, 153, 204, 255]
 
-    /// The register whose colour is nearest (squared distance; the cube on a tie).
-    static func nearest(_ red: UInt8, _ green: UInt8, _ blue: UInt8) -> UInt8 {
+    /// Bayer's 4×4 threshold matrix.
+    private static let bayer: [Int] = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5]
+
+    /// The register for the pixel at (x, y): the cube's level after an ordered-dither offset (at most
+    /// under half a level, so pure colours stay), or the nearest grey when that is nearer the pixel.
+    static func nearest(_ red: UInt8, _ green: UInt8, _ blue: UInt8, x: Int = 0, y: Int = 0) -> UInt8 {
         let r = Int(red), g = Int(green), b = Int(blue)
-        let ri = (r * 5 + 127) / 255, gi = (g * 5 + 127) / 255, bi = (b * 5 + 127) / 255
+        let offset = (2 * bayer[(y & 3) * 4 + (x & 3)] - 15) * 51 / 32
+        func level(_ c: Int) -> Int { (min(255, max(0, c + offset)) * 5 + 127) / 255 }
+        let ri = level(r), gi = level(g), bi = level(b)
         func square(_ v: Int) -> Int { v * v }
         let cubeDistance = square(r - levels[ri]) + square(g - levels[gi]) + square(b - levels[bi])
         let grey = min(23, max(0, ((r + g + b) / 3 - 8 + 5) / 10))
