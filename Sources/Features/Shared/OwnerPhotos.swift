@@ -93,15 +93,27 @@ public struct OwnerPicture: Sendable, Hashable {
         self.blocks = blocks
         self.fine = fine
     }
+
+    /// Cell rows `rows` of the picture (the part of it in view): those rows of the half blocks and the
+    /// same share of the fine version's pixel rows. Nil when the rows are empty or outside it.
+    func cellRows(_ rows: Range<Int>) -> OwnerPicture? {
+        let cellHeight = blocks.cellSize.height
+        guard !rows.isEmpty, rows.lowerBound >= 0, rows.upperBound <= cellHeight,
+              let part = blocks.pixelRows(2 * rows.lowerBound..<min(blocks.height, 2 * rows.upperBound)) else { return nil }
+        let fineRows = fine.map { (rows.lowerBound * $0.height / cellHeight)..<(rows.upperBound * $0.height / cellHeight) }
+        return OwnerPicture(blocks: part, fine: fineRows.flatMap { fine?.pixelRows($0) })
+    }
 }
 
 extension PixelImage {
     /// Cell row `row` of the picture: its two pixel rows (one at the bottom of an odd height).
     func cellRow(_ row: Int) -> PixelImage? {
-        let first = 2 * row
-        guard row >= 0, first < height else { return nil }
-        let rows = min(2, height - first)
-        let start = first * width * 4
-        return PixelImage(width: width, height: rows, pixels: Array(pixels[start..<start + rows * width * 4]))
+        pixelRows(2 * row..<min(height, 2 * row + 2))
+    }
+
+    /// Pixel rows `rows` as a picture of their own; nil when empty or outside the picture.
+    func pixelRows(_ rows: Range<Int>) -> PixelImage? {
+        guard !rows.isEmpty, rows.lowerBound >= 0, rows.upperBound <= height else { return nil }
+        return PixelImage(width: width, height: rows.count, pixels: Array(pixels[(rows.lowerBound * width * 4)..<(rows.upperBound * width * 4)]))
     }
 }

@@ -90,6 +90,30 @@ struct ReadmePicturesTests {
         if case .photo(_, 0, _) = lines[alt + 1] {} else { Issue.record("the picture's first row follows its alt text") }
     }
 
+    @Test("A picture cut by the window's end is laid for its rows in view, its fine version cut alike")
+    func cut() async throws {
+        let png = try #require(ImageDecoder.encodePNG(rgba: Array(repeating: 200, count: 400 * 200 * 4), width: 400, height: 200))
+        let service = ReadmeGitHubService(.success(Self.readme))
+        service.script.withLock { $0.images["https://github.com/octocat/github-tui/raw/main/docs/screen.png"] = Data(png) }
+        let (presenter, _, dispatcher) = try open(service, cell: PixelSize(width: 10, height: 20))
+        let view = RepoDetailView(presenter: presenter)
+        presenter.view = view
+        presenter.handle(.toggleReadme)
+        await presenter.readmeTask?.value
+        dispatcher.runPending()
+        var buffer = Buffer(width: 80, height: 16)
+        view.render(into: &buffer)
+        for task in presenter.readme.pictureTasks { await task.value }
+        dispatcher.runPending()
+        buffer = Buffer(width: 80, height: 16)
+        view.render(into: &buffer)
+        // 16 rows: the panel's content ends inside the picture's 10 rows.
+        let picture = try #require(buffer.pictures.first)
+        #expect(picture.rect.height < 10)
+        #expect(picture.image.height == picture.rect.height * 20, "the fine rows of the rows in view")
+        #expect(picture.image.width == 400)
+    }
+
     @Test("Without a graphics protocol nothing is fetched and the README reads as before")
     func notShown() async throws {
         let service = ReadmeGitHubService(.success(Self.readme))

@@ -618,3 +618,18 @@ struct RepoDetailPictureTests {
         #expect(buffer.intactPictures().count == 1)
     }
 }
+
+extension RepoDetailPictureTests {
+    @Test("Cell rows of a picture: the half blocks' rows and the same share of the fine rows")
+    func cellRows() throws {
+        let blocks = try #require(PixelImage(width: 2, height: 7, pixels: Array(0..<56).map(UInt8.init)))
+        let fine = try #require(PixelImage(width: 4, height: 64, pixels: Array(repeating: 1, count: 4 * 64 * 4)))
+        let picture = OwnerPicture(blocks: blocks, fine: fine)
+        let part = try #require(picture.cellRows(1..<4))
+        #expect(part.blocks.height == 5, "rows 2–6: the last cell row has one pixel row")
+        #expect(part.blocks.pixels.first == 16)
+        #expect(part.fine?.height == 48)
+        #expect(picture.cellRows(3..<5) == nil)
+        #expect(picture.cellRows(2..<2) == nil)
+    }
+}

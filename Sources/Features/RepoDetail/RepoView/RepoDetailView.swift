@@ -128,9 +128,14 @@ public final class RepoDetailView: Screen, RepoDetailViewProtocol {
         let content = Self.content(in: panel)
         for (i, line) in state.lines.enumerated() where i < content.height {
             render(line, into: &buffer, x: content.x, y: content.y + i, width: content.width)
-            // A photo seen whole is also a real picture (where the terminal has a graphics protocol).
-            if case .photo(let picture, 0, _) = line, let fine = picture.fine, i + picture.blocks.cellSize.height <= content.height {
-                buffer.drawPicture(blocks: picture.blocks, fine: fine, x: content.x, y: content.y + i)
+            // A picture (where the terminal has a graphics protocol) from its first row in view: whole,
+            // or the part the window shows (scrolled into it, or cut by the window's end).
+            if case .photo(let picture, let row, _) = line, row == 0 || i == 0, picture.fine != nil {
+                let rows = picture.blocks.cellSize.height
+                let visible = min(rows - row, content.height - i)
+                if let part = row == 0 && visible == rows ? picture : picture.cellRows(row..<(row + visible)), let fine = part.fine {
+                    buffer.drawPicture(blocks: part.blocks, fine: fine, x: content.x, y: content.y + i)
+                }
             }
         }
         renderStatusLine(into: &buffer, x: content.x, y: panel.maxY - 2, width: content.width)
