@@ -5,6 +5,7 @@ import CSystem
 import Features
 import Foundation
 import GitHubEntities
+import ImageDecoding
 import Persistence
 import TerminalKit
 import TerminalNcurses
@@ -69,7 +70,7 @@ public final class App: AppNavigator {
         // terminal back (bracketed paste off) before it stops, and takes it again after `fg`.
         // SIGCONT (`fg`, or a stop from outside): the next frame is written whole.
         try SignalRelay.install(SignalRelay.terminatingSignals + [SIGWINCH, SIGCONT, SIGTSTP])
-        let terminal = try NcursesTerminal.start(useColor: useColor, theme: setup.theme)
+        let terminal = try NcursesTerminal.start(useColor: useColor, theme: setup.theme, graphics: graphicsOptions())
         defer { TerminalGuard.restoreModes() }
         return run(on: terminal)
     }
@@ -84,6 +85,9 @@ public final class App: AppNavigator {
         }
 
         push(makeListScreen(RepositoryListID(kind: setup.listKind, ownerLogin: setup.ownerLogin)))
+        // The graphics probe's answers come with the input; whatever has not come by then is not waited for.
+        let probeDeadline = loop.schedule(after: GraphicsProbe.deadline) { backend.finishGraphicsProbe() }
+        defer { probeDeadline.cancel() }
 
         loop.run(
             inputFD: backend.inputFD,
@@ -128,7 +132,8 @@ public final class App: AppNavigator {
     public func showProfile(login: String) {
         var dependencies = ProfileDependencies(login: login, service: setup.service, dispatcher: loop.mainQueue,
                                                scheduler: loop, now: Date.init)
-        dependencies.showsPhotos = terminal?.colorDepth.showsTrueColor ?? false
+        dependencies.showsPhotos = showsPhotos
+        dependencies.graphics = terminal?.graphics ?? .blocks
         push(ProfileBuilder.build(dependencies, navigator: self))
     }
 
@@ -149,7 +154,8 @@ public final class App: AppNavigator {
         var dependencies = RepoDetailDependencies(
             repository: repository, service: setup.service, store: setup.store, dispatcher: loop.mainQueue, scheduler: loop,
             opener: setup.opener, clipboard: clipboard, cloner: cloner, environment: setup.environment, now: Date.init)
-        dependencies.showsPhotos = terminal?.colorDepth.showsTrueColor ?? false
+        dependencies.showsPhotos = showsPhotos
+        dependencies.graphics = terminal?.graphics ?? .blocks
         dependencies.initialTab = tab
         dependencies.editor = editor
         dependencies.initialIssue = issue
@@ -170,6 +176,24 @@ public final class App: AppNavigator {
     }
 
     // MARK: Private
+
+    /// Photos are drawn where the terminal shows true colours, unless the config says `images = "none"`.
+    private var showsPhotos: Bool {
+        setup.images != .none && (terminal?.colorDepth.showsTrueColor ?? false)
+    }
+
+    /// How the terminal is asked about pictures; inside tmux a protocol that needs the passthrough is
+    /// used only when tmux's `allow-passthrough` lets it through (asked once, after the probe).
+    private func graphicsOptions() -> NcursesTerminal.GraphicsOptions {
+        let environment = setup.environment
+        return NcursesTerminal.GraphicsOptions(
+            setting: setup.images, environment: environment,
+            png: { ImageDecoder.encodePNG(rgba: $0.pixels, width: $0.width, height: $0.height) },
+            adjust: { support in
+                guard support.tmuxPassthrough else { return support }
+                return TmuxClipboard.ask(environment: environment)?.passesThrough == true ? support : .blocks
+            })
+    }
 
     private func makeListScreen(_ list: RepositoryListID, goesBackOnEscape: Bool = false) -> any Screen {
         var dependencies = RepoListDependencies(

@@ -30,6 +30,8 @@ public struct AppSetup {
     public var clipboard: ClipboardMethod = .auto
     /// When the list loads commits unasked (the config's `commit_prefetch`).
     public var commitPrefetch: CommitPrefetch = .visible
+    /// How pictures are drawn (the config's `images`).
+    public var images: ImagesSetting = .auto
 
     /// Errors that stop the app before it starts (exit 2).
     public struct Failure: Error, CustomStringConvertible {
@@ -46,6 +48,7 @@ public struct AppSetup {
         setup.cloneRoot = config.cloneRoot
         setup.clipboard = config.clipboard
         setup.commitPrefetch = config.commitPrefetch
+        setup.images = config.images
         setup.listKind = command.starred ? .starred : .owner
         return setup
     }

@@ -34,6 +34,9 @@ public struct AppConfig: Equatable, Sendable {
     public var commitPrefetch: CommitPrefetch = .visible
     /// The interface's symbols: `unicode` (every common font), `nerd` (a Nerd Font), `ascii`.
     public var icons: IconSet = .unicode
+    /// How pictures are drawn: `auto` (the terminal is asked), `kitty`, `sixel`, `iterm2`, `blocks`
+    /// (half blocks, as every terminal), `none`.
+    public var images: ImagesSetting = .auto
     /// `[keys]` and `[keys.SCREEN]`.
     public var keys: KeyRemapping = .none
 
@@ -75,7 +78,7 @@ public struct ConfigError: Error, Equatable, CustomStringConvertible {
 /// `--config` path. Only a file that exists is read: launching without one costs one `stat`.
 public enum ConfigFile {
     /// The settings a file may have, at the top level.
-    static let settings = ["default_owner", "theme", "clone_root", "clipboard", "commit_prefetch", "icons", "keys"]
+    static let settings = ["default_owner", "theme", "clone_root", "clipboard", "commit_prefetch", "icons", "images", "keys"]
 
     /// Where the config is looked for when `--config` is not given.
     public static func defaultPath(environment: [String: String]) -> String {
@@ -151,6 +154,7 @@ public enum ConfigFile {
         config.clipboard = choice("clipboard", ClipboardMethod.self) ?? .auto
         config.commitPrefetch = choice("commit_prefetch", CommitPrefetch.self) ?? .visible
         config.icons = choice("icons", IconSet.self) ?? .unicode
+        config.images = choice("images", ImagesSetting.self) ?? .auto
         if let keys = table["keys"] {
             if let keysTable = keys.table {
                 config.keys = remapping(keysTable, lines: lines, problems: &problems)

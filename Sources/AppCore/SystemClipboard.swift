@@ -133,9 +133,12 @@ struct TmuxClipboard: Equatable {
 
     var fate: Fate {
         if setClipboard == "on" { return .buffer }
-        if ["1", "on", "all", ""].contains(allowPassthrough) { return .passedOn }
+        if passesThrough { return .passedOn }
         return .dropped
     }
+
+    /// Whether tmux hands a DCS passthrough (`ESC Ptmux;`) to the outer terminal.
+    var passesThrough: Bool { ["1", "on", "all", ""].contains(allowPassthrough) }
 
     /// The format `display-message -p` expands to both options of the current pane.
     static let format = "#{set-clipboard}|#{allow-passthrough}"

@@ -32,4 +32,16 @@ static inline int gtui_tj_decompress_flags(void) {
 
 static inline int gtui_tj_pixel_format_rgba(void) { return TJPF_RGBA; }
 
+/* Encodes `width` x `height` 8-bit straight RGBA pixels as a PNG into `memory` (NULL: only measures);
+   `*size` is the room given in and the bytes needed out. 0 on failure. */
+static inline int gtui_png_write_rgba(void *memory, size_t *size, const void *pixels, unsigned width, unsigned height) {
+    png_image image;
+    memset(&image, 0, sizeof image);
+    image.version = PNG_IMAGE_VERSION;
+    image.width = width;
+    image.height = height;
+    image.format = PNG_FORMAT_RGBA;
+    return png_image_write_to_memory(&image, memory, size, 0, pixels, 0, NULL);
+}
+
 #endif

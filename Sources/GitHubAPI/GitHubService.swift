@@ -41,6 +41,11 @@ public protocol GitHubService: Sendable {
     func avatar(url: String, size: Int) async throws -> Data
     /// The photo as stored, without a request.
     func storedAvatar(url: String, size: Int) -> Data?
+    /// A picture a README shows, from its own host (never with the token), bounded, kept with its
+    /// validators by URL (a conditional request when stored).
+    func image(url: String) async throws -> Data
+    /// The picture as stored by an earlier `image(url:)`, without a request.
+    func storedImage(url: String) -> Data?
     /// The repository's README as raw Markdown; nil when it has none.
     func readme(ownerLogin: String, repository: String) async throws -> String?
     /// The README as stored, without a request.

@@ -19,7 +19,7 @@ public struct ImageLimits: Sendable, Equatable {
 
 /// The encodings we decode, told apart by their first bytes.
 public enum ImageFormat: String, Sendable, Equatable, CaseIterable {
-    case png, jpeg
+    case png, jpeg, gif
 
     /// The format whose signature `bytes` starts with, or nil.
     public static func detect(_ bytes: UnsafeRawBufferPointer) -> ImageFormat? {
@@ -27,6 +27,9 @@ public enum ImageFormat: String, Sendable, Equatable, CaseIterable {
         if bytes.count >= png.count, zip(bytes, png).allSatisfy({ $0 == $1 }) { return .png }
         // SOI followed by the first marker's 0xFF.
         if bytes.count >= 3, bytes[0] == 0xFF, bytes[1] == 0xD8, bytes[2] == 0xFF { return .jpeg }
+        if bytes.count >= 6, bytes.prefix(6).elementsEqual(Array("GIF87a".utf8)) || bytes.prefix(6).elementsEqual(Array("GIF89a".utf8)) {
+            return .gif
+        }
         return nil
     }
 
@@ -50,8 +53,13 @@ public enum ImageDecodingError: Error, Sendable, Equatable {
     case malformed(ImageFormat, reason: String)
 }
 
-/// Decodes untrusted PNG or JPEG bytes into RGBA, never trapping on any input.
+/// Decodes untrusted PNG, JPEG or (its first frame) GIF bytes into RGBA, never trapping on any input.
 public enum ImageDecoder {
+    /// Straight RGBA pixels as a PNG file (iTerm2's inline images take PNG); nil when it cannot be made.
+    public static func encodePNG(rgba pixels: [UInt8], width: Int, height: Int) -> [UInt8]? {
+        PNGCodec.encode(rgba: pixels, width: width, height: height)
+    }
+
     /// Decodes `bytes`, choosing the codec by magic bytes and checking size limits first.
     public static func decode(_ bytes: [UInt8], limits: ImageLimits = .standard) throws(ImageDecodingError) -> DecodedImage {
         let result: Result<DecodedImage, ImageDecodingError> = bytes.withUnsafeBytes { buffer in
@@ -67,6 +75,7 @@ public enum ImageDecoder {
         switch ImageFormat.detect(buffer) {
         case .png: return try PNGCodec.decode(buffer, limits: limits)
         case .jpeg: return try JPEGCodec.decode(buffer, limits: limits)
+        case .gif: return try GIFCodec.decode(buffer, limits: limits)
         case nil: throw .unknownFormat
         }
     }

@@ -31,6 +31,22 @@ enum PNGCodec {
         return decoded
     }
 
+    /// `width` × `height` straight RGBA pixels as a PNG file's bytes (for iTerm2's inline images); nil
+    /// when the count is wrong or libpng fails.
+    static func encode(rgba pixels: [UInt8], width: Int, height: Int) -> [UInt8]? {
+        guard width > 0, height > 0, width <= 4096, height <= 4096, pixels.count == width * height * 4 else { return nil }
+        var size = 0
+        let measured = pixels.withUnsafeBytes { gtui_png_write_rgba(nil, &size, $0.baseAddress, UInt32(width), UInt32(height)) }
+        guard measured != 0, size > 0 else { return nil }
+        var out = [UInt8](repeating: 0, count: size)
+        let written = out.withUnsafeMutableBytes { memory in
+            pixels.withUnsafeBytes { gtui_png_write_rgba(memory.baseAddress, &size, $0.baseAddress, UInt32(width), UInt32(height)) }
+        }
+        guard written != 0, size <= out.count else { return nil }
+        out.removeLast(out.count - size)
+        return out
+    }
+
     /// libpng's message buffer (a fixed C array inside `png_image`) as a String.
     private static func message(of image: inout png_image) -> String {
         withUnsafeBytes(of: &image.message) { raw in

@@ -3,6 +3,12 @@ import TerminalKit
 /// Turns what `wget_wch` returns, one value after another, into keys and pastes: pure and stateful
 /// (a paste may span several reads), so it is tested without a terminal.
 ///
+/// Escape sequences curses did not recognise as keys arrive as ESC and then their characters: the
+/// terminal's answers to the graphics probe (`ESC [ ? 62 ; 4 c`, `ESC _G…ESC \`, `ESC P>|…ESC \`)
+/// among them. They are read whole, never turned into keys: an answer becomes a `TerminalReply`
+/// (`takeReplies`), anything else is dropped. An ESC that ends a read, or is followed by anything
+/// but `[`, `_`, `P` or `]`, is the Escape key.
+///
 /// Bracketed paste: the terminal wraps pasted text in `ESC[200~` … `ESC[201~`, which curses hands
 /// over as the two key codes `pasteStartCode` and `pasteEndCode` (`define_key`). Everything between
 /// them is text: it becomes `Key.paste`, never keys, so a pasted `x⏎q` cannot quit. The text is
@@ -46,41 +52,93 @@ public struct InputDecoder {
 
     /// The paste being read (nil: keys are keys).
     private var paste: Paste?
+    /// An escape sequence being read outside a paste (nil: none).
+    private var sequence: EscapeSequence?
+    /// The terminal's answers read so far (`takeReplies`).
+    private var replies: [TerminalReply] = []
 
     public init() {}
 
     /// Whether a paste has started and not yet ended.
     public var isInPaste: Bool { paste != nil }
 
-    /// One value `wget_wch` returned: the event it completes, if any.
+    /// One value `wget_wch` returned: the events it completes, appended to `events`.
     /// - Parameters:
     ///   - code: the wide character or key code.
     ///   - isKeyCode: whether `wget_wch` returned `KEY_CODE_YES`.
-    public mutating func decode(_ code: UInt32, isKeyCode: Bool) -> Event? {
+    public mutating func decode(_ code: UInt32, isKeyCode: Bool, into events: inout [Event]) {
         let keyCode = Int32(truncatingIfNeeded: code)
         if isKeyCode, keyCode == Self.pasteStartCode {
+            flushEscape(into: &events)
             if paste == nil { paste = Paste() }
-            return nil
+            return
         }
         if isKeyCode, keyCode == Self.pasteEndCode {
-            guard let ended = paste else { return nil } // an end without a start: nothing to end
+            guard let ended = paste else { return } // an end without a start: nothing to end
             paste = nil
-            return ended.text.isEmpty ? nil : .key(.paste(String(ended.text)))
+            if !ended.text.isEmpty { events.append(.key(.paste(String(ended.text)))) }
+            return
         }
-        guard paste != nil else { return KeyDecoder.decode(code, isKeyCode: isKeyCode).map { .key($0) } }
-        // Inside a paste a key code is an escape sequence curses recognised (an arrow's, say): dropped.
-        guard !isKeyCode, let scalar = Unicode.Scalar(code) else { return nil }
-        paste!.append(scalar)
-        return nil
+        guard paste == nil else {
+            // Inside a paste a key code is an escape sequence curses recognised (an arrow's, say): dropped.
+            guard !isKeyCode, let scalar = Unicode.Scalar(code) else { return }
+            paste!.append(scalar)
+            return
+        }
+        if sequence != nil {
+            if isKeyCode {
+                flushEscape(into: &events)
+            } else if continueSequence(code, into: &events) {
+                return
+            }
+        }
+        if !isKeyCode, code == 0x1B {
+            sequence = EscapeSequence()
+            return
+        }
+        if let key = KeyDecoder.decode(code, isKeyCode: isKeyCode) { events.append(.key(key)) }
     }
 
-    /// The read ended (nothing more is pending): the text of a paste still open so far, so a long
-    /// paste shows as it arrives and a never-ended one is not held back for ever.
-    public mutating func endOfInput() -> Event? {
-        guard paste != nil, !paste!.text.isEmpty else { return nil }
+    /// The read ended (nothing more is pending): a lone ESC is the Escape key; the text of a paste
+    /// still open so far, so a long paste shows as it arrives and a never-ended one is not held back.
+    public mutating func endOfInput(into events: inout [Event]) {
+        if sequence?.state == .escape { flushEscape(into: &events) }
+        guard paste != nil, !paste!.text.isEmpty else { return }
         let text = String(paste!.text)
         paste!.text = String.UnicodeScalarView()
-        return .key(.paste(text))
+        events.append(.key(.paste(text)))
+    }
+
+    /// The terminal's answers recognised since the last call (`TerminalReply`).
+    public mutating func takeReplies() -> [TerminalReply] {
+        defer { replies.removeAll() }
+        return replies
+    }
+
+    /// A pending ESC not followed by a sequence: the Escape key. A sequence cut short is dropped.
+    private mutating func flushEscape(into events: inout [Event]) {
+        if sequence?.state == .escape { events.append(.key(.escape)) }
+        sequence = nil
+    }
+
+    /// Feeds `code` to the sequence being read; false when it ended the sequence without belonging to
+    /// it (an ESC followed by a key: Escape, then that key).
+    private mutating func continueSequence(_ code: UInt32, into events: inout [Event]) -> Bool {
+        guard var current = sequence else { return false }
+        sequence = nil
+        switch current.advance(code) {
+        case .continues:
+            sequence = current
+            return true
+        case .complete:
+            if let reply = TerminalReply.parse(current.bytes) { replies.append(reply) }
+            return true
+        case .dropped:
+            return true
+        case .notASequence:
+            events.append(.key(.escape))
+            return false
+        }
     }
 }
 
@@ -141,5 +199,49 @@ extension InputDecoder.Paste {
         case .stringEscape:
             return value == 0x5C ? nil : .string
         }
+    }
+}
+
+/// An escape sequence read outside a paste: CSI (`ESC [` … final byte) or a string (`ESC _`, `ESC P`,
+/// `ESC ]` … `ESC \\` or BEL), bounded by `TerminalReply.maximumLength`.
+private struct EscapeSequence {
+    enum State: Equatable { case escape, controlSequence, string, stringEscape }
+    enum Step { case continues, complete, dropped, notASequence }
+
+    var state = State.escape
+    var bytes: [UInt8] = [0x1B]
+    /// Longer than any reply: read to its end, then dropped.
+    var overflowed = false
+
+    mutating func advance(_ code: UInt32) -> Step {
+        switch state {
+        case .escape:
+            switch code {
+            case 0x5B: state = .controlSequence
+            case 0x5F, 0x50, 0x5D: state = .string
+            default: return .notASequence
+            }
+        case .controlSequence:
+            guard (0x20...0x7E).contains(code) else { return .dropped }
+            if code >= 0x40 { keep(code); return overflowed ? .dropped : .complete }
+        case .string:
+            if code == 0x07 { keep(code); return overflowed ? .dropped : .complete }
+            if code == 0x1B { state = .stringEscape }
+        case .stringEscape:
+            if code == 0x5C { keep(code); return overflowed ? .dropped : .complete }
+            state = code == 0x1B ? .stringEscape : .string
+        }
+        keep(code)
+        // A string never ended must not swallow the keys after it: past four times the longest reply, it is given up.
+        if bytes.count >= TerminalReply.maximumLength { overflowed = true }
+        if overflowed, discarded > 4 * TerminalReply.maximumLength { return .dropped }
+        return .continues
+    }
+
+    private var discarded = 0
+
+    private mutating func keep(_ code: UInt32) {
+        if overflowed { discarded += 1; return }
+        bytes.append(code < 0x100 ? UInt8(code) : 0x3F)
     }
 }

@@ -47,6 +47,32 @@ public final class NcursesTerminal: TerminalBackend {
     /// Keys and pastes from what curses reads (a paste may span reads).
     private var input = InputDecoder()
     public var inputFD: Int32? { STDIN_FILENO }
+    /// How the terminal shows pictures: asked at start-up, answered through the input.
+    private var probe: GraphicsProbe
+    private var probeConcluded = false
+    /// When the probe's queries were written (nil: none were).
+    private var probeSent: ContinuousClock.Instant?
+    /// The pictures on screen beyond the cells (half blocks only until the probe concluded).
+    private var graphicsLayer = GraphicsLayer(support: .blocks)
+    private let graphicsOptions: GraphicsOptions
+
+    /// How pictures are shown: the config's setting, the environment (hints, `TMUX`), a PNG encoder
+    /// for iTerm2, and the app's last word on the probe's result (tmux's `allow-passthrough`).
+    public struct GraphicsOptions {
+        public var setting: ImagesSetting
+        public var environment: [String: String]
+        public var png: (PixelImage) -> [UInt8]?
+        public var adjust: (GraphicsSupport) -> GraphicsSupport
+
+        public init(setting: ImagesSetting = .blocks, environment: [String: String] = [:],
+                    png: @escaping (PixelImage) -> [UInt8]? = { _ in nil },
+                    adjust: @escaping (GraphicsSupport) -> GraphicsSupport = { $0 }) {
+            self.setting = setting
+            self.environment = environment
+            self.png = png
+            self.adjust = adjust
+        }
+    }
 
     /// A locale variable names a locale this machine does not have (`LANG=de_DE.UTF-8` in a container
     /// with only C.UTF-8): glibc then sets none, and curses would take every byte above 127 as garbage.
@@ -71,7 +97,8 @@ public final class NcursesTerminal: TerminalBackend {
 
     /// Starts curses on the process's terminal. Fails (without exiting) when `TERM` is unusable:
     /// unknown, or without what curses needs (`TerminalRequirements`).
-    public static func start(useColor: Bool, theme: Theme = .default) throws -> NcursesTerminal {
+    public static func start(useColor: Bool, theme: Theme = .default,
+                             graphics: GraphicsOptions = GraphicsOptions()) throws -> NcursesTerminal {
         if setlocale(LC_ALL, "") == nil { useUTF8CharactersWithoutTheLocale() }
         useTerminalSizeOnly()
         if let problem = TerminalRequirements.problem(term: nil) { throw TerminalStartError(description: problem) }
@@ -83,12 +110,15 @@ public final class NcursesTerminal: TerminalBackend {
         if let rmkx = tui_string_capability("rmkx") {
             TerminalGuard.setKeypadResetSequence(Array(String(cString: rmkx).utf8))
         }
-        return NcursesTerminal(screen: screen, useColor: useColor, theme: theme)
+        return NcursesTerminal(screen: screen, useColor: useColor, theme: theme, graphics: graphics)
     }
 
-    private init(screen: OpaquePointer, useColor: Bool, theme: Theme) {
+    private init(screen: OpaquePointer, useColor: Bool, theme: Theme, graphics: GraphicsOptions) {
         self.screen = screen
         self.theme = theme
+        graphicsOptions = graphics
+        probe = GraphicsProbe(setting: graphics.setting, environment: graphics.environment,
+                              columns: Int(tui_cols()), rows: Int(tui_lines()))
         let window = tui_stdscr()
         cbreak()
         noecho()
@@ -136,6 +166,50 @@ public final class NcursesTerminal: TerminalBackend {
         erase()
         refresh()
         Self.writeAll(Self.bracketedPasteOn)
+        // The probe's queries go out before the first frame; their answers come with the input. The
+        // window's pixels as the terminal set them for the kernel (xterm does; its CSI 14 t is off by
+        // default) count until the terminal answers CSI 16 t or 14 t.
+        var pixels = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &pixels) == 0, pixels.ws_xpixel > 0, pixels.ws_ypixel > 0 {
+            probe.receive(.windowPixels(PixelSize(width: Int(pixels.ws_xpixel), height: Int(pixels.ws_ypixel))))
+        }
+        let queries = probe.queries
+        if !queries.isEmpty {
+            Self.writeAll(queries)
+            probeSent = ContinuousClock().now
+        }
+        concludeProbeIfDone()
+    }
+
+    /// How the terminal shows pictures (half blocks until the probe concluded).
+    public var graphics: GraphicsSupport { graphicsLayer.support }
+
+    /// The probe's deadline passed: what was answered so far decides.
+    public func finishGraphicsProbe() {
+        probe.finish()
+        concludeProbeIfDone()
+    }
+
+    /// Leaving the terminal before the probe's answers came (a quit at once): they are read here, for
+    /// at most what is left of the deadline, so that none reaches the shell afterwards.
+    private func awaitProbeAnswers() {
+        guard !probeConcluded, let sent = probeSent else { return }
+        let end = sent + GraphicsProbe.deadline
+        let clock = ContinuousClock()
+        while !probeConcluded, clock.now < end {
+            let left = end - clock.now
+            var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+            let milliseconds = Int32(max(1, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
+            guard poll(&descriptor, 1, milliseconds) > 0 else { break }
+            _ = readEvents()
+        }
+        finishGraphicsProbe()
+    }
+
+    private func concludeProbeIfDone() {
+        guard !probeConcluded, let result = probe.result else { return }
+        probeConcluded = true
+        graphicsLayer = GraphicsLayer(support: graphicsOptions.adjust(result), png: graphicsOptions.png)
     }
 
     /// Asks the terminal to wrap pasted text in `ESC[200~` … `ESC[201~` (xterm's bracketed paste),
@@ -242,19 +316,27 @@ public final class NcursesTerminal: TerminalBackend {
                 }
                 continue
             }
-            if let event = input.decode(UInt32(code), isKeyCode: isKeyCode) { events.append(event) }
+            input.decode(UInt32(code), isKeyCode: isKeyCode, into: &events)
         }
-        if let paste = input.endOfInput() { events.append(paste) }
+        input.endOfInput(into: &events)
+        for reply in input.takeReplies() { probe.receive(reply) }
+        concludeProbeIfDone()
         return events
     }
 
     /// Copies `buffer` to the screen in one write: the runs of cells that changed since the last
     /// draw (`FrameEncoder`), a list scrolled by a few rows sent as a scroll of the terminal's lines.
+    ///
+    /// Pictures (`Buffer.drawPicture`) that nothing covers are written after the cells with the
+    /// terminal's graphics protocol (`GraphicsLayer`), their cells blank underneath; while any is
+    /// shown lines are not scrolled (the pictures would move with them).
     @discardableResult public func draw(_ buffer: Buffer) -> Bool {
-        let shift = encoder.canScroll ? previous.flatMap { BufferDiff.verticalShift(from: $0, to: buffer) } : nil
+        let (frame, update, mayScroll) = graphicsLayer.frame(buffer, previous: &previous, moveCursor: encoder.controls.moveCursor)
+        let shift = encoder.canScroll && mayScroll ? previous.flatMap { BufferDiff.verticalShift(from: $0, to: frame) } : nil
         output.removeAll(keepingCapacity: true)
-        encoder.encode(from: previous, to: buffer, shift: shift, into: &output)
-        previous = buffer
+        encoder.encode(from: previous, to: frame, shift: shift, into: &output)
+        output += update.bytes
+        previous = frame
         let wrote = !output.isEmpty
         output.withUnsafeBytes { Self.writeAll($0) }
         if output.count > 1 << 20 { output = [] } // a huge frame (a big terminal repainted) is not kept
@@ -297,6 +379,8 @@ public final class NcursesTerminal: TerminalBackend {
     /// Hands the terminal to another program (`git clone`): curses' modes are saved and the screen
     /// restored as the shell had it, until `resume()`.
     public func suspend() {
+        awaitProbeAnswers()
+        Self.writeAll(graphicsLayer.removeAll())
         Self.writeAll(Self.bracketedPasteOff)
         def_prog_mode()
         endwin()
@@ -312,7 +396,9 @@ public final class NcursesTerminal: TerminalBackend {
 
     /// Leaves curses mode: the terminal's modes and screen are restored.
     public func stop() {
+        awaitProbeAnswers()
         mousemask(0, nil)
+        Self.writeAll(graphicsLayer.removeAll())
         Self.writeAll(Self.bracketedPasteOff)
         // A terminal without an alternate screen (vt100, the Linux console) would keep the last frame,
         // and the shell's next line would be written over its footer: the screen is cleared instead.

@@ -5,7 +5,7 @@ import Locking
 
 /// The one `GitHubService` fake for tests: every answer scripted, every call recorded as a line
 /// ("owner octocat", "repos octocat", "starred octocat", "repos page 2", "search swift", "search page 1",
-/// "repo o/r", "commits o/r", "batch o/r,o/s", "star o/r", "unstar o/r", "avatar URL 16", "readme o/r",
+/// "repo o/r", "commits o/r", "batch o/r,o/s", "star o/r", "unstar o/r", "avatar URL 16", "image URL", "readme o/r",
 /// "history o/r BRANCH" (`-` for the default branch), "history page 1", "commit o/r SHA", "branches o/r").
 public final class ScriptedGitHubService: GitHubService {
     public struct Script: Sendable {
@@ -34,6 +34,8 @@ public final class ScriptedGitHubService: GitHubService {
         public var starred = false
         public var avatar: Result<Data, GitHubError> = .failure(.notFound)
         public var storedAvatar: Data?
+        /// README pictures by URL; any other is 404.
+        public var images: [String: Data] = [:]
         /// The README (nil: the repository has none).
         public var readme: Result<String?, GitHubError> = .success(nil)
         public var storedReadme: String?
@@ -153,6 +155,14 @@ public final class ScriptedGitHubService: GitHubService {
     }
 
     public func storedAvatar(url: String, size: Int) -> Data? { current.storedAvatar }
+
+    public func image(url: String) async throws -> Data {
+        record("image \(url)")
+        guard let data = current.images[url] else { throw GitHubError.notFound }
+        return data
+    }
+
+    public func storedImage(url: String) -> Data? { nil }
 
     public func readme(ownerLogin: String, repository: String) async throws -> String? {
         record("readme \(ownerLogin)/\(repository)")

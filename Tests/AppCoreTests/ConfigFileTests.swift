@@ -61,6 +61,13 @@ struct ConfigFileTests {
         ])
     }
 
+    @Test("images: auto by default, each protocol, blocks and none when asked, anything else refused with its line")
+    func images() throws {
+        #expect(try parse("").images == .auto)
+        for setting in ImagesSetting.allCases { #expect(try parse("images = \"\(setting.rawValue)\"").images == setting) }
+        #expect(problems("\nimages = \"png\"") == ["2: images \"png\" is not one of auto, kitty, sixel, iterm2, blocks, none"])
+    }
+
     @Test("icons: unicode by default, nerd and ascii when asked, anything else refused with its line")
     func icons() throws {
         #expect(try parse("").icons == .unicode)
@@ -98,7 +105,7 @@ struct ConfigFileTests {
     @Test("Each kind of mistake gives its line and says what is wrong")
     func mistakes() {
         #expect(problems("theme = \"light\"\nthem = \"dark\"\n") == [
-            "2: unknown setting \"them\" (settings: default_owner, theme, clone_root, clipboard, commit_prefetch, icons, keys)",
+            "2: unknown setting \"them\" (settings: default_owner, theme, clone_root, clipboard, commit_prefetch, icons, images, keys)",
         ])
         #expect(problems("\ntheme = \"purple\"") == ["2: theme \"purple\" is not one of default, light, mono, terminal"])
         #expect(problems("theme = 3") == ["1: theme must be a string (in quotes)"])

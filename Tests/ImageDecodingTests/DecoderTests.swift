@@ -183,7 +183,8 @@ func close(_ a: RGBA?, _ b: RGBA, tolerance: Int = 3) -> Bool {
 
     @Test func garbageIsAnUnknownFormat() throws {
         #expect(decodingError(try fixture("garbage.bin")) == .unknownFormat)
-        #expect(decodingError(Array("GIF89a".utf8)) == .unknownFormat)
+        // A GIF header and nothing after it: a GIF, malformed (the first frame of a GIF is decoded).
+        #expect(decodingError(Array("GIF89a".utf8)) == .malformed(.gif, reason: "truncated logical screen"))
         #expect(decodingError([0x89, 0x50, 0x4E]) == .unknownFormat)
         #expect(decodingError([0xFF, 0xD8]) == .unknownFormat)
     }
@@ -199,5 +200,22 @@ func close(_ a: RGBA?, _ b: RGBA, tolerance: Int = 3) -> Bool {
         #expect(ImageFormat.detect(try fixture("baseline.jpg")) == .jpeg)
         #expect(ImageFormat.detect(try fixture("garbage.bin")) == nil)
         #expect(ImageFormat.detect([]) == nil)
+    }
+}
+
+@Suite("PNG encoding (iTerm2's inline images)")
+struct PNGEncodingTests {
+    @Test func roundTrip() throws {
+        let pixels: [UInt8] = [255, 0, 0, 255, 0, 255, 0, 128, 0, 0, 255, 0, 255, 255, 255, 255]
+        let png = try #require(ImageDecoder.encodePNG(rgba: pixels, width: 2, height: 2))
+        #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        let decoded = try ImageDecoder.decode(png)
+        #expect(decoded.width == 2 && decoded.height == 2)
+        #expect(decoded.pixels == pixels)
+    }
+
+    @Test func wrongSizesAreRefused() {
+        #expect(ImageDecoder.encodePNG(rgba: [1, 2, 3], width: 1, height: 1) == nil)
+        #expect(ImageDecoder.encodePNG(rgba: [], width: 0, height: 0) == nil)
     }
 }

@@ -21,13 +21,13 @@ struct InputDecoderTests {
             switch raw {
             case .text(let text):
                 for scalar in text.unicodeScalars {
-                    if let event = decoder.decode(scalar.value, isKeyCode: false) { events.append(event) }
+                    decoder.decode(scalar.value, isKeyCode: false, into: &events)
                 }
             case .keyCode(let code):
-                if let event = decoder.decode(UInt32(bitPattern: code), isKeyCode: true) { events.append(event) }
+                decoder.decode(UInt32(bitPattern: code), isKeyCode: true, into: &events)
             }
         }
-        if let event = decoder.endOfInput() { events.append(event) }
+        decoder.endOfInput(into: &events)
         return events
     }
 

@@ -53,7 +53,7 @@ extension FilesTabPresenter {
                 lines.insert(.note(note, isError: { if case .failed = file.body { true } else { false } }()), at: 1)
             }
             if case .image(let image, _, _) = file.body {
-                lines += (0..<(image.height + 1) / 2).map { DetailLine.photo(image, row: $0, caption: "") }
+                lines += (0..<(image.height + 1) / 2).map { DetailLine.photo(OwnerPicture(blocks: image), row: $0, caption: "") }
             }
             return (lines, window.position)
         }

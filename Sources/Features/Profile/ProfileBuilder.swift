@@ -12,6 +12,9 @@ public struct ProfileDependencies {
     public var now: @Sendable () -> Date
     /// Whether the terminal shows true colours (256 or direct): the owner's photo is drawn only then.
     public var showsPhotos = false
+    /// How the terminal shows pictures: with a graphics protocol the photo is also loaded finer, at
+    /// the pixels of its cells.
+    public var graphics: GraphicsSupport = .blocks
 
     public init(login: String, service: any GitHubService, dispatcher: any UIDispatcher, scheduler: any Scheduler,
                 now: @escaping @Sendable () -> Date) {
@@ -32,7 +35,8 @@ public enum ProfileBuilder {
         let router = ProfileRouter(navigator: navigator)
         let presenter = ProfilePresenter(
             interactor: interactor, router: router, dispatcher: dependencies.dispatcher,
-            scheduler: dependencies.scheduler, showsPhotos: dependencies.showsPhotos, now: dependencies.now)
+            scheduler: dependencies.scheduler, showsPhotos: dependencies.showsPhotos,
+            finePhoto: dependencies.graphics.pixelSize(columns: ProfileView.avatarWidth, rows: ProfileView.avatarHeight), now: dependencies.now)
         let view = ProfileView(presenter: presenter)
         presenter.view = view
         router.screen = view

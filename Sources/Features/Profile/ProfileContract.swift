@@ -66,10 +66,11 @@ protocol ProfileInteractorProtocol: AnyObject, Sendable {
     func loadProfile() async -> LoadOutcome<ProfileContent>
     /// A further page of repositories, from a `Link` URL.
     func loadRepositories(page: URL) async -> LoadOutcome<Page<Repository>>
-    /// The owner's photo as stored (no request), at most `width` × `height` pixels.
-    func storedPhoto(address: String, width: Int, height: Int) -> PixelImage?
+    /// The owner's photo as stored (no request): half blocks at most `blocks` pixels, and at most
+    /// `fine` for a terminal with a graphics protocol.
+    func storedPhoto(address: String, blocks: PixelSize, fine: PixelSize?) -> OwnerPicture?
     /// The owner's photo from GitHub (revalidated when stored).
-    func photo(address: String, width: Int, height: Int) async -> PixelImage?
+    func photo(address: String, blocks: PixelSize, fine: PixelSize?) async -> OwnerPicture?
 }
 
 /// Navigation out of the profile.

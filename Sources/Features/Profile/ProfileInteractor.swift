@@ -30,11 +30,11 @@ final class ProfileInteractor: ProfileInteractorProtocol {
         return await .of { try await service.repositories(page: page) }
     }
 
-    func storedPhoto(address: String, width: Int, height: Int) -> PixelImage? {
-        OwnerPhotos(service: service).stored(address: address, width: width, height: height)
+    func storedPhoto(address: String, blocks: PixelSize, fine: PixelSize?) -> OwnerPicture? {
+        OwnerPhotos(service: service).storedPicture(address: address, blocks: blocks, fine: fine)
     }
 
-    func photo(address: String, width: Int, height: Int) async -> PixelImage? {
-        await OwnerPhotos(service: service).load(address: address, width: width, height: height)
+    func photo(address: String, blocks: PixelSize, fine: PixelSize?) async -> OwnerPicture? {
+        await OwnerPhotos(service: service).loadPicture(address: address, blocks: blocks, fine: fine)
     }
 }

@@ -24,17 +24,20 @@ final class ProfilePresenter: ProfilePresenterProtocol {
     /// The request in flight (tests await it).
     private(set) var loadTask: Task<Void, Never>?
     /// The owner's photo (only where the terminal shows true colours); the initials box otherwise.
-    private var photo: PixelImage?
+    private var photo: OwnerPicture?
     private let showsPhotos: Bool
     /// The photo request in flight (tests await it); cancelled when the screen goes.
     private(set) var photoTask: Task<Void, Never>?
     /// The photo's size in pixels: 10×10, the avatar box's 10×5 cells.
-    static let photoSize = (width: 10, height: 10)
+    static let photoSize = PixelSize(width: 10, height: 10)
+    /// The finer photo's size for a terminal with a graphics protocol (nil: half blocks only).
+    private let finePhoto: PixelSize?
 
     init(interactor: any ProfileInteractorProtocol, router: any ProfileRouterProtocol,
-         dispatcher: any UIDispatcher, scheduler: any Scheduler, showsPhotos: Bool = false,
+         dispatcher: any UIDispatcher, scheduler: any Scheduler, showsPhotos: Bool = false, finePhoto: PixelSize? = nil,
          now: @escaping () -> Date = Date.init) {
         self.showsPhotos = showsPhotos
+        self.finePhoto = finePhoto
         self.interactor = interactor
         self.router = router
         self.dispatcher = dispatcher
@@ -212,12 +215,12 @@ final class ProfilePresenter: ProfilePresenterProtocol {
 
     /// The stored photo at once, then GitHub's (a conditional request when stored).
     private func loadPhoto(of owner: Owner) {
-        let size = Self.photoSize
+        let size = Self.photoSize, fine = finePhoto
         let address = owner.avatarURL ?? OwnerPhotos.address(forLogin: owner.login)
-        photo = interactor.storedPhoto(address: address, width: size.width, height: size.height)
+        photo = interactor.storedPhoto(address: address, blocks: size, fine: fine)
         let interactor = self.interactor
         photoTask = dispatcher.background {
-            await interactor.photo(address: address, width: size.width, height: size.height)
+            await interactor.photo(address: address, blocks: size, fine: fine)
         } then: { [weak self] loaded in
             guard let self else { return }
             self.photoTask = nil

@@ -1,7 +1,8 @@
 import TerminalKit
 
-/// The profile screen (fills the screen): header, the owner's details beside an avatar box with their
-/// initials (images cannot be drawn), a rule, the repositories two lines each (name, description and
+/// The profile screen (fills the screen): header, the owner's details beside the owner's photo (half
+/// blocks, a real picture where the terminal has a graphics protocol) or an avatar box with their
+/// initials, a rule, the repositories two lines each (name, description and
 /// stars; the language as the subtitle), and the footer.
 @MainActor
 public final class ProfileView: Screen, ProfileViewProtocol {
@@ -15,6 +16,7 @@ public final class ProfileView: Screen, ProfileViewProtocol {
     /// Lines per repository row.
     static let rowLines = 2
     static let avatarWidth = 10
+    static let avatarHeight = 5
 
     init(presenter: any ProfilePresenterProtocol) {
         self.presenter = presenter
@@ -85,9 +87,9 @@ public final class ProfileView: Screen, ProfileViewProtocol {
     }
 
     private func renderProfile(into buffer: inout Buffer, width: Int) {
-        let avatar = Rect(x: 1, y: 1, width: Self.avatarWidth, height: 5)
+        let avatar = Rect(x: 1, y: 1, width: Self.avatarWidth, height: Self.avatarHeight)
         if let photo = state.photo {
-            buffer.drawImage(photo, x: avatar.x + (avatar.width - photo.width) / 2, y: avatar.y)
+            buffer.drawPicture(blocks: photo.blocks, fine: photo.fine, x: avatar.x + (avatar.width - photo.blocks.width) / 2, y: avatar.y)
         } else {
             buffer.drawBox(avatar, style: .dim, box: .rounded)
             buffer.writeCentered(state.initials, in: avatar, y: avatar.y + 2, style: .bold)

@@ -20,7 +20,7 @@ struct ProfileViewState: Sendable, Equatable {
     /// Up to two letters drawn in the avatar box.
     var initials: String
     /// The owner's photo, drawn instead of the initials box when there is one.
-    var photo: PixelImage?
+    var photo: OwnerPicture?
     var name: String
     /// "@octocat · User · joined 26 Jan 2011 (12 y ago)".
     var handle: String

@@ -38,6 +38,39 @@ public struct OwnerPhotos: Sendable {
         return Self.pixels(bytes, width: width, height: height)
     }
 
+    /// The stored photo as a picture: half blocks `blocks` pixels at most, and `fine` for a terminal
+    /// with a graphics protocol (nil: none); no request.
+    public func storedPicture(address: String, blocks: PixelSize, fine: PixelSize?) -> OwnerPicture? {
+        service.storedAvatar(url: address, size: Self.requestSize(blocks, fine))
+            .flatMap { Self.picture($0, blocks: blocks, fine: fine) }
+    }
+
+    /// The photo from the API (revalidated when stored) as a picture; nil when it cannot be had or read.
+    public func loadPicture(address: String, blocks: PixelSize, fine: PixelSize?) async -> OwnerPicture? {
+        guard let bytes = try? await service.avatar(url: address, size: Self.requestSize(blocks, fine)),
+              !Task.isCancelled else { return nil }
+        return Self.picture(bytes, blocks: blocks, fine: fine)
+    }
+
+    /// The size asked of GitHub for a picture: the fine version's, else twice the blocks' (at most 460,
+    /// GitHub's largest avatar).
+    static func requestSize(_ blocks: PixelSize, _ fine: PixelSize?) -> Int {
+        guard let fine else { return requestSize(blocks.width, blocks.height) }
+        return min(460, max(requestSize(blocks.width, blocks.height), fine.width, fine.height))
+    }
+
+    /// Untrusted bytes → the picture, decoded once and scaled twice (aspect kept); nil for anything unreadable.
+    static func picture(_ bytes: Data, blocks: PixelSize, fine: PixelSize?) -> OwnerPicture? {
+        guard let image = try? ImageDecoder.decode([UInt8](bytes)) else { return nil }
+        func scaled(_ bound: PixelSize) -> PixelImage? {
+            let size = image.fittingSize(maxWidth: bound.width, maxHeight: bound.height)
+            guard let scaled = image.scaled(toWidth: size.width, height: size.height) else { return nil }
+            return PixelImage(width: scaled.width, height: scaled.height, pixels: scaled.pixels)
+        }
+        guard let small = scaled(blocks) else { return nil }
+        return OwnerPicture(blocks: small, fine: fine.flatMap { scaled(PixelSize(width: min($0.width, 1024), height: min($0.height, 1024))) })
+    }
+
     /// The size asked of GitHub: twice what is drawn, so the box filter has something to average.
     static func requestSize(_ width: Int, _ height: Int) -> Int { max(16, 2 * max(width, height)) }
 
@@ -50,13 +83,37 @@ public struct OwnerPhotos: Sendable {
     }
 }
 
+/// A photo drawn two ways: half blocks (every terminal with colours) and, for a terminal with a
+/// graphics protocol, a finer version at the pixels of the same cells (`Buffer.drawPicture`).
+public struct OwnerPicture: Sendable, Hashable {
+    public var blocks: PixelImage
+    public var fine: PixelImage?
+
+    public init(blocks: PixelImage, fine: PixelImage? = nil) {
+        self.blocks = blocks
+        self.fine = fine
+    }
+
+    /// Cell rows `rows` of the picture (the part of it in view): those rows of the half blocks and the
+    /// same share of the fine version's pixel rows. Nil when the rows are empty or outside it.
+    func cellRows(_ rows: Range<Int>) -> OwnerPicture? {
+        let cellHeight = blocks.cellSize.height
+        guard !rows.isEmpty, rows.lowerBound >= 0, rows.upperBound <= cellHeight,
+              let part = blocks.pixelRows(2 * rows.lowerBound..<min(blocks.height, 2 * rows.upperBound)) else { return nil }
+        let fineRows = fine.map { (rows.lowerBound * $0.height / cellHeight)..<(rows.upperBound * $0.height / cellHeight) }
+        return OwnerPicture(blocks: part, fine: fineRows.flatMap { fine?.pixelRows($0) })
+    }
+}
+
 extension PixelImage {
     /// Cell row `row` of the picture: its two pixel rows (one at the bottom of an odd height).
     func cellRow(_ row: Int) -> PixelImage? {
-        let first = 2 * row
-        guard row >= 0, first < height else { return nil }
-        let rows = min(2, height - first)
-        let start = first * width * 4
-        return PixelImage(width: width, height: rows, pixels: Array(pixels[start..<start + rows * width * 4]))
+        pixelRows(2 * row..<min(height, 2 * row + 2))
+    }
+
+    /// Pixel rows `rows` as a picture of their own; nil when empty or outside the picture.
+    func pixelRows(_ rows: Range<Int>) -> PixelImage? {
+        guard !rows.isEmpty, rows.lowerBound >= 0, rows.upperBound <= height else { return nil }
+        return PixelImage(width: width, height: rows.count, pixels: Array(pixels[(rows.lowerBound * width * 4)..<(rows.upperBound * width * 4)]))
     }
 }

@@ -137,6 +137,8 @@ public struct Buffer: Sendable, Equatable {
     public private(set) var width: Int
     public private(set) var height: Int
     public private(set) var cells: [Cell]
+    /// Real pictures laid over some cells (`drawPicture`), for terminals with a graphics protocol.
+    public internal(set) var pictures: [PicturePlacement] = []
 
     public init(width: Int, height: Int) {
         self.width = max(0, width)
@@ -171,10 +173,23 @@ public struct Buffer: Sendable, Equatable {
         return result
     }
 
+    /// Marks `rect`'s cells as unknown (cells unlike any a frame holds): a diff from this buffer
+    /// writes them again. For a previous frame whose cells the terminal no longer shows as they were
+    /// (a picture's pixels lay over them).
+    public mutating func markUnknown(_ rect: Rect) {
+        let clipped = clip(rect)
+        guard !clipped.isEmpty else { return }
+        let unknown = Cell(" ", width: 3)   // no cell is 3 columns wide
+        for y in clipped.y..<clipped.maxY {
+            for x in clipped.x..<clipped.maxX { cells[y * width + x] = unknown }
+        }
+    }
+
     /// Blanks every cell, at a new size if it differs: the same as a new buffer, in the cells this one
     /// has when the size is the same (and nothing else shares them).
     public mutating func reset(width: Int, height: Int) {
         let width = max(0, width), height = max(0, height)
+        pictures.removeAll()
         guard width == self.width, height == self.height else {
             self = Buffer(width: width, height: height)
             return

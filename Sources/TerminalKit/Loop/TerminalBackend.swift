@@ -27,4 +27,13 @@ public protocol TerminalBackend: AnyObject {
     func resume()
     /// Ends the backend: the terminal's modes and screen are restored.
     func stop()
+    /// How the terminal shows pictures (`GraphicsProbe`; half blocks while unknown).
+    var graphics: GraphicsSupport { get }
+    /// The graphics probe's deadline passed: settle with the answers so far.
+    func finishGraphicsProbe()
+}
+
+extension TerminalBackend {
+    public var graphics: GraphicsSupport { .blocks }
+    public func finishGraphicsProbe() {}
 }

@@ -52,10 +52,10 @@ final class FakeProfileInteractor: ProfileInteractorProtocol {
 
     /// The photo a test scripts, by address (none by default).
     let photos = Mutex<[String: PixelImage]>([:])
-    func storedPhoto(address: String, width: Int, height: Int) -> PixelImage? { nil }
-    func photo(address: String, width: Int, height: Int) async -> PixelImage? {
-        calls.withLock { $0.append("photo \(address)") }
-        return photos.withLock { $0[address] }
+    func storedPhoto(address: String, blocks: PixelSize, fine: PixelSize?) -> OwnerPicture? { nil }
+    func photo(address: String, blocks: PixelSize, fine: PixelSize?) async -> OwnerPicture? {
+        calls.withLock { $0.append("photo \(address) \(blocks.width)x\(blocks.height) fine \(fine.map { "\($0.width)x\($0.height)" } ?? "none")") }
+        return photos.withLock { $0[address] }.map { OwnerPicture(blocks: $0, fine: fine == nil ? nil : $0) }
     }
 }
 
@@ -354,7 +354,7 @@ struct ProfilePhotoTests {
         dispatcher.runPending()
         await presenter.photoTask?.value
         dispatcher.runPending()
-        #expect(view.last?.photo == red)
+        #expect(view.last?.photo == OwnerPicture(blocks: red))
         #expect(view.last?.initials == "TO")
 
         let plain = FakeProfileInteractor(profile: .loaded(content))

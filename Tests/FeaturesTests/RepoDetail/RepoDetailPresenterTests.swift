@@ -66,7 +66,7 @@ struct RepoDetailPresenterTests {
             case .selectedCommit(let c): return "> \(c.sha) \(c.summary) — \(c.author) · \(c.age)"
             case .note(let text, _): return text
             case .markdown(let line): return line.text
-            case .photo(let image, let row, let caption): return "[photo \(image.width)×\(image.height) row \(row)] \(caption)"
+            case .photo(let picture, let row, let caption): return "[photo \(picture.blocks.width)×\(picture.blocks.height) row \(row)] \(caption)"
             }
         }
     }
@@ -489,7 +489,9 @@ struct RepoDetailPhotoTests {
         let service = PhotoSample.service()
         let (_, view) = try await open(service, showsPhotos: true)
         #expect(service.recorded("avatar") == ["avatar https://avatars.githubusercontent.com/octocat 16"])
-        guard case .photo(let image, 0, "octocat") = view.last?.lines.first else { Issue.record("no photo line"); return }
+        guard case .photo(let picture, 0, "octocat") = view.last?.lines.first else { Issue.record("no photo line"); return }
+        let image = picture.blocks
+        #expect(picture.fine == nil, "no finer photo without a graphics protocol")
         #expect(image.width == 8 && image.height == 8, "scaled to the 8×8 the overlay gives it")
         #expect(image.pixel(x: 0, y: 0).color == RGB(255, 0, 0))
     }
@@ -579,5 +581,55 @@ struct RepoDetailReadmeTests {
         await kept.readmeTask?.value
         keptDispatcher.runPending()
         #expect(text(keptView).contains("Stored words"))
+    }
+}
+
+@Suite("Repository detail: the owner's photo as a picture")
+@MainActor
+struct RepoDetailPictureTests {
+    func rendered(height: Int) async throws -> (Buffer, ScriptedGitHubService) {
+        let service = PhotoSample.service()
+        let interactor = RepoDetailInteractor(repository: DetailSample.repository, service: service, store: try SQLiteStore.inMemory(),
+                                              opener: SpyURLOpener(), clipboard: SpyClipboard(), cloner: SpyCloner(),
+                                              environment: [:], now: { DetailSample.now })
+        let dispatcher = CollectingDispatcher()
+        let presenter = RepoDetailPresenter(interactor: interactor, router: SpyRepoDetailRouter(), dispatcher: dispatcher,
+                                            scheduler: ManualScheduler(), showsPhotos: true, now: { DetailSample.now })
+        presenter.overview.finePhoto = PixelSize(width: 64, height: 64)
+        let view = RepoDetailView(presenter: presenter)
+        presenter.view = view
+        var buffer = Buffer(width: 100, height: height)
+        view.render(into: &buffer)
+        view.viewDidAppear()
+        await presenter.photoTask?.value
+        dispatcher.runPending()
+        buffer = Buffer(width: 100, height: height)
+        view.render(into: &buffer)
+        return (buffer, service)
+    }
+
+    @Test("With a graphics protocol the photo is asked at the cells' pixels and laid over its 8×4 cells")
+    func whole() async throws {
+        let (buffer, service) = try await rendered(height: 30)
+        #expect(service.recorded("avatar") == ["avatar https://avatars.githubusercontent.com/octocat 64"])
+        #expect(buffer.pictures.count == 1)
+        #expect(buffer.pictures.first?.rect.width == 8 && buffer.pictures.first?.rect.height == 4)
+        #expect(buffer.pictures.first?.image.width == 64)
+        #expect(buffer.intactPictures().count == 1)
+    }
+}
+
+extension RepoDetailPictureTests {
+    @Test("Cell rows of a picture: the half blocks' rows and the same share of the fine rows")
+    func cellRows() throws {
+        let blocks = try #require(PixelImage(width: 2, height: 7, pixels: Array(0..<56).map(UInt8.init)))
+        let fine = try #require(PixelImage(width: 4, height: 64, pixels: Array(repeating: 1, count: 4 * 64 * 4)))
+        let picture = OwnerPicture(blocks: blocks, fine: fine)
+        let part = try #require(picture.cellRows(1..<4))
+        #expect(part.blocks.height == 5, "rows 2–6: the last cell row has one pixel row")
+        #expect(part.blocks.pixels.first == 16)
+        #expect(part.fine?.height == 48)
+        #expect(picture.cellRows(3..<5) == nil)
+        #expect(picture.cellRows(2..<2) == nil)
     }
 }

@@ -8,7 +8,11 @@ import TerminalKit
 @MainActor
 final class OverviewPresenter {
     /// The photo's size in pixels: 8×8, four cell rows.
-    static let photoSize = (width: 8, height: 8)
+    static let photoSize = PixelSize(width: 8, height: 8)
+    /// The photo's cells: 8×4.
+    static let photoCells = (columns: 8, rows: 4)
+    /// The finer photo's size for a terminal with a graphics protocol (nil: half blocks only).
+    var finePhoto: PixelSize?
 
     private(set) var state: OverviewState
     weak var host: (any RepoViewHost)?
@@ -64,10 +68,10 @@ final class OverviewPresenter {
     /// The stored photo at once, then GitHub's (a conditional request when stored); cancelled when the
     /// view goes.
     private func loadPhoto() {
-        let size = Self.photoSize
-        state.photo = interactor.storedOwnerPhoto(width: size.width, height: size.height)
+        let size = Self.photoSize, fine = finePhoto
+        state.photo = interactor.storedOwnerPhoto(blocks: size, fine: fine)
         let interactor = self.interactor
-        photoTask = dispatcher.background { await interactor.ownerPhoto(width: size.width, height: size.height) } then: { [weak self] loaded in
+        photoTask = dispatcher.background { await interactor.ownerPhoto(blocks: size, fine: fine) } then: { [weak self] loaded in
             guard let self else { return }
             photoTask = nil
             if let loaded, loaded != state.photo {

@@ -8,6 +8,6 @@ struct OverviewState: Equatable {
     var repository: Repository
     var actions = RepoActions.State()
     /// The owner's photo (only where the terminal shows true colours).
-    var photo: PixelImage?
+    var photo: OwnerPicture?
     var commits: CommitsState = .loading
 }

@@ -13,7 +13,7 @@ enum OverviewStateBuilder {
         var lines: [DetailLine] = []
         if let photo = state.photo {
             let caption = Sanitizer.line(repository.ownerLogin)
-            for row in 0..<photo.cellSize.height { lines.append(.photo(photo, row: row, caption: row == 0 ? caption : "")) }
+            for row in 0..<photo.blocks.cellSize.height { lines.append(.photo(photo, row: row, caption: row == 0 ? caption : "")) }
             lines.append(.blank)
         }
         let description = Sanitizer.text(repository.description ?? "").trimmingWhitespace

@@ -27,6 +27,13 @@ final class ReadmePresenter {
     private(set) var readmeTask: Task<Void, Never>?
     /// The search and the links, as a value (`ReadmeTabState`).
     private(set) var state = ReadmeTabState()
+    /// A cell in pixels where the terminal has a graphics protocol: the README's pictures are shown
+    /// (nil: never fetched, the README reads as text).
+    var pictureCell: PixelSize?
+    /// The pictures asked for, by address, and the width they were asked at.
+    private var picturesAsked: (width: Int, urls: Set<String>) = (0, [])
+    /// Picture requests in flight (tests await them).
+    private(set) var pictureTasks: [Task<Void, Never>] = []
 
     init(interactor: any RepoDetailInteractorProtocol, router: any RepoDetailRouterProtocol, actions: RepoActions,
          links: LinkFollower, dispatcher: any UIDispatcher) {
@@ -43,6 +50,7 @@ final class ReadmePresenter {
 
     isolated deinit {
         readmeTask?.cancel()
+        for task in pictureTasks { task.cancel() }
     }
 
     var isLoading: Bool { readmeTask != nil }
@@ -92,7 +100,32 @@ final class ReadmePresenter {
     /// Every line of the README at `width`.
     func lines(width: Int, spinner: String) -> [DetailLine] {
         lastWidth = width
+        askForPictures(width: width)
         return readme.lines(width: width, spinner: spinner)
+    }
+
+    /// The pictures of the README at `width` not asked for yet: each fetched (stored first), decoded and
+    /// scaled off the UI thread, then shown.
+    private func askForPictures(width: Int) {
+        guard let cell = pictureCell else { return }
+        if picturesAsked.width != width { picturesAsked = (width, []) }
+        let interactor = self.interactor
+        // Seen whole, a picture is drawn for real: no taller than the tab's lines.
+        let maxRows = max(4, (host?.height ?? ReadmePictures.maximumRows) - 2)
+        for found in readme.pictureAddresses(width: width) where !picturesAsked.urls.contains(found.url) {
+            picturesAsked.urls.insert(found.url)
+            let url = found.url
+            let task = dispatcher.background { () -> OwnerPicture? in
+                guard let bytes = await interactor.readmePicture(url: url), !Task.isCancelled else { return nil }
+                return ReadmePictures.picture(bytes, cell: cell, maxColumns: width, maxRows: maxRows)
+            } then: { [weak self] picture in
+                guard let self, let picture, self.lastWidth == width else { return }
+                self.readme.add(picture, url: url, width: width)
+                self.refreshMatches(width: width)
+                self.host?.changed()
+            }
+            pictureTasks.append(task)
+        }
     }
 
     /// The window's lines (from `offset`) with the search matches and the selected link highlighted.

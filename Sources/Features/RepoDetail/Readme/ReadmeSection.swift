@@ -18,7 +18,11 @@ final class ReadmeSection {
     private let base: ReadmeBase
     /// `#123` and `owner/repo#123` as numbered links to the issues.
     private let textLinks: MarkdownTextLinks?
-    private var rendered: (width: Int, document: RenderedMarkdown, lines: [DetailLine])?
+    /// The README at a width: the document, its lines, and its pictures once asked for (nil: not yet).
+    private var rendered: (width: Int, document: RenderedMarkdown, lines: [DetailLine], pictures: [ReadmePictures.Found]?)?
+    /// The README's pictures at `picturesWidth`, by address (`ReadmePictures`).
+    private var pictures: [String: OwnerPicture] = [:]
+    private(set) var picturesWidth = 0
 
     /// The README's numbered links as last rendered.
     var links: [MarkdownLink] { rendered?.document.links ?? [] }
@@ -35,6 +39,28 @@ final class ReadmeSection {
         if case .failed = state, case .loaded = self.state { return }
         self.state = state
         rendered = nil
+        pictures = [:]
+    }
+
+    /// The pictures alone on their lines at `width` (none before the README is there).
+    func pictureAddresses(width: Int) -> [ReadmePictures.Found] {
+        guard case .loaded = state else { return [] }
+        _ = lines(width: width, spinner: "")
+        guard let current = rendered else { return [] }
+        if let found = current.pictures { return found }
+        let found = ReadmePictures.find(in: current.document, base: base)
+        rendered?.pictures = found
+        return found
+    }
+
+    /// A picture loaded for `width`: shown under its alt text from the next lines on.
+    func add(_ picture: OwnerPicture, url: String, width: Int) {
+        if width != picturesWidth {
+            pictures = [:]
+            picturesWidth = width
+        }
+        pictures[url] = picture
+        rendered = nil
     }
 
     /// The README's lines at `width` (or why there is none).
@@ -50,7 +76,13 @@ final class ReadmeSection {
         case .loaded(let markdown):
             if rendered?.width != width {
                 let document = ReadmeRenderer.render(markdown: markdown, width: width, base: base, textLinks: textLinks)
-                rendered = (width, document, ReadmeRenderer.lines(document))
+                var documentLines = ReadmeRenderer.lines(document)
+                var found: [ReadmePictures.Found]?
+                if width == picturesWidth, !pictures.isEmpty {
+                    found = ReadmePictures.find(in: document, base: base)
+                    documentLines = ReadmePictures.insert(pictures, at: found ?? [], into: documentLines)
+                }
+                rendered = (width, document, documentLines, found)
             }
             lines += rendered?.lines ?? []
         }

@@ -25,6 +25,8 @@ public struct RepoDetailDependencies {
     public var now: @Sendable () -> Date
     /// Whether the terminal shows true colours (256 or direct): the owner's photo is drawn only then.
     public var showsPhotos = false
+    /// How the terminal shows pictures: with a graphics protocol the owner's photo is also loaded finer.
+    public var graphics: GraphicsSupport = .blocks
     /// The tab shown first (`i` on the list: Issues).
     public var initialTab: RepoTab = .overview
     /// The issue or pull request opened on `initialTab` (a link to another repository's issue).
@@ -64,6 +66,9 @@ public enum RepoDetailBuilder {
             interactor: interactor, router: router, dispatcher: dependencies.dispatcher,
             scheduler: dependencies.scheduler, showsPhotos: dependencies.showsPhotos, editor: dependencies.editor,
             now: dependencies.now)
+        if dependencies.graphics.graphicsProtocol != nil { presenter.readme.pictureCell = dependencies.graphics.cellPixels }
+        presenter.overview.finePhoto = dependencies.graphics.pixelSize(
+            columns: OverviewPresenter.photoCells.columns, rows: OverviewPresenter.photoCells.rows)
         let view = RepoDetailView(presenter: presenter)
         presenter.initialTab = dependencies.initialTab
         presenter.initialIssue = dependencies.initialIssue

@@ -203,10 +203,14 @@ protocol RepoDetailInteractorProtocol: CommitSource {
     @MainActor func isCloned() -> Bool
     /// Clones in the foreground (the terminal is git's meanwhile).
     @MainActor func clone() -> CloneOutcome
-    /// The owner's photo as stored (no request), at most `width` × `height` pixels.
-    func storedOwnerPhoto(width: Int, height: Int) -> PixelImage?
+    /// The owner's photo as stored (no request): half blocks at most `blocks` pixels, and at most
+    /// `fine` for a terminal with a graphics protocol.
+    func storedOwnerPhoto(blocks: PixelSize, fine: PixelSize?) -> OwnerPicture?
     /// The owner's photo from GitHub (revalidated when stored).
-    func ownerPhoto(width: Int, height: Int) async -> PixelImage?
+    func ownerPhoto(blocks: PixelSize, fine: PixelSize?) async -> OwnerPicture?
+    /// A README's picture from its own host (never with the token): stored bytes first, else fetched;
+    /// nil when it cannot be had.
+    func readmePicture(url: String) async -> Data?
     /// The README as stored (no request): raw Markdown.
     func storedReadme() -> String?
     /// The README from GitHub (revalidated when stored).

@@ -135,6 +135,11 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
 
     var canStar: Bool { service.isAuthenticated }
 
+    func readmePicture(url: String) async -> Data? {
+        if let stored = service.storedImage(url: url) { return stored }
+        return try? await service.image(url: url)
+    }
+
     func storedReadme() -> String? {
         service.storedReadme(ownerLogin: repository.ownerLogin, repository: repository.name)
     }
@@ -154,12 +159,12 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
 
     private var photoAddress: String { OwnerPhotos.address(forLogin: repository.ownerLogin, webPage: repository.htmlURL) }
 
-    func storedOwnerPhoto(width: Int, height: Int) -> PixelImage? {
-        photos.stored(address: photoAddress, width: width, height: height)
+    func storedOwnerPhoto(blocks: PixelSize, fine: PixelSize?) -> OwnerPicture? {
+        photos.storedPicture(address: photoAddress, blocks: blocks, fine: fine)
     }
 
-    func ownerPhoto(width: Int, height: Int) async -> PixelImage? {
-        await photos.load(address: photoAddress, width: width, height: height)
+    func ownerPhoto(blocks: PixelSize, fine: PixelSize?) async -> OwnerPicture? {
+        await photos.loadPicture(address: photoAddress, blocks: blocks, fine: fine)
     }
 
     func isStarred() async -> Bool? {

@@ -128,6 +128,15 @@ public final class RepoDetailView: Screen, RepoDetailViewProtocol {
         let content = Self.content(in: panel)
         for (i, line) in state.lines.enumerated() where i < content.height {
             render(line, into: &buffer, x: content.x, y: content.y + i, width: content.width)
+            // A picture (where the terminal has a graphics protocol) from its first row in view: whole,
+            // or the part the window shows (scrolled into it, or cut by the window's end).
+            if case .photo(let picture, let row, _) = line, row == 0 || i == 0, picture.fine != nil {
+                let rows = picture.blocks.cellSize.height
+                let visible = min(rows - row, content.height - i)
+                if let part = row == 0 && visible == rows ? picture : picture.cellRows(row..<(row + visible)), let fine = part.fine {
+                    buffer.drawPicture(blocks: part.blocks, fine: fine, x: content.x, y: content.y + i)
+                }
+            }
         }
         renderStatusLine(into: &buffer, x: content.x, y: panel.maxY - 2, width: content.width)
         if !state.position.isEmpty {
@@ -211,8 +220,9 @@ public final class RepoDetailView: Screen, RepoDetailViewProtocol {
                          style: isError ? Style(foreground: .red) : .dim)
         case .markdown(let line):
             MarkdownView.draw(line, into: &buffer, x: x, y: y, maxWidth: width)
-        case .photo(let image, let row, let caption):
+        case .photo(let picture, let row, let caption):
             // Only this line's two pixel rows: a photo scrolled half out of the panel stays inside it.
+            let image = picture.blocks
             if let slice = image.cellRow(row) { buffer.drawImage(slice, x: x, y: y) }
             if !caption.isEmpty {
                 buffer.write(caption.truncated(toWidth: max(0, width - image.width - 2)), x: x + image.width + 2, y: y, style: .bold)

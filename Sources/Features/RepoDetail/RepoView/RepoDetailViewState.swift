@@ -21,7 +21,7 @@ enum DetailLine: Sendable, Equatable {
     /// A line of the rendered README (styled spans).
     case markdown(StyledLine)
     /// One cell row (two pixel rows) of the owner's photo, with a caption beside the first.
-    case photo(PixelImage, row: Int, caption: String)
+    case photo(OwnerPicture, row: Int, caption: String)
 }
 
 /// A menu over the panel (what `y` can copy, the branches `b` picks from), numbered, one selected.
