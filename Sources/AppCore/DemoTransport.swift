@@ -1,3 +1,4 @@
+import Features
 import Foundation
 import GitHubAPI
 
@@ -86,6 +87,7 @@ public struct DemoTransport: HTTPTransport {
         if request.url.path.hasSuffix("/commits") {
             return HTTPResponse(statusCode: 200, headers: ["content-type": "application/json"], body: Self.placeholderCommits(for: request.url))
         }
+        if Self.isBlob(request.url.path) { return Self.blobNotInTheDemo() }
         return HTTPResponse(statusCode: 404, headers: ["content-type": "application/json"], body: Data(notFound.utf8))
     }
 }
@@ -146,6 +148,21 @@ extension DemoTransport {
             headers["link"] = links.joined(separator: ", ")
         }
         return HTTPResponse(statusCode: 200, headers: headers, body: body)
+    }
+
+    /// Whether `path` asks for a file's bytes: `/repos/OWNER/REPO/git/blobs/SHA`.
+    static func isBlob(_ path: String) -> Bool {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        return parts.count == 7 && parts[0].isEmpty && parts[1] == "repos" && parts[4] == "git" && parts[5] == "blobs"
+    }
+
+    /// A file whose bytes the demo does not have (all but README.mkd and a few made-up ones): said as
+    /// such, in the interface's language. 410, not 404: the client turns every 404 into `notFound`
+    /// and drops the message, which would read as a file moved or deleted on GitHub.
+    static func blobNotInTheDemo() -> HTTPResponse {
+        let message = ["message": L10n.tr("demo.file.missing"), "documentation_url": "https://docs.github.com/rest/git/blobs"]
+        let body = (try? JSONSerialization.data(withJSONObject: message, options: [.sortedKeys])) ?? Data()
+        return HTTPResponse(statusCode: 410, headers: ["content-type": "application/json"], body: body)
     }
 
     /// Commits were recorded for one repository only; every other one answers with a single,
