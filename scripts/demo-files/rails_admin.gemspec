@@ -1,4 +1,4 @@
-# Made up for github-tui --demo: not rails_admin's real gemspec (its bytes were not recorded).
+# Made up for github-tui --demo: not the real file.
 # -*- encoding: utf-8 -*-
 require File.expand_path('../lib/rails_admin/version', __FILE__)
 

@@ -1,4 +1,4 @@
-# Made up for github-tui --demo: not rails_admin's real file (its bytes were not recorded).
+# Made up for github-tui --demo: not the real file.
 Rails.application.routes.draw do
   # Prefix route urls with "admin" and route names with "rails_admin_"
   scope "admin", :module => :rails_admin, :as => "rails_admin" do

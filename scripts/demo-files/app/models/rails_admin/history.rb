@@ -1,4 +1,4 @@
-# Made up for github-tui --demo: not rails_admin's real file (its bytes were not recorded).
+# Made up for github-tui --demo: not the real file.
 module RailsAdmin
   class History < ActiveRecord::Base
     set_table_name :rails_admin_histories

@@ -1,4 +1,4 @@
-// Made up for github-tui --demo: not rails_admin's real file (its bytes were not recorded).
+// Made up for github-tui --demo: not the real file.
 // The dashboard's activity bars and the history slider, on Prototype.
 var Dashboard = Class.create({
   initialize: function(element, options) {
