@@ -73,7 +73,7 @@ struct AppSetupTests {
 
 @Suite("Demo transport")
 struct DemoTransportTests {
-    @Test("The Files tab's bundled blobs are served at the tree's shas; any other file is said to be not in the demo data")
+    @Test("The Files tab's bundled blobs are served at the tree's shas; any other file or tree of a demo repository is not in the demo data")
     func blobs() async throws {
         let client = try client()
         let source = try await client.blob(ownerLogin: "sferik", repository: "active_admin", sha: "d36b4ba90e5fd730a44170894208ae1c881e0371")
@@ -90,11 +90,16 @@ struct DemoTransportTests {
                 try await client.blob(ownerLogin: "sferik", repository: "active_admin", sha: missing)
             }
         }
-        // Other paths keep GitHub's 404.
+        // Another bundled repository's tree: not in the demo data either; a repository the demo does not have: 404.
+        await #expect(throws: GitHubError.http(status: 410, message: "not in the demo data")) {
+            try await client.tree(ownerLogin: "sferik", repository: "410_in_140", ref: "master")
+        }
         await #expect(throws: GitHubError.notFound) { try await client.tree(ownerLogin: "sferik", repository: "nothing", ref: "master") }
-        #expect(!DemoTransport.isBlob("/repos/sferik/active_admin/git/trees/master"))
-        #expect(!DemoTransport.isBlob("/repos/sferik/active_admin/git/blobs/a/b"))
-        #expect(DemoTransport.isBlob("/repos/sferik/active_admin/git/blobs/\(missing)"))
+        await #expect(throws: GitHubError.notFound) { try await client.blob(ownerLogin: "sferik", repository: "nothing", sha: missing) }
+        #expect(DemoTransport.contentRepository("/repos/sferik/active_admin/git/trees/feature/x") == "sferik/active_admin")
+        #expect(DemoTransport.contentRepository("/repos/sferik/active_admin/git/blobs/\(missing)") == "sferik/active_admin")
+        #expect(DemoTransport.contentRepository("/repos/sferik/active_admin/git/blobs/a/b") == nil)
+        #expect(DemoTransport.contentRepository("/repos/sferik/active_admin/commits") == nil)
     }
 
     func client() throws -> GitHubClient {

@@ -2,16 +2,24 @@ import Foundation
 import Testing
 
 /// The demo's Files tab in the real binary: sferik/rails_admin's recorded tree (shown as active_admin's)
-/// with made-up contents for a few of its files, and the others said to be not in the demo data.
+/// with made-up contents for a few of its files; the other files and repositories' trees are said to be not in the demo data.
 @Suite("End to end: the demo's Files tab", .enabled(if: TmuxSession.isAvailable, "tmux is not installed"), .serialized)
 struct DemoFilesEndToEndTests {
-    @Test("--demo: lib/rails_admin.rb opens with its keywords coloured; a file without bundled bytes says it is not in the demo data")
+    @Test("--demo: lib/rails_admin.rb opens with its keywords coloured; a tree or file without bundled data says it is not in the demo data")
     func openFiles() async throws {
         let data = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: data) }
         // Colours on: the test runner's NO_COLOR (when set) is not passed on.
         let tmux = try TmuxSession(command: "env -u NO_COLOR " + appCommand(["--demo"], dataDirectory: data), width: 100, height: 30)
         await tmux.waitFor(text: "active_admin")
+        // The first repository's tree is not in the demo data: said so, not "repository not found".
+        try tmux.send("d")
+        await tmux.waitFor(text: "─ sferik/410_in_140 ─")
+        try tmux.send("Left")
+        let other = await tmux.waitFor(text: "Could not read the files")
+        #expect(other.contains("Could not read the files: not in the demo data"))
+        try tmux.send("Escape")
+        await tmux.waitFor("the list") { !$0.contains("· Files") && $0.contains("1/30") }
         try tmux.send("j")
         await tmux.waitFor(text: "2/30")
         try tmux.send("d")

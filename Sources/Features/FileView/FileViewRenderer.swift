@@ -42,11 +42,7 @@ enum FileViewRenderer {
     /// Why a file could not be read. A 404 is about the file (the tree named it: moved or deleted
     /// since), not the repository; a server's own words (the demo's "not in the demo data") as they came.
     static func failure(_ error: GitHubError) -> String {
-        switch error {
-        case .notFound: tr("files.file.notFound")
-        case .http(_, let message?) where !message.isEmpty: tr("files.file.failed", Sanitizer.line(message))
-        default: tr("files.file.failed", error.shortReason)
-        }
+        error == .notFound ? tr("files.file.notFound") : tr("files.file.failed", error.shortReasonOrMessage)
     }
 
     static func window(_ state: FileViewState, width: Int, height: Int) -> FileWindow {
