@@ -158,8 +158,8 @@ def write_rails_admin_history():
 def write_rails_admin_files():
     """sferik/rails_admin's recorded tree at 3cdfabd (recursive) and its README.mkd blob (the Files tab,
     issue 26), served as HISTORY_REPOSITORY's tree of `master` (its default branch) like the history.
-    Only the README's bytes were recorded: a few files get made-up contents (write_made_up_blobs), and
-    the demo transport tells the others apart as not in the demo data."""
+    Only the README's bytes were recorded: a few files get made-up contents (write_made_up_blobs); the
+    demo transport answers the others (and other repositories' trees) as not in the demo data."""
     with open(os.path.join(DATA, "octokit-rb", "wave3", "rails_admin-tree-3cdfabd-2013.json")) as f:
         tree = json.load(f)
     with open(os.path.join(DATA, "octokit-rb", "wave3", "rails_admin-blob-2013.json")) as f:
