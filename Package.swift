@@ -114,7 +114,7 @@ let package = Package(
         .testTarget(name: "SyntaxHighlightingTests", dependencies: ["SyntaxHighlighting"], swiftSettings: strict),
         .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding"], resources: [.copy("Fixtures")],
                     swiftSettings: strict),
-        .testTarget(name: "DemoDataTests", dependencies: ["DemoData", "GitHubEntities", "ImageDecoding"],
+        .testTarget(name: "DemoDataTests", dependencies: ["DemoData", "GitHubEntities", "ImageDecoding", "SyntaxHighlighting"],
                     swiftSettings: strict),
         .testTarget(name: "GitHubEntitiesTests", dependencies: ["GitHubEntities", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "GitHubAPITests",

@@ -17,6 +17,7 @@ name, never 0000000, and they carry no html_url since no such commit exists on G
 
 Usage: scripts/make-demo-data.py [SHARED_DATA_DIR]
 """
+import base64
 import hashlib
 import json
 import os
@@ -157,7 +158,8 @@ def write_rails_admin_history():
 def write_rails_admin_files():
     """sferik/rails_admin's recorded tree at 3cdfabd (recursive) and its README.mkd blob (the Files tab,
     issue 26), served as HISTORY_REPOSITORY's tree of `master` (its default branch) like the history.
-    Only the README's bytes were recorded: the other files answer 404 in the demo."""
+    Only the README's bytes were recorded: a few files get made-up contents (write_made_up_blobs); the
+    demo transport answers the others (and other repositories' trees) as not in the demo data."""
     with open(os.path.join(DATA, "octokit-rb", "wave3", "rails_admin-tree-3cdfabd-2013.json")) as f:
         tree = json.load(f)
     with open(os.path.join(DATA, "octokit-rb", "wave3", "rails_admin-blob-2013.json")) as f:
@@ -184,6 +186,47 @@ def write_rails_admin_files():
           {"content-type": "application/json; charset=utf-8"}, answer["response_body"],
           flat(dict(blob["source"], path=blob["source"]["paths"][0], recorded_at=answer["recorded_at"],
                     edited="served as a blob of " + HISTORY_REPOSITORY)))
+    write_made_up_blobs(recursive["response_body"]["tree"])
+
+
+# Made-up contents of a few of the tree's files (scripts/demo-files/PATH), so the demo's Files tab shows
+# highlighted Ruby, ERB, JavaScript, CSS and YAML: served under the tree's recorded blob sha of PATH.
+DEMO_FILES = os.path.join(HERE, "demo-files")
+# Git's empty blob: its contents are known from its sha (.gitkeep, favicon.ico, an empty view).
+EMPTY_BLOB = "e69de29bb2d1d6434b8b29ae775ad8c2e48c5391"
+
+
+def blob_body(sha, data):
+    """A blob as GitHub answers GET git/blobs/SHA: base64 in lines of 60 characters, with the size."""
+    encoded = base64.b64encode(data).decode()
+    lines = [encoded[i:i + 60] for i in range(0, len(encoded), 60)]
+    return {"sha": sha, "size": len(data), "encoding": "base64", "content": "".join(line + "\n" for line in lines),
+            "url": "https://api.github.com/repos/%s/git/blobs/%s" % (HISTORY_REPOSITORY, sha)}
+
+
+def write_made_up_blobs(tree):
+    """One answer per made-up file. The tree's `size` stays the real file's; the blob's is these bytes'."""
+    sha_of = {entry["path"]: entry["sha"] for entry in tree if entry["type"] == "blob"}
+    headers = {"content-type": "application/json; charset=utf-8"}
+    for folder, _, names in sorted(os.walk(DEMO_FILES)):
+        for name in sorted(names):
+            full = os.path.join(folder, name)
+            path = os.path.relpath(full, DEMO_FILES)
+            sha = sha_of[path]  # a file the recorded tree does not name is a mistake here
+            with open(full, "rb") as f:
+                data = f.read()
+            paths = sorted(p for p, s in sha_of.items() if s == sha)
+            write("blob-sferik-rails_admin-%s.json" % path.replace("/", "-"),
+                  "/repos/%s/git/blobs/%s" % (HISTORY_REPOSITORY, sha), 200, headers, blob_body(sha, data),
+                  {"note": "made-up demo data (not from GitHub): contents written for github-tui --demo "
+                           "(scripts/demo-files/%s), served under the recorded tree's blob sha of %s"
+                           % (path, ", ".join(paths))})
+    empty = sorted(p for p, s in sha_of.items() if s == EMPTY_BLOB)
+    if empty:
+        write("blob-sferik-rails_admin-empty.json", "/repos/%s/git/blobs/%s" % (HISTORY_REPOSITORY, EMPTY_BLOB),
+              200, headers, blob_body(EMPTY_BLOB, b""),
+              {"note": "derived, not recorded: git's empty blob (its sha is that of no bytes), named in the "
+                       "recorded tree by " + ", ".join(empty)})
 
 
 def write_made_up_owner():

@@ -1,3 +1,4 @@
+import Features
 import Foundation
 import GitHubAPI
 
@@ -86,6 +87,9 @@ public struct DemoTransport: HTTPTransport {
         if request.url.path.hasSuffix("/commits") {
             return HTTPResponse(statusCode: 200, headers: ["content-type": "application/json"], body: Self.placeholderCommits(for: request.url))
         }
+        if let repository = Self.contentRepository(request.url.path), answers["/repos/\(repository)".lowercased()] != nil {
+            return Self.notInTheDemo()
+        }
         return HTTPResponse(statusCode: 404, headers: ["content-type": "application/json"], body: Data(notFound.utf8))
     }
 }
@@ -146,6 +150,25 @@ extension DemoTransport {
             headers["link"] = links.joined(separator: ", ")
         }
         return HTTPResponse(statusCode: 200, headers: headers, body: body)
+    }
+
+    /// The `OWNER/REPO` whose files `path` asks for (a tree, `/repos/OWNER/REPO/git/trees/REF`, or a
+    /// file's bytes, `/repos/OWNER/REPO/git/blobs/SHA`), nil for any other path.
+    static func contentRepository(_ path: String) -> String? {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count >= 7, parts[0].isEmpty, parts[1] == "repos", parts[4] == "git",
+              parts[5] == "trees" || (parts[5] == "blobs" && parts.count == 7) else { return nil }
+        return "\(parts[2])/\(parts[3])"
+    }
+
+    /// The files of a bundled repository that the demo does not have (every tree but active_admin's,
+    /// every file's bytes but README.mkd's and a few made-up ones): said as such, in the interface's
+    /// language. 410, not 404: the client turns every 404 into `notFound` and drops the message, which
+    /// would read as a repository that does not exist, or a file moved or deleted.
+    static func notInTheDemo() -> HTTPResponse {
+        let message = ["message": L10n.tr("demo.file.missing"), "documentation_url": "https://docs.github.com/rest/git"]
+        let body = (try? JSONSerialization.data(withJSONObject: message, options: [.sortedKeys])) ?? Data()
+        return HTTPResponse(statusCode: 410, headers: ["content-type": "application/json"], body: body)
     }
 
     /// Commits were recorded for one repository only; every other one answers with a single,

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Features
 import Foundation
 import GitHubAPI
 import GitHubEntities
@@ -72,6 +73,35 @@ struct AppSetupTests {
 
 @Suite("Demo transport")
 struct DemoTransportTests {
+    @Test("The Files tab's bundled blobs are served at the tree's shas; any other file or tree of a demo repository is not in the demo data")
+    func blobs() async throws {
+        let client = try client()
+        let source = try await client.blob(ownerLogin: "sferik", repository: "active_admin", sha: "d36b4ba90e5fd730a44170894208ae1c881e0371")
+        #expect(String(decoding: source.bytes, as: UTF8.self).contains("module RailsAdmin"))
+        let readme = try await client.blob(ownerLogin: "sferik", repository: "active_admin", sha: "94616fa57520ac8147522c7cf9f03d555595c5ea")
+        #expect(readme.bytes.count == 25_325)
+        // screenshots/edit.png: named by the tree, its bytes not bundled.
+        let missing = "c724d2b1634f332f64be514e6ff875f6a63c26ba"
+        await #expect(throws: GitHubError.http(status: 410, message: "not in the demo data")) {
+            try await client.blob(ownerLogin: "sferik", repository: "active_admin", sha: missing)
+        }
+        await L10n.$override.withValue(.german) {
+            await #expect(throws: GitHubError.http(status: 410, message: "nicht in den Demodaten")) {
+                try await client.blob(ownerLogin: "sferik", repository: "active_admin", sha: missing)
+            }
+        }
+        // Another bundled repository's tree: not in the demo data either; a repository the demo does not have: 404.
+        await #expect(throws: GitHubError.http(status: 410, message: "not in the demo data")) {
+            try await client.tree(ownerLogin: "sferik", repository: "410_in_140", ref: "master")
+        }
+        await #expect(throws: GitHubError.notFound) { try await client.tree(ownerLogin: "sferik", repository: "nothing", ref: "master") }
+        await #expect(throws: GitHubError.notFound) { try await client.blob(ownerLogin: "sferik", repository: "nothing", sha: missing) }
+        #expect(DemoTransport.contentRepository("/repos/sferik/active_admin/git/trees/feature/x") == "sferik/active_admin")
+        #expect(DemoTransport.contentRepository("/repos/sferik/active_admin/git/blobs/\(missing)") == "sferik/active_admin")
+        #expect(DemoTransport.contentRepository("/repos/sferik/active_admin/git/blobs/a/b") == nil)
+        #expect(DemoTransport.contentRepository("/repos/sferik/active_admin/commits") == nil)
+    }
+
     func client() throws -> GitHubClient {
         let transport = try DemoTransport(directory: try #require(DemoData.directoryForTests))
         return GitHubClient(configuration: APIConfiguration(baseURL: APIConfiguration.defaultBaseURL), transport: transport)

@@ -2,6 +2,7 @@
 import Foundation
 import GitHubEntities
 import ImageDecoding
+import SyntaxHighlighting
 import Testing
 
 /// The bundled demo answers (Resources/Demo, built by scripts/make-demo-data.py).
@@ -93,6 +94,64 @@ import Testing
         for repository in try repositories() {
             #expect(repository.owner.avatar_url == "https://avatars.githubusercontent.com/demo/avatars/\(repository.owner.login).png")
         }
+    }
+
+    private struct TreeEntry: Decodable { var path: String; var type: String; var sha: String }
+    private struct Tree: Decodable { var tree: [TreeEntry] }
+
+    /// The Files tab's bundled blobs (the recorded README, made-up sources, git's empty blob), by file.
+    private func blobs() throws -> [(file: String, answer: Answer, content: FileContent)] {
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory().path).filter { $0.hasPrefix("blob-") }.sorted()
+        return try files.map { file in
+            let (answer, body) = try answer(file)
+            return (file, answer, try JSONDecoder().decode(FileContent.self, from: body))
+        }
+    }
+
+    @Test("Every bundled blob decodes, is served at its own sha, and the tree names that sha")
+    func blobsAreTheTreesFiles() throws {
+        let tree = try JSONDecoder().decode(Tree.self, from: answer("tree-sferik-rails_admin.json").body)
+        let treeSHAs = Set(tree.tree.filter { $0.type == "blob" }.map(\.sha))
+        let blobs = try blobs()
+        #expect(blobs.count >= 10)
+        for (file, answer, content) in blobs {
+            #expect(answer.status == 200 && answer.path == "/repos/sferik/active_admin/git/blobs/\(content.sha)", "\(file)")
+            #expect(treeSHAs.contains(content.sha), "\(file): \(content.sha) is not in the tree")
+            #expect(content.size == content.bytes.count, "\(file)")
+            #expect(String(data: content.bytes, encoding: .utf8) != nil, "\(file)")
+        }
+        #expect(Set(blobs.map(\.content.sha)).count == blobs.count, "one answer per sha")
+        // Git's empty blob is the one whose bytes are known without a recording.
+        #expect(blobs.contains { $0.content.sha == "e69de29bb2d1d6434b8b29ae775ad8c2e48c5391" && $0.content.bytes.isEmpty })
+    }
+
+    @Test("Every made-up file says so in its first line and is coloured by Source-highlight (several languages)")
+    func madeUpFilesAreHighlighted() throws {
+        let tree = try JSONDecoder().decode(Tree.self, from: answer("tree-sferik-rails_admin.json").body)
+        let blobs = try blobs()
+        var definitions = Set<String>()
+        for (file, answer, content) in blobs where answer.source?["note"]?.hasPrefix("made-up") == true {
+            let text = String(decoding: content.bytes, as: UTF8.self)
+            #expect(text.split(separator: "\n").first?.contains("Made up for github-tui --demo") == true, "\(file)")
+            let lineCount = text.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+            #expect((4...80).contains(lineCount), "\(file): \(lineCount) lines")
+            // Every path the tree gives this sha is read in a language Source-highlight has a definition for.
+            for entry in tree.tree where entry.sha == content.sha {
+                let name = String(entry.path.split(separator: "/").last ?? "")
+                let definition = try #require(LanguageDefinitions.file(forFileName: name), "\(entry.path)")
+                #expect(LanguageDefinitions.isInstalled(definition), "\(definition)")
+                definitions.insert(definition)
+                let highlighted = SourceHighlighter.highlight(content.bytes, language: LinguistLanguage.name(forFileName: name))
+                #expect(highlighted.outcome == .highlighted, "\(entry.path)")
+                let kinds = Set(highlighted.runs.joined().map(\.kind)).subtracting([.other, .symbol])
+                #expect(kinds.count >= 2, "\(entry.path): \(kinds)")
+            }
+        }
+        #expect(definitions.isSuperset(of: ["ruby.lang", "javascript.lang", "css.lang", "html.lang", "conf.lang"]), "\(definitions)")
+        // The files a newcomer opens first.
+        let bundled = Set(blobs.map(\.content.sha))
+        let paths = Set(tree.tree.filter { bundled.contains($0.sha) }.map(\.path))
+        #expect(paths.isSuperset(of: ["Gemfile", "Rakefile", "rails_admin.gemspec", "lib/rails_admin.rb", "config/routes.rb", "README.mkd"]))
     }
 
     @Test func madeUpFilesSaySo() throws {

@@ -1,3 +1,4 @@
+import GitHubAPI
 import MarkdownRendering
 import SyntaxHighlighting
 import TerminalKit
@@ -38,13 +39,19 @@ enum FileViewRenderer {
         }
     }
 
+    /// Why a file could not be read. A 404 is about the file (the tree named it: moved or deleted
+    /// since), not the repository; a server's own words (the demo's "not in the demo data") as they came.
+    static func failure(_ error: GitHubError) -> String {
+        error == .notFound ? tr("files.file.notFound") : tr("files.file.failed", error.shortReasonOrMessage)
+    }
+
     static func window(_ state: FileViewState, width: Int, height: Int) -> FileWindow {
         let title = Sanitizer.line(state.entry.path)
         let note: String? = switch state.body {
         case .loading: tr("files.file.loading")
         case .binary(let size, let type): tr("files.file.binary", Sanitizer.line(type), Formatting.bytes(size))
         case .tooLarge(let size): tr("files.file.tooLarge", Formatting.bytes(size))
-        case .failed(let error): tr("files.file.failed", error.shortReason)
+        case .failed(let error): failure(error)
         case .image(_, let size, let type): tr("files.file.image", Sanitizer.line(type), Formatting.bytes(size))
         case .text, .markdown: nil
         }

@@ -1,4 +1,5 @@
 import GitHubAPI
+import TerminalKit
 
 extension GitHubError {
     /// A few words for a line that failed to load, e.g. "Could not load commits (network error)".
@@ -14,5 +15,12 @@ extension GitHubError {
         case .responseTooLarge: return tr("reason.responseTooLarge")
         case .libcurlMissing: return tr("reason.libcurlMissing")
         }
+    }
+
+    /// `shortReason`, except that a server's own words (an `.http` error's message, e.g. the demo's
+    /// "not in the demo data") are said as they came, on one line.
+    var shortReasonOrMessage: String {
+        if case .http(_, let message?) = self, !message.isEmpty { return Sanitizer.line(message) }
+        return shortReason
     }
 }

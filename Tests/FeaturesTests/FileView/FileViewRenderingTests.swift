@@ -132,4 +132,23 @@ struct FileViewRenderingTests {
         let large = FileViewState(entry: GitTreeEntry(path: "big.sql", kind: .file, sha: "c", size: 5 << 20), ref: "master")
         #expect(large.body == .tooLarge(size: 5 << 20))
     }
+
+    @Test("A file that cannot be read: a 404 is about the file, not the repository; a server's own words as they came")
+    func failures() {
+        func note(_ error: GitHubError) -> String? {
+            var state = FileViewState(entry: GitTreeEntry(path: "lib/gone.rb", kind: .file, sha: "g", size: 10), ref: "master")
+            state.fail(error)
+            return FileViewRenderer.window(state, width: 80, height: 5).note
+        }
+        #expect(note(.notFound) == "Could not read the file: not found (moved or deleted?)")
+        #expect(note(.notFound)?.contains("repository") == false)
+        #expect(note(.http(status: 410, message: "not in the demo data"))
+                == "Could not read the file: not in the demo data")
+        #expect(note(.http(status: 0, message: "GitHub answered with another blob.")) == "Could not read the file: GitHub answered with another blob.")
+        #expect(note(.http(status: 502, message: nil)) == "Could not read the file: HTTP 502")
+        #expect(note(.network) == "Could not read the file: network error")
+        L10n.$override.withValue(.german) {
+            #expect(note(.notFound) == "Datei konnte nicht gelesen werden: nicht gefunden (verschoben oder gelöscht?)")
+        }
+    }
 }
