@@ -6,8 +6,10 @@ import Testing
 import TestSupport
 
 /// The app on a pseudo-terminal this test plays the terminal of: it reads what the app writes,
-/// answers the graphics probe as a given terminal would, and types keys.
-final class PlayedTerminal {
+/// answers the graphics probe as a given terminal would, and types keys. One test uses one, in turn
+/// (hence `@unchecked Sendable`); its blocking reads run on a thread of their own, never on the
+/// cooperative pool that the fake server (and every other test running meanwhile) needs.
+final class PlayedTerminal: @unchecked Sendable {
     let master: Int32
     let pid: pid_t
     /// Everything the app wrote so far.
@@ -42,7 +44,13 @@ final class PlayedTerminal {
 
     /// Reads until `condition` holds for everything written so far, or the timeout passes.
     @discardableResult
-    func read(until condition: ([UInt8]) -> Bool, timeout: Duration = .seconds(20)) -> Bool {
+    func read(until condition: @escaping @Sendable ([UInt8]) -> Bool, timeout: Duration = .seconds(20)) async -> Bool {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: self.readBlocking(until: condition, timeout: timeout)) }
+        }
+    }
+
+    private func readBlocking(until condition: ([UInt8]) -> Bool, timeout: Duration) -> Bool {
         let clock = ContinuousClock(), end = clock.now + timeout
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while !condition(output) {
@@ -60,9 +68,22 @@ final class PlayedTerminal {
         return true
     }
 
-    func read(untilContains text: String, timeout: Duration = .seconds(20)) -> Bool {
+    func read(untilContains text: String, timeout: Duration = .seconds(20)) async -> Bool {
         let needle = Array(text.utf8)
-        return read(until: { $0.contains(needle) }, timeout: timeout)
+        return await read(until: { $0.contains(needle) }, timeout: timeout)
+    }
+
+    /// Answers `query` with `answer` as soon as the app has written it, from the reading thread (as a
+    /// terminal answers: at once, however busy the test's own threads are; the app's probe waits 150 ms).
+    func answer(_ query: String, with answer: String, timeout: Duration = .seconds(20)) async -> Bool {
+        let needle = Array(query.utf8)
+        return await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                let seen = self.readBlocking(until: { $0.contains(needle) }, timeout: timeout)
+                if seen { self.write(answer) }
+                continuation.resume(returning: seen)
+            }
+        }
     }
 
     func contains(_ text: String) -> Bool { output.contains(Array(text.utf8)) }
@@ -81,59 +102,58 @@ struct GraphicsEndToEndTests {
     static let kittyQuery = "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\"
 
     /// Starts the demo, answers the probe with `answers`, waits for the list, opens sferik's profile.
-    static func profile(answering answers: String) throws -> PlayedTerminal {
+    static func profile(answering answers: String) async throws -> PlayedTerminal {
         let home = try temporaryDirectory()
         let terminal = try PlayedTerminal(arguments: [TmuxSession.binary.path, "--demo"], environment: [
             "TERM": "xterm-256color", "HOME": home.path, "XDG_CONFIG_HOME": "/nonexistent/github-tui-e2e",
             "XDG_DATA_HOME": home.path, "LC_ALL": "C.UTF-8", "LC_MESSAGES": "C", "PATH": "/usr/bin:/bin",
         ])
-        #expect(terminal.read(untilContains: da1Query), "the probe was sent")
+        #expect(await terminal.answer(da1Query, with: answers), "the probe was sent")
         #expect(terminal.contains(kittyQuery))
-        terminal.write(answers)
-        #expect(terminal.read(untilContains: "1/30"), "the list came")
+        #expect(await terminal.read(untilContains: "1/30"), "the list came")
         terminal.write("p")
-        #expect(terminal.read(untilContains: "followers"), "the profile came")
+        #expect(await terminal.read(untilContains: "followers"), "the profile came")
         return terminal
     }
 
     @Test("A sixel terminal (xterm -ti vt340): the photo as sixel at its cell, sized by the cell's pixels; gone with the profile")
-    func sixel() throws {
-        let terminal = try Self.profile(answering: "\u{1B}P>|XTerm(390)\u{1B}\\\u{1B}[6;20;10t\u{1B}[?63;1;2;4;6;9;15;16;22;28c")
+    func sixel() async throws {
+        let terminal = try await Self.profile(answering: "\u{1B}P>|XTerm(390)\u{1B}\\\u{1B}[6;20;10t\u{1B}[?63;1;2;4;6;9;15;16;22;28c")
         // Row 1, column 1 (1-based 2;2), 10×5 cells of 10×20 pixels: the square photo 100×100.
-        #expect(terminal.read(untilContains: "\u{1B}[2;2H\u{1B}P0;1;0q\"1;1;100;100#"))
+        #expect(await terminal.read(untilContains: "\u{1B}[2;2H\u{1B}P0;1;0q\"1;1;100;100#"))
         #expect(!terminal.contains("\u{1B}_Ga=T"))
         terminal.write("\u{1B}")
-        #expect(terminal.read(untilContains: "30 repositories"), "back on the list")
+        #expect(await terminal.read(untilContains: "30 repositories"), "back on the list")
     }
 
     @Test("A kitty terminal: the photo as kitty RGBA over 10×5 cells, deleted by id when the profile closes")
-    func kitty() throws {
-        let terminal = try Self.profile(answering: "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|kitty(0.26.5)\u{1B}\\\u{1B}[?62;c")
-        #expect(terminal.read(untilContains: "\u{1B}[2;2H\u{1B}_Ga=T,f=32,s=80,v=80,c=10,r=5,i=1,C=1,q=2"))
+    func kitty() async throws {
+        let terminal = try await Self.profile(answering: "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|kitty(0.26.5)\u{1B}\\\u{1B}[?62;c")
+        #expect(await terminal.read(untilContains: "\u{1B}[2;2H\u{1B}_Ga=T,f=32,s=80,v=80,c=10,r=5,i=1,C=1,q=2"))
         terminal.write("\u{1B}")
-        #expect(terminal.read(untilContains: "\u{1B}_Ga=d,d=I,i=1,q=2\u{1B}\\"))
+        #expect(await terminal.read(untilContains: "\u{1B}_Ga=d,d=I,i=1,q=2\u{1B}\\"))
         #expect(!terminal.contains("\u{1B}P0;1;0q"))
     }
 
     @Test("A plain terminal: half blocks as before, no picture escape")
-    func plain() throws {
-        let terminal = try Self.profile(answering: "\u{1B}[?62;22c")
-        #expect(terminal.read(untilContains: "▀"))
+    func plain() async throws {
+        let terminal = try await Self.profile(answering: "\u{1B}[?62;22c")
+        #expect(await terminal.read(untilContains: "▀"))
         #expect(!terminal.contains("\u{1B}P0;1;0q"))
         #expect(!terminal.contains("\u{1B}_Ga=T"))
         #expect(!terminal.contains("\u{1B}]1337"))
     }
 
     @Test("No answer at all: the list comes, and the profile has half blocks (the probe ended at its deadline)")
-    func silent() throws {
+    func silent() async throws {
         let home = try temporaryDirectory()
         let terminal = try PlayedTerminal(arguments: [TmuxSession.binary.path, "--demo"], environment: [
             "TERM": "xterm-256color", "HOME": home.path, "XDG_CONFIG_HOME": "/nonexistent/github-tui-e2e",
             "XDG_DATA_HOME": home.path, "LC_ALL": "C.UTF-8", "LC_MESSAGES": "C", "PATH": "/usr/bin:/bin",
         ])
-        #expect(terminal.read(untilContains: "1/30"))
+        #expect(await terminal.read(untilContains: "1/30"))
         terminal.write("p")
-        #expect(terminal.read(untilContains: "▀"))
+        #expect(await terminal.read(untilContains: "▀"))
         #expect(!terminal.contains("\u{1B}P0;1;0q"))
         #expect(!terminal.contains("\u{1B}_Ga=T"))
     }
@@ -159,15 +179,14 @@ struct GraphicsEndToEndTests {
             "TERM": "xterm-256color", "HOME": home.path, "XDG_CONFIG_HOME": "/nonexistent/github-tui-e2e", "GH_TOKEN": "secret-token",
             "XDG_DATA_HOME": home.path, "LC_ALL": "C.UTF-8", "LC_MESSAGES": "C", "PATH": "/usr/bin:/bin",
         ])
-        #expect(terminal.read(untilContains: Self.da1Query))
-        terminal.write("\u{1B}[6;20;10t\u{1B}[?63;1;2;4;6;9;15;16;22;28c")
-        #expect(terminal.read(untilContains: "shots"))
+        #expect(await terminal.answer(Self.da1Query, with: "\u{1B}[6;20;10t\u{1B}[?63;1;2;4;6;9;15;16;22;28c"))
+        #expect(await terminal.read(untilContains: "shots"))
         terminal.write(" ")
-        #expect(terminal.read(untilContains: "README"))
+        #expect(await terminal.read(untilContains: "README"))
         terminal.write("R")
-        #expect(terminal.read(untilContains: "[image: The list screen]"))
+        #expect(await terminal.read(untilContains: "[image: The list screen]"))
         // The 2×2 picture in one cell of 10×20 pixels, right under its alt text.
-        #expect(terminal.read(untilContains: "\u{1B}P0;1;0q\"1;1;10;20#"))
+        #expect(await terminal.read(untilContains: "\u{1B}P0;1;0q\"1;1;10;20#"))
         let requests = await server.requests(pathPrefix: "/pictures/")
         #expect(requests.count == 1)
         #expect(requests.allSatisfy { $0.header("authorization") == nil })

@@ -77,7 +77,7 @@ struct HardeningEndToEndTests {
         let fifo = directory.appendingPathComponent("github-tui.sqlite").path
         #expect(mkfifo(fifo, 0o600) == 0)
         // `timeout`: a run that waited on the FIFO would end with 124 instead of hanging the suite.
-        let run = try ScriptRun.spawn(["/usr/bin/timeout", "20", TmuxSession.binary.path, "sferik", "--plain",
+        let run = try await ScriptRun.spawn(["/usr/bin/timeout", "20", TmuxSession.binary.path, "sferik", "--plain",
                                        "--api-url", base.absoluteString],
                                       environment: ["XDG_DATA_HOME": data.path, "PATH": "/usr/bin:/bin", "LC_MESSAGES": "C"])
         #expect(run.status == 0, "\(run.stderr)")

@@ -11,8 +11,21 @@ struct ScriptRun {
     var stdout: String
     var stderr: String
 
+    /// Runs it to its end on a thread of its own: waiting must not hold a thread of the cooperative
+    /// pool, which the fake servers (and every other test running meanwhile) need to answer.
     static func spawn(_ arguments: [String], environment: [String: String] = [:],
-                      stdoutTerminal: Bool = false) throws -> ScriptRun {
+                      stdoutTerminal: Bool = false) async throws -> ScriptRun {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Result {
+                    try spawnBlocking(arguments, environment: environment, stdoutTerminal: stdoutTerminal)
+                })
+            }
+        }
+    }
+
+    private static func spawnBlocking(_ arguments: [String], environment: [String: String],
+                                      stdoutTerminal: Bool) throws -> ScriptRun {
         let errorPath = FileManager.default.temporaryDirectory.appendingPathComponent("gh-tui-stderr-\(UUID().uuidString)").path
         defer { unlink(errorPath) }
         var pipe: [Int32] = [-1, -1]
@@ -59,8 +72,8 @@ struct ScriptRun {
     }
 
     /// A shell's view: `sh -c LINE` with the same environment.
-    static func shell(_ line: String, environment: [String: String]) throws -> ScriptRun {
-        try spawn(["/bin/sh", "-c", line], environment: environment)
+    static func shell(_ line: String, environment: [String: String]) async throws -> ScriptRun {
+        try await spawn(["/bin/sh", "-c", line], environment: environment)
     }
 }
 
@@ -86,7 +99,7 @@ struct ScriptOutputEndToEndTests {
         defer { try? FileManager.default.removeItem(at: data) }
         let environment = ["XDG_DATA_HOME": data.path, "PATH": "/usr/bin:/bin", "TERM": "xterm-256color"]
         let binary = TmuxSession.binary.path
-        let direct = try ScriptRun.spawn([binary, "scale", "--api-url", base.absoluteString], environment: environment)
+        let direct = try await ScriptRun.spawn([binary, "scale", "--api-url", base.absoluteString], environment: environment)
         #expect(direct.status == 0)
         #expect(direct.stderr == "")
         let lines = direct.stdout.split(separator: "\n", omittingEmptySubsequences: false)
@@ -94,26 +107,26 @@ struct ScriptOutputEndToEndTests {
         #expect(lines.dropLast().allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == 5 })
         #expect(!direct.stdout.contains("\u{1B}"), "no escape sequence: no curses, and descriptions sanitized")
         let expected = (1...150).map { String(format: "repo-%05d", $0) }.joined(separator: "\n") + "\n"
-        let cut = try ScriptRun.shell("\(shellQuoted(binary)) scale --api-url \(shellQuoted(base.absoluteString)) | cut -f1",
+        let cut = try await ScriptRun.shell("\(shellQuoted(binary)) scale --api-url \(shellQuoted(base.absoluteString)) | cut -f1",
                                       environment: environment)
         #expect(cut.status == 0)
         #expect(cut.stdout == expected)
         // Stored by the first runs: --offline prints the same without the server.
         await server.stop()
-        let offline = try ScriptRun.spawn([binary, "scale", "--offline", "--plain"], environment: environment)
+        let offline = try await ScriptRun.spawn([binary, "scale", "--offline", "--plain"], environment: environment)
         #expect(offline.status == 0)
         #expect(offline.stdout == direct.stdout)
     }
 
     @Test("--json FIELDS prints a JSON array with exactly those fields; an unknown field is a usage error listing the valid ones")
-    func json() throws {
+    func json() async throws {
         let binary = TmuxSession.binary.path
-        let result = try ScriptRun.spawn([binary, "--demo", "--json", "name,stargazerCount,url"])
+        let result = try await ScriptRun.spawn([binary, "--demo", "--json", "name,stargazerCount,url"])
         #expect(result.status == 0)
         let objects = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
         #expect(objects.count == 30)
         #expect(objects.allSatisfy { Set($0.keys) == ["name", "stargazerCount", "url"] })
-        let unknown = try ScriptRun.spawn([binary, "--demo", "--json", "name,stars"])
+        let unknown = try await ScriptRun.spawn([binary, "--demo", "--json", "name,stars"])
         #expect(unknown.status == 2)
         #expect(unknown.stdout == "")
         #expect(unknown.stderr.contains("unknown JSON field 'stars'"))
@@ -127,7 +140,7 @@ struct ScriptOutputEndToEndTests {
         defer { Task { await server.stop() } }
         let data = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: data) }
-        let result = try ScriptRun.spawn([TmuxSession.binary.path, "nobody-here", "--api-url", base.absoluteString],
+        let result = try await ScriptRun.spawn([TmuxSession.binary.path, "nobody-here", "--api-url", base.absoluteString],
                                          environment: ["XDG_DATA_HOME": data.path])
         #expect(result.status == 1)
         #expect(result.stdout == "")
@@ -135,8 +148,8 @@ struct ScriptOutputEndToEndTests {
     }
 
     @Test("--plain on a terminal prints lines too: no curses")
-    func plainOnTerminal() throws {
-        let result = try ScriptRun.spawn([TmuxSession.binary.path, "--demo", "--plain"], environment: ["TERM": "xterm-256color"],
+    func plainOnTerminal() async throws {
+        let result = try await ScriptRun.spawn([TmuxSession.binary.path, "--demo", "--plain"], environment: ["TERM": "xterm-256color"],
                                          stdoutTerminal: true)
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("410_in_140\t"))

@@ -160,12 +160,12 @@ struct WalkingSkeletonEndToEndTests {
 @Suite("Command line contract")
 struct CommandLineTests {
     @Test("Output not a terminal: lines for scripts, exit 0; the full-screen app with input not a terminal: one line on stderr, exit 2")
-    func notATerminal() throws {
+    func notATerminal() async throws {
         let result = try TmuxSession.run([TmuxSession.binary.path, "--demo"])
         #expect(result.status == 0)
         #expect(result.output.split(separator: "\n").count == 30)
         #expect(result.output.hasPrefix("410_in_140\t"))
-        let tui = try ScriptRun.spawn([TmuxSession.binary.path, "--demo"], environment: ["TERM": "xterm-256color"],
+        let tui = try await ScriptRun.spawn([TmuxSession.binary.path, "--demo"], environment: ["TERM": "xterm-256color"],
                                       stdoutTerminal: true)
         #expect(tui.status == 2)
         #expect(tui.stdout == "")
