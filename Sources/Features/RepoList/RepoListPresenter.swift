@@ -78,17 +78,22 @@ final class RepoListPresenter: RepoListPresenterProtocol {
     func viewDidLoad() {
         // The first frame reads only the rows it shows; the observation's first value (read on the
         // store's queue meanwhile) brings the whole list a moment later. Stored commit marks come on
-        // the next turn: reading them now would open a second database connection first.
+        // the next turn (the terminal's first size arrives before the first frame and must not read
+        // them either), as does the question of what changed: each would open a reader connection,
+        // which parses the whole schema, before the first paint.
         let head = interactor.storedHead(order: sortOrder.storeOrder, limit: max(screen.viewport.height, RepoListModel.carouselSize))
         commitLoader.readsStore = false
         update { $0.model.apply(head) }
-        commitLoader.readsStore = true
-        dispatcher.post { [weak self] in self?.stateDidChange() }
+        dispatcher.post { [weak self] in
+            guard let self else { return }
+            commitLoader.readsStore = true
+            stateDidChange()
+            changeTracker.loadIfMissing()
+        }
         let mailbox = LatestValueMailbox<OwnerListSnapshot>(dispatcher: dispatcher) { [weak self] snapshot in
             self?.storeDidChange(snapshot)
         }
         observation = interactor.observe { snapshot in mailbox.put(snapshot) }
-        changeTracker.loadIfMissing()
         // The stored list is painted first; the refresh starts on the loop's next turn.
         dispatcher.post { [weak self] in self?.refresh() }
     }

@@ -70,6 +70,12 @@ extension KeyTable where Action: NamedKeyAction {
     /// without keys there keeps its own).
     public init(_ bindings: [KeyBinding<Action>], remapping: KeyRemapping) {
         let screen = Action.keyScreen
+        guard !remapping.isEmpty else {
+            // No remapping (no config, or one without keys): the bindings as declared. Naming every action
+            // (`keyName` is `String(describing:)`, reflection) cost a tenth of the first frame.
+            self.init(bindings: bindings, defaults: bindings, conflicts: Self.conflicts(in: bindings, screen: screen, lines: [:]))
+            return
+        }
         // Text editing (`TextField.editingBindings`: unnamed actions on Backspace…) says printable keys type text here.
         let typesText = bindings.contains { $0.action.keyName == nil && $0.keys.contains(.backspace) }
         var remapped: [KeyBinding<Action>] = []
@@ -101,17 +107,22 @@ extension KeyTable where Action: NamedKeyAction {
             lines[remapped.count] = entry.line
             remapped.append(changed)
         }
+        self.init(bindings: remapped, defaults: bindings, conflicts: Self.conflicts(in: remapped, screen: screen, lines: lines))
+    }
+
+    /// Keys bound to two actions (`lines`: index in `bindings` → the config line that bound it).
+    private static func conflicts(in bindings: [KeyBinding<Action>], screen: String, lines: [Int: Int]) -> [KeyConflict] {
         var conflicts: [KeyConflict] = []
         var owner: [Key: Int] = [:]
-        for (index, binding) in remapped.enumerated() {
+        for (index, binding) in bindings.enumerated() {
             for key in binding.keys {
                 guard let other = owner[key] else { owner[key] = index; continue }
-                guard remapped[other].action != binding.action else { continue }
-                conflicts.append(KeyConflict(screen: screen, key: key, first: Self.describe(remapped[other]),
-                                             second: Self.describe(binding), line: lines[index] ?? lines[other]))
+                guard bindings[other].action != binding.action else { continue }
+                conflicts.append(KeyConflict(screen: screen, key: key, first: describe(bindings[other]),
+                                             second: describe(binding), line: lines[index] ?? lines[other]))
             }
         }
-        self.init(bindings: remapped, defaults: bindings, conflicts: conflicts)
+        return conflicts
     }
 
     /// The names of this table's actions that a config can rebind.

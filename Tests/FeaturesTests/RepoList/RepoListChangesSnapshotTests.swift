@@ -22,6 +22,7 @@ struct RepoListChangesSnapshotTests {
         presenter.view = view
         view.handle(.resize(width: width, height: height))
         view.viewDidAppear()
+        dispatcher.runPending()
         presenter.storeDidChange(RepoListChangesTests.snapshot())
         while let task = presenter.changeTracker.loadTask {
             await task.value
