@@ -70,9 +70,13 @@ final class CommitLoader {
     /// The first screen's commits come with the list (`FirstScreenPlan.query`): its rows wait for
     /// `firstScreenQueryDidFinish()` instead of asking themselves.
     var awaitsFirstScreenQuery = false
-    /// Off while the first frame is built: reading stored commits then would open a second database
-    /// connection before anything is on screen.
-    var readsStore = true
+    /// Off until the first frame is on screen: reading stored commits then would open a second database
+    /// connection (which parses the whole schema) before anything is drawn. Meanwhile rows on screen
+    /// wait (nothing is fetched for a row whose stored commits were not read); switched on, they are
+    /// looked at again.
+    var readsStore = true {
+        didSet { if readsStore, !oldValue { listDidChange() } }
+    }
 
     /// The rows around the screen, read from the store together with the visible ones.
     var readAhead: () -> [Int64] = { [] }
@@ -200,6 +204,7 @@ final class CommitLoader {
     }
 
     private func fetchVisible() {
+        guard readsStore else { return }
         if !visibleIDs.isEmpty { isFirstScreen = false }
         readStored(visibleIDs)
         let wanted = visibleIDs.filter(needsFetch)

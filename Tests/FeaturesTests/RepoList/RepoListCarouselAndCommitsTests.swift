@@ -121,6 +121,9 @@ struct RepoListCarouselAndCommitsTests {
         let h = loaded(100)
         #expect(h.presenter.commitTasks.isEmpty, "not while the first frame is built")
         h.scheduler.advance(by: .zero)
+        #expect(h.presenter.commitTasks.isEmpty, "nor before the store may be read (the loop's next turn)")
+        h.dispatcher.runPending()
+        h.scheduler.advance(by: .zero)
         // Bounded: at most 4 in flight, the rest queued.
         #expect(Set(h.presenter.commitTasks.keys) == [1, 2, 3, 4])
         #expect(h.presenter.commitLoader.isFirstScreen == false)
@@ -159,6 +162,7 @@ struct RepoListCarouselAndCommitsTests {
     @Test("Holding ↓ through 1,000 rows requests commits only for rows that settled: about two screens")
     func holdingDown() async {
         let h = loaded(1000)
+        h.dispatcher.runPending() // the loop's next turn: the first frame is on screen
         for _ in 0..<999 {
             h.presenter.handle(.moveDown)
             h.scheduler.advance(by: .milliseconds(30))
@@ -180,6 +184,7 @@ struct RepoListCarouselAndCommitsTests {
     @Test("A row that leaves the screen before its answer has its request cancelled")
     func cancelOnLeave() async {
         let h = loaded(100)
+        h.dispatcher.runPending() // the loop's next turn: the first frame is on screen
         h.interactor.commitsHang.withLock { $0 = true }
         h.scheduler.advance(by: .milliseconds(150))
         let inFlight = Array(h.presenter.commitTasks.values)
