@@ -10,19 +10,26 @@ extension GitHubClient {
     /// Only https (plain http on loopback, for tests); at most `maximumAvatarBytes`.
     public func avatar(url text: String, size: Int) async throws -> Data {
         let url = try Self.avatarURL(text, size: size)
-        let key = Self.avatarKey(url)
+        return try await picture(url, key: Self.avatarKey(url), accept: "image/png, image/jpeg",
+                                 maximumBytes: Self.maximumAvatarBytes, tooLarge: "The photo is larger than 1 MiB.")
+    }
+
+    /// A picture from outside the API (an avatar, a README's picture): never with the token, at most
+    /// `maximumBytes`, stored under `key` with its validators, so a second load is a conditional request
+    /// and a 304 gives the stored bytes. The one home of both fetches.
+    func picture(_ url: URL, key: String, accept: String, maximumBytes: Int, tooLarge: String) async throws -> Data {
         let cached = validatorCache?.validator(for: key)
-        var headers = ["User-Agent": configuration.userAgent, "Accept": "image/png, image/jpeg"]
+        var headers = ["User-Agent": configuration.userAgent, "Accept": accept]
         if let etag = cached?.etag { headers["If-None-Match"] = etag }
         if let lastModified = cached?.lastModified { headers["If-Modified-Since"] = lastModified }
-        let response = try await sendOutsideTheAPI(HTTPRequest(url: url, headers: headers, maxBodyBytes: Self.maximumAvatarBytes))
+        let response = try await sendOutsideTheAPI(HTTPRequest(url: url, headers: headers, maxBodyBytes: maximumBytes))
         switch response.statusCode {
         case 304:
             guard let cached else { throw GitHubError.http(status: 304, message: "Not modified, but nothing is stored.") }
             return cached.body
         case 200..<300:
-            guard response.body.count <= Self.maximumAvatarBytes else {
-                throw GitHubError.http(status: response.statusCode, message: "The photo is larger than 1 MiB.")
+            guard response.body.count <= maximumBytes else {
+                throw GitHubError.http(status: response.statusCode, message: tooLarge)
             }
             validatorCache?.store(CachedResponse(etag: response.header("etag"), lastModified: response.header("last-modified"),
                                                  body: response.body, linkHeader: nil), for: key)

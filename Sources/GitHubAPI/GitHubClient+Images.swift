@@ -12,28 +12,8 @@ extension GitHubClient {
         guard let address = WebAddress(text), address.isAllowed, let url = URL(string: text) else {
             throw GitHubError.http(status: 0, message: "Not a picture address: \(GitHubError.printable(text))")
         }
-        let key = Self.imageKey(url)
-        let cached = validatorCache?.validator(for: key)
-        var headers = ["User-Agent": configuration.userAgent, "Accept": "image/png, image/jpeg, image/gif"]
-        if let etag = cached?.etag { headers["If-None-Match"] = etag }
-        if let lastModified = cached?.lastModified { headers["If-Modified-Since"] = lastModified }
-        let response = try await sendOutsideTheAPI(HTTPRequest(url: url, headers: headers, maxBodyBytes: Self.maximumImageBytes))
-        switch response.statusCode {
-        case 304:
-            guard let cached else { throw GitHubError.http(status: 304, message: "Not modified, but nothing is stored.") }
-            return cached.body
-        case 200..<300:
-            guard response.body.count <= Self.maximumImageBytes else {
-                throw GitHubError.http(status: response.statusCode, message: "The picture is larger than 4 MiB.")
-            }
-            validatorCache?.store(CachedResponse(etag: response.header("etag"), lastModified: response.header("last-modified"),
-                                                 body: response.body, linkHeader: nil), for: key)
-            return response.body
-        case 404:
-            throw GitHubError.notFound
-        default:
-            throw GitHubError.http(status: response.statusCode, message: nil)
-        }
+        return try await picture(url, key: Self.imageKey(url), accept: "image/png, image/jpeg, image/gif",
+                                 maximumBytes: Self.maximumImageBytes, tooLarge: "The picture is larger than 4 MiB.")
     }
 
     /// The picture as stored by an earlier `image(url:)`, without a request.
