@@ -25,6 +25,7 @@ enum {
     GLOBAL_DEFAULT = 3,
     PROTO_HTTP = 1, PROTO_HTTPS = 2,
     ERROR_SIZE = 256,
+    IDLE_WAIT_MS = 24 * 60 * 60 * 1000,  // the network thread's wait with nothing in flight: a day
 };
 
 typedef void CURL;
@@ -282,7 +283,10 @@ static void *network_thread(void *unused) {
                 finish(transfer, result);
             }
         }
-        api.multi_poll(driver.multi, NULL, 0, 1000, NULL);
+        // Nothing in flight: sleep until a transfer is added or cancelled (curl_multi_wakeup), not in
+        // one-second naps (an idle app wakes for nothing). libcurl shortens either wait to its own
+        // next timer, so a connection's timeouts still fire.
+        api.multi_poll(driver.multi, NULL, 0, running > 0 ? 1000 : IDLE_WAIT_MS, NULL);
     }
     return NULL;
 }
