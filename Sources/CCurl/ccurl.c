@@ -1,3 +1,4 @@
+#define _GNU_SOURCE  // pthread_setname_np
 #include "ccurl.h"
 
 #include <dlfcn.h>
@@ -303,6 +304,7 @@ static void start_driver(void) {
     pthread_attr_setstacksize(&attributes, 512 * 1024);
     pthread_t thread;
     if (pthread_create(&thread, &attributes, network_thread, NULL) == 0) {
+        pthread_setname_np(thread, "github-tui-net");  // in top -H, /proc/PID/task/*/comm and the idle test
         pthread_detach(thread);
         driver.started = 1;
     }
