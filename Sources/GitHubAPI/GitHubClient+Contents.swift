@@ -28,6 +28,8 @@ extension GitHubClient: RepositoryContentService {
     public static let maximumFileBytes = 1 << 20
     /// A blob's answer is base64 (4/3 of the file) with line breaks and JSON around it.
     static let maximumBlobAnswerBytes = maximumFileBytes * 3 / 2 + 64 * 1024
+    /// A blob whose answer passed `maximumBlobAnswerBytes`.
+    static let blobTooLarge = GitHubError.http(status: 0, message: "The file is larger than 1 MiB.")
     /// A recursive tree GitHub gives whole is at most 7 MB.
     static let maximumTreeAnswerBytes = 16 << 20
 
@@ -56,10 +58,16 @@ extension GitHubClient: RepositoryContentService {
         let base = try repositoryPath(ownerLogin, repository)
         guard Self.isCommitID(sha) else { throw GitHubError.http(status: 0, message: "Not a blob id.") }
         let url = try endpoint("\(base)/git/blobs/\(sha)")
-        let fetched = try await exchange(method: "GET", url: url, body: nil, keepsValidators: false)
-        guard fetched.response.body.count <= Self.maximumBlobAnswerBytes else {
-            throw GitHubError.http(status: fetched.response.statusCode, message: "The file is larger than 1 MiB.")
+        // The limit bounds the transfer itself: past it the transport stops reading (a hostile or
+        // mistaken answer costs at most this much, not the transport's 32 MiB).
+        let fetched: Fetched
+        do {
+            fetched = try await exchange(method: "GET", url: url, body: nil, keepsValidators: false,
+                                         maximumBytes: Self.maximumBlobAnswerBytes)
+        } catch GitHubError.responseTooLarge {
+            throw Self.blobTooLarge
         }
+        guard fetched.response.body.count <= Self.maximumBlobAnswerBytes else { throw Self.blobTooLarge }
         let content = try Self.decode(FileContent.self, from: fetched.response.body)
         guard content.sha == sha else { throw GitHubError.http(status: 0, message: "GitHub answered with another blob.") }
         return content

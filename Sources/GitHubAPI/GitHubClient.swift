@@ -16,7 +16,8 @@ public final class GitHubClient: GitHubService {
     private let now: @Sendable () -> Date
     private let state = Mutex(State())
 
-    /// Waits before the first and second retry of a 5xx.
+    /// Waits before the first and second retry of a 5xx (only of a request that may be repeated:
+    /// `repeatsAfterServerError`).
     public static let serverErrorBackoff: [Duration] = [.milliseconds(500), .seconds(2)]
     /// Longest `Retry-After` the client waits for itself; longer ones become `.rateLimited`.
     public static let maximumRetryAfter: TimeInterval = 60
@@ -141,10 +142,23 @@ public final class GitHubClient: GitHubService {
         try await exchange(method: "GET", url: url, body: nil, passThrough: passThrough)
     }
 
+    /// Whether a request is sent again after a 5xx. A 5xx does not say the request was not carried
+    /// out: GitHub may have created a comment behind a 502. So only requests that change nothing
+    /// (GET, HEAD) or whose repetition leaves the same state (PUT and DELETE, idempotent in HTTP and
+    /// in GitHub's API: starring twice is starred) are repeated; POST and PATCH never are — their
+    /// 5xx goes to the caller at once, and the user decides. (A 403/429 with `Retry-After` is still
+    /// waited for once for every method: GitHub refused that request without carrying it out.)
+    static func repeatsAfterServerError(method: String) -> Bool {
+        ["GET", "HEAD", "PUT", "DELETE"].contains(method.uppercased())
+    }
+
     /// One API exchange (GET with validators, or a POST with a body).
     /// `keepsValidators: false` for answers stored elsewhere for good (a commit never changes).
+    /// `maximumBytes`: the most bytes the answer may have (less than the transport's own limit); the
+    /// transfer is aborted past it (`GitHubError.responseTooLarge`).
     func exchange(method: String, url: URL, body: Data?, passThrough: Set<Int> = [],
-                  accept: String = "application/vnd.github+json", keepsValidators: Bool = true) async throws -> Fetched {
+                  accept: String = "application/vnd.github+json", keepsValidators: Bool = true,
+                  maximumBytes: Int? = nil) async throws -> Fetched {
         try Task.checkCancellation()
         let bucket = bucket(of: url)
         if let until = blockedUntil(bucket: bucket) {
@@ -168,7 +182,8 @@ public final class GitHubClient: GitHubService {
             if let etag = cached.etag { headers["If-None-Match"] = etag }
             if let lastModified = cached.lastModified { headers["If-Modified-Since"] = lastModified }
         }
-        let request = HTTPRequest(method: method, url: url, headers: headers, body: body)
+        let request = HTTPRequest(method: method, url: url, headers: headers, body: body, maxBodyBytes: maximumBytes)
+        let serverErrorRetries = Self.repeatsAfterServerError(method: method) ? Self.serverErrorBackoff.count : 0
 
         var serverRetries = 0
         var waitedForSecondaryLimit = false
@@ -211,7 +226,7 @@ public final class GitHubClient: GitHubService {
                 }
                 throw GitHubError.http(status: status, message: Self.apiMessage(response.body))
             case 500...599:
-                if serverRetries < Self.serverErrorBackoff.count {
+                if serverRetries < serverErrorRetries {
                     try await sleep(Self.serverErrorBackoff[serverRetries])
                     serverRetries += 1
                     continue
@@ -223,15 +238,18 @@ public final class GitHubClient: GitHubService {
         }
     }
 
-    /// One transport exchange inside the concurrency bound; failures mapped to `.network`
-    /// (cancellation stays `CancellationError`).
     /// A request to another host than the API's (avatars): the same transport and concurrency limit,
-    /// no token, no rate-limit bookkeeping.
+    /// no token, no rate-limit bookkeeping. A request that carries an `Authorization` header (in any
+    /// spelling) is refused and never sent: the token never leaves the API host.
     func sendOutsideTheAPI(_ request: HTTPRequest) async throws -> HTTPResponse {
-        precondition(request.headers["Authorization"] == nil, "the token never leaves the API host")
+        guard !request.headers.keys.contains(where: { $0.caseInsensitiveCompare("Authorization") == .orderedSame }) else {
+            throw GitHubError.http(status: 0, message: "Refused to send credentials outside the API.")
+        }
         return try await send(request)
     }
 
+    /// One transport exchange inside the concurrency bound; failures mapped to `.network`
+    /// (cancellation stays `CancellationError`).
     private func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         try await semaphore.acquire()
         let result: Result<HTTPResponse, any Error>
