@@ -36,7 +36,11 @@ public protocol IssueService: Sendable {
     /// Follows a comments `Link` URL.
     func issueComments(page: URL) async throws -> Page<IssueComment>
     /// GET /repos/{o}/{r}/pulls/{n}/files?per_page=100: the first page of changed files with patches.
+    /// Later pages through `pullRequestFiles(page:)`; GitHub lists at most
+    /// `GitHubClient.maximumPullRequestFiles` of a pull request's files.
     func pullRequestFiles(ownerLogin: String, repository: String, number: Int) async throws -> Page<CommitDetail.File>
+    /// Follows a pull request's files `Link` URL.
+    func pullRequestFiles(page: URL) async throws -> Page<CommitDetail.File>
     /// GET /repos/{o}/{r}/pulls/{n}/commits?per_page=100
     func pullRequestCommits(ownerLogin: String, repository: String, number: Int) async throws -> Page<Commit>
     /// GET /search/issues?q=…&per_page=30 (the search bucket's own rate limit).
@@ -54,6 +58,9 @@ public protocol IssueService: Sendable {
 extension GitHubClient: IssueService {
     /// The most items a list page asks for (GitHub's own cap).
     public static let maximumIssuePageSize = 100
+    /// The most changed files GitHub lists of one pull request (`/pulls/{n}/files`, 100 a page); the
+    /// pull request's `changed_files` counts them all.
+    public static let maximumPullRequestFiles = 3_000
     /// A comment longer than this is refused before it is sent (GitHub's own limit is 65,536 characters).
     public static let maximumCommentLength = 65_536
 
@@ -104,6 +111,15 @@ extension GitHubClient: IssueService {
 
     public func pullRequestFiles(ownerLogin: String, repository: String, number: Int) async throws -> Page<CommitDetail.File> {
         let url = try issueURL(ownerLogin, repository, "pulls", number, "/files?per_page=100")
+        return try await filesPage(url)
+    }
+
+    public func pullRequestFiles(page: URL) async throws -> Page<CommitDetail.File> {
+        try Self.checkFollowable(page)
+        return try await filesPage(page)
+    }
+
+    private func filesPage(_ url: URL) async throws -> Page<CommitDetail.File> {
         let page = try await listPage(url, of: PullRequestFile.self, emptyOn409: false)
         return Page(items: page.items.map(\.file), next: page.next, last: page.last, notModified: page.notModified)
     }

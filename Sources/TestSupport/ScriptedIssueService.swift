@@ -5,8 +5,8 @@ import Locking
 
 /// The `IssueService` fake for tests: every answer scripted, every call recorded as a line
 /// ("issues o/r open", "issues page 1", "pulls o/r closed", "pulls page 1", "issue o/r#5", "pull o/r#5",
-/// "comments o/r#5", "comments page 1", "files o/r#5", "pull commits o/r#5", "search Q", "comment o/r#5",
-/// "close o/r#5", "reopen o/r#5"). Page N of a list links to N+1 (`https://api.test/issues/N`) while
+/// "comments o/r#5", "comments page 1", "files o/r#5", "files page 1", "pull commits o/r#5", "search Q",
+/// "comment o/r#5", "close o/r#5", "reopen o/r#5"). Page N of a list links to N+1 (`https://api.test/issues/N`) while
 /// there are more.
 public final class ScriptedIssueService: IssueService {
     public struct Script: Sendable {
@@ -18,8 +18,16 @@ public final class ScriptedIssueService: IssueService {
         /// Single issues and pull requests by number; others are 404.
         public var issues: [Int: Issue] = [:]
         public var pulls: [Int: PullRequest] = [:]
+        /// A pull request's files: the first page, then `moreFilePages` (page N links to N+1, the last
+        /// to `filesLinkBackTo` when set: a server leading round in a circle).
         public var files: [CommitDetail.File] = []
+        public var moreFilePages: [[CommitDetail.File]] = []
+        public var filesLinkBackTo: Int?
         public var commits: [Commit] = []
+        /// What reading each part of a pull request throws (files: by page index).
+        public var fileErrors: [Int: GitHubError] = [:]
+        public var commitsError: GitHubError?
+        public var reviewsError: GitHubError?
         public var search: IssueSearchPage = IssueSearchPage(totalCount: 0, incompleteResults: false, items: [])
         public var isAuthenticated = false
         /// A pull request's reviews, and its head's check runs (nil: 404).
@@ -96,11 +104,26 @@ public final class ScriptedIssueService: IssueService {
 
     public func pullRequestFiles(ownerLogin: String, repository: String, number: Int) async throws -> Page<CommitDetail.File> {
         record("files \(ownerLogin)/\(repository)#\(number)")
-        return Page(items: current.files)
+        return try filePage(0)
+    }
+
+    public func pullRequestFiles(page url: URL) async throws -> Page<CommitDetail.File> {
+        record("files page \(url.lastPathComponent)")
+        return try filePage(Int(url.lastPathComponent) ?? -1)
+    }
+
+    private func filePage(_ index: Int) throws -> Page<CommitDetail.File> {
+        let script = current
+        if let error = script.fileErrors[index] { throw error }
+        let pages = [script.files] + script.moreFilePages
+        guard pages.indices.contains(index) else { throw GitHubError.notFound }
+        let nextIndex = index + 1 < pages.count ? index + 1 : script.filesLinkBackTo
+        return Page(items: pages[index], next: nextIndex.flatMap { URL(string: "https://api.test/files/\($0)") })
     }
 
     public func pullRequestCommits(ownerLogin: String, repository: String, number: Int) async throws -> Page<Commit> {
         record("pull commits \(ownerLogin)/\(repository)#\(number)")
+        if let error = current.commitsError { throw error }
         return Page(items: current.commits)
     }
 
@@ -118,6 +141,7 @@ public final class ScriptedIssueService: IssueService {
 
     public func pullRequestReviews(ownerLogin: String, repository: String, number: Int) async throws -> Page<PullRequestReview> {
         record("reviews \(ownerLogin)/\(repository)#\(number)")
+        if let error = current.reviewsError { throw error }
         return Page(items: current.reviews)
     }
 

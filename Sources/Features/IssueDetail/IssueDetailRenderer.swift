@@ -26,18 +26,16 @@ struct IssueThread: Equatable, Sendable {
     var comments: [IssueComment] = []
     /// More comments than loaded (the next page is read as the reader nears the end).
     var hasMoreComments = false
-    /// The pull request's changed files, nil until read.
-    var files: [CommitDetail.File]?
-    /// The pull request's commits, nil until read.
-    var commits: [Commit]?
-    /// The pull request's review decision and checks, nil until read or when GitHub gave neither.
-    var status: PullRequestStatus?
+    /// The pull request's files, commits, reviews and checks, each as read or why not; nil until read.
+    var changes: PullRequestChanges?
 }
 
 /// Renders an `IssueThread`: title and number, state (glyph and word), author and dates, labels in their
 /// colours, assignees, milestone, reactions as counts, the body through cmark-gfm (as READMEs are), then
 /// each comment with its author and date, rendered the same way. A pull request adds base ← head, draft
-/// and merge state, its size, its commits and its files and diff through the commit view's renderer.
+/// and merge state, its size, its review decision and checks, its commits and its files and diff through
+/// the commit view's renderer; each of those parts says on its own when it could not be read, and the
+/// files say how many are shown of how many when not all could be.
 /// Links are numbered in one series over the body and the comments (`#123`, `o/r#123` made links by
 /// `textLinks`). Every string is untrusted and sanitized here; the whole is bounded by `maximumLines`.
 enum IssueDetailRenderer {
@@ -51,6 +49,8 @@ enum IssueDetailRenderer {
         static let author = Style(foreground: .cyan, attributes: .bold)
         static let note = Style(attributes: [.dim, .italic])
         static let branch = Style(foreground: .cyan)
+        /// A part of a pull request that could not be read (the words carry it without colour).
+        static let failure = Style(foreground: .red)
     }
 
     static func render(_ thread: IssueThread, width: Int, now: Date, labelsInColour: Bool,
@@ -111,8 +111,18 @@ enum IssueDetailRenderer {
             field(fieldNames[4], [Span(Sanitizer.line(pull.baseRef), style: Styles.branch), Span(" ← "),
                                   Span(Sanitizer.line(pull.headLabel), style: Styles.branch)] + mergeState(pull))
             if let changes = changes(pull) { field(fieldNames[5], [Span(changes)]) }
-            if let decision = thread.status?.decision { field(fieldNames[6], [review(decision)]) }
-            if let status = thread.status, status.checksRead { field(fieldNames[7], checks(status)) }
+            if let changes = thread.changes {
+                let status = changes.status
+                switch changes.reviews {
+                case .failure(let error): field(fieldNames[6], [partFailed(error, isHeadCommit: false)])
+                case .success: if let decision = status.decision { field(fieldNames[6], [review(decision)]) }
+                }
+                switch changes.checks {
+                case .failure(let error)?: field(fieldNames[7], [partFailed(error, isHeadCommit: true)])
+                case .success?: field(fieldNames[7], checks(status))
+                case nil: break
+                }
+            }
         }
         blank()
 
@@ -160,21 +170,30 @@ enum IssueDetailRenderer {
 
         // A pull request's commits and diff (the commit view's rendering).
         var fileStarts: [Int] = []
-        if thread.pull != nil {
-            if let commits = thread.commits, !commits.isEmpty {
+        if let pull = thread.pull {
+            switch thread.changes?.commits {
+            case .success(let commits)? where !commits.isEmpty:
                 blank()
                 line([Span(tr("issue.commits"), style: Styles.title)])
                 for commit in commits.prefix(250) {
                     line([Span(Sanitizer.line(commit.shortSHA), style: CommitDetailRenderer.Styles.sha), Span(" "),
                           Span(Sanitizer.line(commit.summary))])
                 }
+            case .failure(let error)?:
+                blank()
+                line([Span(tr("issue.commitsFailed", partReason(error, isHeadCommit: false)), style: Styles.failure)])
+            default: break
             }
             blank()
-            if let files = thread.files {
-                let rendered = CommitDetailRenderer.files(files, width: width, startingAt: lines.count)
+            switch thread.changes?.files {
+            case .success(let list)?:
+                if let note = filesShown(list, of: pull.changedFiles) { line([Span(note, style: Styles.note)]) }
+                let rendered = CommitDetailRenderer.files(list.files, width: width, startingAt: lines.count)
                 lines += rendered.lines
                 fileStarts = rendered.fileStarts
-            } else {
+            case .failure(let error)?:
+                line([Span(tr("issue.filesFailed", partReason(error, isHeadCommit: false)), style: Styles.failure)])
+            case nil:
                 line([Span(tr("issue.loadingFiles"), style: Styles.note)])
             }
         }
@@ -225,6 +244,41 @@ enum IssueDetailRenderer {
         case .approved(let count): Span(tr("issue.review.approved", count), style: Style(foreground: .green, attributes: .bold))
         case .changesRequested(let count): Span(tr("issue.review.changesRequested", count), style: Style(foreground: .red, attributes: .bold))
         }
+    }
+
+    /// "could not be loaded (the head commit is gone)": a part of a pull request GitHub did not give.
+    private static func partFailed(_ error: GitHubError, isHeadCommit: Bool) -> Span {
+        Span(tr("issue.partFailed", partReason(error, isHeadCommit: isHeadCommit)), style: Styles.failure)
+    }
+
+    /// Why a part of a pull request could not be read. A 404 or 422 there means the part itself is gone
+    /// (the head commit after a force push, a deleted fork), not the repository.
+    static func partReason(_ error: GitHubError, isHeadCommit: Bool) -> String {
+        switch error {
+        case .notFound, .http(422, _):
+            isHeadCommit ? tr("issue.partGone.head") : tr("issue.partGone")
+        default:
+            error.shortReason
+        }
+    }
+
+    /// "Showing 100 of 250 changed files: …" when fewer files were read than the pull request changes
+    /// (GitHub's cap, a page that failed, a paging that ended early); nil when all are shown.
+    static func filesShown(_ list: PullRequestFileList, of total: Int?) -> String? {
+        let shown = list.files.count
+        if let error = list.stoppedBy {
+            let reason = partReason(error, isHeadCommit: false)
+            if let total, total > shown {
+                return tr("issue.filesShown.failed", Formatting.grouped(shown), Formatting.grouped(total), reason)
+            }
+            return tr("issue.filesShownAll.failed", Formatting.grouped(shown), reason)
+        }
+        guard let total, total > shown else { return nil }
+        if shown >= GitHubClient.maximumPullRequestFiles {
+            return tr("issue.filesShown.cap", Formatting.grouped(shown), Formatting.grouped(total),
+                      Formatting.grouped(GitHubClient.maximumPullRequestFiles))
+        }
+        return tr("issue.filesShown", Formatting.grouped(shown), Formatting.grouped(total))
     }
 
     /// "3 passed · 1 failed · 2 pending" (the counts that are not 0), or "none".

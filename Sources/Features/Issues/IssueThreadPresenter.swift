@@ -130,25 +130,13 @@ final class IssueThreadPresenter {
 
     private func loadChanges(number: Int, headSHA: String?) {
         guard let issues else { return }
-        moreTask = dispatcher.background { () -> Result<PullRequestChanges, GitHubError>? in
-            do { return .success(try await issues.fetchChanges(number: number, headSHA: headSHA)) }
-            catch is CancellationError { return nil }
-            catch { return .failure(error as? GitHubError ?? .network) }
-        } then: { [weak self] result in
+        // Each part carries its own failure, shown where the part would be; nil only when cancelled.
+        moreTask = dispatcher.background { () -> PullRequestChanges? in
+            try? await issues.fetchChanges(number: number, headSHA: headSHA)
+        } then: { [weak self] changes in
             guard let self, state?.number == number else { return }
             moreTask = nil
-            update(number: number) { loaded in
-                switch result {
-                case .success(let changes):
-                    loaded.files = changes.files
-                    loaded.commits = changes.commits
-                    loaded.status = changes.status
-                case .failure(let error):
-                    loaded.files = []
-                    host?.setStatus(tr("issues.failed", error.shortReason))
-                case nil: break
-                }
-            }
+            if let changes { update(number: number) { $0.changes = changes } }
             loadCommentsIfNear()
             host?.changed()
         }

@@ -116,25 +116,66 @@ struct RepositoryIssues: Sendable {
         return page
     }
 
-    /// A pull request's changed files and commits (first pages: 100 each), and its review decision and
-    /// checks when GitHub gives them (nil when it does not: a failure there leaves the rest shown).
+    /// A pull request's parts after the pull request itself: its changed files (paged, `fetchFiles`), its
+    /// commits (the first 100), its reviews and its head's check runs (conditional requests, so an
+    /// unchanged pull request costs 304s). Each part is read and fails on its own — a deleted fork or a
+    /// head commit gone costs only what depends on it — so this throws only when cancelled.
     func fetchChanges(number: Int, headSHA: String?) async throws -> PullRequestChanges {
-        if isOffline { throw GitHubError.network }
-        async let files = service.pullRequestFiles(ownerLogin: owner, repository: name, number: number)
-        async let commits = service.pullRequestCommits(ownerLogin: owner, repository: name, number: number)
-        async let status = fetchStatus(number: number, headSHA: headSHA)
-        return try await PullRequestChanges(files: files.items, commits: commits.items, status: status)
+        if isOffline {
+            return PullRequestChanges(files: .failure(.network), commits: .failure(.network), reviews: .failure(.network),
+                                      checks: nil)
+        }
+        async let files = Self.part { try await fetchFiles(number: number) }
+        async let commits = Self.part {
+            try await service.pullRequestCommits(ownerLogin: owner, repository: name, number: number).items
+        }
+        async let reviews = Self.part {
+            try await service.pullRequestReviews(ownerLogin: owner, repository: name, number: number).items
+        }
+        var checks: Result<CheckRunsPage, GitHubError>?
+        if let sha = headSHA, GitHubClient.isCommitID(sha) {
+            checks = try await Self.part { try await service.checkRuns(ownerLogin: owner, repository: name, sha: sha) }
+        }
+        return try await PullRequestChanges(files: files, commits: commits, reviews: reviews, checks: checks)
     }
 
-    /// Reviews and the head's check runs (conditional requests, so an unchanged pull request costs 304s).
-    private func fetchStatus(number: Int, headSHA: String?) async -> PullRequestStatus? {
-        async let reviews = try? service.pullRequestReviews(ownerLogin: owner, repository: name, number: number)
-        var checks: CheckRunsPage?
-        if let sha = headSHA, GitHubClient.isCommitID(sha) {
-            checks = try? await service.checkRuns(ownerLogin: owner, repository: name, sha: sha)
+    /// A pull request's changed files, page after page by `Link` up to GitHub's cap
+    /// (`GitHubClient.maximumPullRequestFiles`, at most that many pages' worth). Reading stops there, at
+    /// a link already followed, or at a later page that failed (kept as `stoppedBy`, the files before it
+    /// shown); a first page that fails throws.
+    func fetchFiles(number: Int) async throws -> PullRequestFileList {
+        let cap = GitHubClient.maximumPullRequestFiles
+        let maximumPages = cap / GitHubClient.maximumIssuePageSize
+        var page = try await service.pullRequestFiles(ownerLogin: owner, repository: name, number: number)
+        var list = PullRequestFileList(files: page.items)
+        var followed = Set<URL>()
+        var pages = 1
+        while let next = page.next, list.files.count < cap, pages < maximumPages, followed.insert(next).inserted {
+            try Task.checkCancellation()
+            do {
+                page = try await service.pullRequestFiles(page: next)
+            } catch is CancellationError {
+                throw CancellationError()
+            } catch {
+                list.stoppedBy = error as? GitHubError ?? .network
+                break
+            }
+            pages += 1
+            list.files += page.items
         }
-        guard let reviews = await reviews else { return checks.map { PullRequestStatus(reviews: [], checks: $0) } }
-        return PullRequestStatus(reviews: reviews.items, checks: checks)
+        if list.files.count > cap { list.files.removeLast(list.files.count - cap) }
+        return list
+    }
+
+    /// One part's outcome: what it read, or the error it failed with (a cancellation is thrown on).
+    private static func part<T: Sendable>(_ read: () async throws -> T) async throws -> Result<T, GitHubError> {
+        do {
+            return .success(try await read())
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            return .failure(error as? GitHubError ?? .network)
+        }
     }
 
     /// A search in GitHub's own syntax, within this repository and kind (`label:bug author:x`).
@@ -165,10 +206,25 @@ struct RepositoryIssues: Sendable {
     }
 }
 
-/// What a pull request's view reads after the pull request itself: its files and commits, and its
-/// review decision and checks (nil when GitHub gave neither).
-struct PullRequestChanges: Sendable {
+/// What a pull request's view reads after the pull request itself, each part on its own: what GitHub
+/// gave, or why it did not (a part that failed says so where it would be shown, the others are shown).
+struct PullRequestChanges: Equatable, Sendable {
+    var files: Result<PullRequestFileList, GitHubError>
+    var commits: Result<[Commit], GitHubError>
+    var reviews: Result<[PullRequestReview], GitHubError>
+    /// The head commit's check runs; nil when the head is not a commit id (nothing was asked).
+    var checks: Result<CheckRunsPage, GitHubError>?
+
+    /// The review decision and the checks' counts, from the parts that were read (`checksRead` only
+    /// when the checks were).
+    var status: PullRequestStatus {
+        PullRequestStatus(reviews: (try? reviews.get()) ?? [], checks: checks.flatMap { try? $0.get() })
+    }
+}
+
+/// A pull request's changed files as far as they were read: GitHub lists at most 3,000 (100 a page);
+/// `stoppedBy` is the error of a later page that ended the reading early.
+struct PullRequestFileList: Equatable, Sendable {
     var files: [CommitDetail.File]
-    var commits: [Commit]
-    var status: PullRequestStatus?
+    var stoppedBy: GitHubError?
 }

@@ -51,7 +51,9 @@ struct IssueDetailRenderingTests {
         pull.mergeable = false
         let files = try JSONDecoder().decode([PullRequestFile].self, from: Fixtures.interactions(Fixtures.Name.pull67)[0].body).map(\.file)
         let commits = try JSONDecoder().decode([Commit].self, from: Fixtures.interactions(Fixtures.Name.pull67)[2].body)
-        let thread = IssueThread(issue: pull.issue, pull: pull, files: files, commits: commits)
+        let changes = PullRequestChanges(files: .success(PullRequestFileList(files: files)), commits: .success(commits),
+                                         reviews: .success([]), checks: nil)
+        let thread = IssueThread(issue: pull.issue, pull: pull, changes: changes)
         let rendered = IssueDetailRenderer.render(thread, width: 80, now: Self.now, labelsInColour: true)
         let text = Self.text(rendered, width: 80)
         assertScreenSnapshot(text, named: "pull-detail-80")
