@@ -171,7 +171,7 @@ struct TreeRenderer {
             inline = InlineBuilder(base: theme.heading)
         case "code_block":
             beginBlock()
-            emitCodeBlock(literal(node), info: Sanitizer.line(string(cmark_node_get_fence_info(node))))
+            emitCodeBlock(literal(node), language: Self.fenceLanguage(string(cmark_node_get_fence_info(node))))
             blockEnded()
         case "html_block":
             var builder = InlineBuilder(base: theme.text)
@@ -211,12 +211,12 @@ struct TreeRenderer {
     private mutating func exit(_ node: OpaquePointer, type: String) {
         switch type {
         case "block_quote", "list":
-            frames.removeLast()
+            _ = frames.popLast()
             blankPending = true
         case "item", "tasklist", "footnote_definition":
             // An empty item still shows its marker.
             if let last = frames.last, case .item = last.kind, !last.markerDrawn { emit([[]]) }
-            frames.removeLast()
+            _ = frames.popLast()
         case "paragraph":
             emit(inline.segments.flatMap { SpanLayout.wrap($0, width: contentWidth) })
             blockEnded()
@@ -487,15 +487,29 @@ struct TreeRenderer {
             if index == 0 {
                 line = SpanLayout.truncate(prefix(first: true), toWidth: available)
             } else {
-                if restPrefix == nil { restPrefix = SpanLayout.truncate(prefix(first: false), toWidth: available) }
-                line = restPrefix!
+                let rest = restPrefix ?? SpanLayout.truncate(prefix(first: false), toWidth: available)
+                restPrefix = rest
+                line = rest
             }
             line += spans
             lines.append(StyledLine(line))
         }
     }
 
-    private mutating func emitCodeBlock(_ code: String, info: String) {
+    /// The language a fence's info string names, as GitHub reads it: its first word, split at any
+    /// Unicode white space (line and paragraph separators, NEL, no-break spaces…) or a zero-width space,
+    /// made safe to draw. Nil when there is no word or it draws nothing (only controls or joiners).
+    static func fenceLanguage(_ info: String) -> String? {
+        let scalars = info.unicodeScalars
+        func separates(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isWhitespace || scalar == "\u{200B}" }
+        guard let start = scalars.firstIndex(where: { !separates($0) }) else { return nil }
+        let end = scalars[start...].firstIndex(where: separates) ?? scalars.endIndex
+        let word = Sanitizer.line(String(Substring(scalars[start..<end])))
+        return word.displayWidth > 0 ? word : nil
+    }
+
+    /// A code block in a box, its language (when it has one that fits) in the top border.
+    private mutating func emitCodeBlock(_ code: String, language: String?) {
         var codeLines = code.split(separator: "\n", omittingEmptySubsequences: false).map { Self.expandTabs(String($0)) }
         if codeLines.last == "" { codeLines.removeLast() }
         let available = contentWidth
@@ -503,7 +517,8 @@ struct TreeRenderer {
             emit(codeLines.map { [Span($0.truncated(toWidth: available), style: theme.codeBlock)] })
             return
         }
-        let label = info.isEmpty ? "" : " " + info.split(separator: " ").first.map(String.init)!.truncated(toWidth: available - 6) + " "
+        let shownLanguage = language?.truncated(toWidth: available - 6) ?? ""
+        let label = shownLanguage.isEmpty ? "" : " " + shownLanguage + " "
         let longest = codeLines.reduce(0) { max($0, $1.displayWidth) }
         let inner = min(max(longest, label.displayWidth), available - 4)
         var box: [[Span]] = []
