@@ -110,10 +110,10 @@ enum Rows {
     static func repositoryArguments(_ repository: Repository, listKey: String, position: Int,
                                     fetchedAt: Date) throws -> StatementArguments {
         let values: Values = [
-            repository.id, listKey, position, repository.name, repository.fullName, repository.ownerLogin,
+            repository.id, listKey, position, text(repository.name), text(repository.fullName), text(repository.ownerLogin),
             text(repository.description), text(repository.language), repository.stargazersCount, repository.forksCount,
             repository.watchersCount, repository.openIssuesCount, text(repository.defaultBranch),
-            repository.htmlURL, text(repository.homepage), text(repository.license), try encodeTopics(repository.topics),
+            text(repository.htmlURL), text(repository.homepage), text(repository.license), try encodeTopics(repository.topics),
             repository.isFork, repository.isArchived, encode(repository.createdAt),
             encode(repository.updatedAt), encode(repository.pushedAt), encode(fetchedAt),
         ]
@@ -129,9 +129,10 @@ enum Rows {
 
     static func repository(_ row: Row) -> Repository {
         Repository(
-            id: row[0], name: row[1], fullName: row[2], ownerLogin: row[3], description: text(row, 4),
+            id: row[0], name: text(row, 1) ?? "", fullName: text(row, 2) ?? "", ownerLogin: text(row, 3) ?? "",
+            description: text(row, 4),
             language: text(row, 5), stargazersCount: row[6], forksCount: row[7], watchersCount: row[8],
-            openIssuesCount: row[9], defaultBranch: text(row, 10), htmlURL: row[11], homepage: text(row, 12),
+            openIssuesCount: row[9], defaultBranch: text(row, 10), htmlURL: text(row, 11) ?? "", homepage: text(row, 12),
             license: text(row, 13), topics: decodeTopics(row[14]), isFork: row[15], isArchived: row[16],
             createdAt: decodeDate(row[17]), updatedAt: decodeDate(row[18]), pushedAt: decodeDate(row[19]))
     }

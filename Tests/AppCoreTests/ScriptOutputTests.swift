@@ -82,6 +82,27 @@ struct ScriptFormattingTests {
         #expect(try ScriptOutput.json([], fields: fields).trimmingCharacters(in: .whitespacesAndNewlines) == "[]")
     }
 
+    @Test("JSON: a NUL or another control character in any string is escaped, never cut or dropped")
+    func controlsInEveryString() throws {
+        let hostile = "be\u{0}fore\u{1}\u{1B}[2J\u{7F}\u{85}\u{9B}\u{202E}\u{2028}after"
+        var repository = Self.repository(1, hostile, description: hostile, language: hostile)
+        repository.fullName = "octo/" + hostile
+        repository.topics = [hostile]
+        repository.license = hostile
+        let fields: [RepositoryField] = [.name, .nameWithOwner, .description, .language, .license, .topics]
+        let text = try ScriptOutput.json([repository], fields: fields)
+        #expect(!text.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || $0.value == 0x7F
+                || (0x80...0x9F).contains($0.value) || $0 == "\u{202E}" || $0 == "\u{2028}" })
+        #expect(text.contains(#""name" : "be\u0000fore\u0001\u001b[2J\u007F\u0085\u009B\u202E\u2028after""#), "\(text)")
+        let decoded = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+        #expect(decoded.first?["name"] as? String == hostile)
+        #expect(decoded.first?["nameWithOwner"] as? String == "octo/" + hostile)
+        #expect(decoded.first?["description"] as? String == hostile)
+        #expect(decoded.first?["language"] as? String == hostile)
+        #expect(decoded.first?["license"] as? String == hostile)
+        #expect(decoded.first?["topics"] as? [String] == [hostile])
+    }
+
     @Test("--json field lists: order kept, each once, blanks ignored; an unknown name lists the valid ones")
     func fieldLists() throws {
         #expect(try RepositoryField.parseList("name, url,name,,") == [.name, .url])
@@ -229,6 +250,33 @@ struct ScriptOutputLoopbackTests {
         #expect(!plain.output.utf8.contains(0))
         let stored = try await run(line + ["--offline"], format: .json([.description]))
         #expect(stored.output.contains(#"before\u0000after the NUL"#))
+    }
+
+    @Test("A NUL in a repository's name survives the API, the store and --json: escaped, the text after it kept")
+    func nulInNameThroughTheStore() async throws {
+        let server = FakeGitHubServer()
+        var object = try #require(try JSONSerialization.jsonObject(
+            with: FakeGitHubServer.generatedRepositories(count: 1, owner: "nul")[0]) as? [String: Any])
+        object["name"] = "be\u{0}fore\u{1}after"
+        object["full_name"] = "nul/be\u{0}fore\u{1}after"
+        server.addOwner("nul", userJSON: FakeGitHubServer.generatedUser(login: "nul", repositories: 1),
+                        repositories: [try JSONSerialization.data(withJSONObject: object)], pageSize: 100)
+        let base = try await server.start()
+        let data = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let line = ["nul", "--api-url", base.absoluteString, "--data-dir", data.path]
+        let json = try await run(line + ["--json", "name,nameWithOwner"])
+        await server.stop()
+        #expect(json.exitCode == 0)
+        #expect(json.output.contains(#""name" : "be\u0000fore\u0001after""#), "\(json.output)")
+        let objects = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
+        #expect(objects.first?["name"] as? String == "be\u{0}fore\u{1}after")
+        #expect(objects.first?["nameWithOwner"] as? String == "nul/be\u{0}fore\u{1}after")
+        // Offline: read back from the store only.
+        let stored = try await run(line + ["--offline"], format: .json([.name]))
+        #expect(stored.output.contains(#""name" : "be\u0000fore\u0001after""#), "\(stored.output)")
+        let plain = try await run(line + ["--plain", "--offline"])
+        #expect(plain.output.hasPrefix("beforeafter\t"), "\(plain.output)")
     }
 
     @Test("JSON with chosen fields: exactly those, for every repository")
