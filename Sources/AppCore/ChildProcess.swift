@@ -93,15 +93,7 @@ enum ChildProcess {
         if inputPipe[0] >= 0 { close(inputPipe[0]); inputPipe[0] = -1 }
         if outputPipe[1] >= 0 { close(outputPipe[1]); outputPipe[1] = -1 }
         if case .bytes(let bytes) = input {
-            bytes.withUnsafeBytes { buffer in
-                var offset = 0
-                while offset < buffer.count {
-                    let written = write(inputPipe[1], buffer.baseAddress! + offset, buffer.count - offset)
-                    if written < 0, errno == EINTR { continue }
-                    guard written > 0 else { break }
-                    offset += written
-                }
-            }
+            _ = DescriptorOutput.writeAll(bytes, to: inputPipe[1])
             close(inputPipe[1]); inputPipe[1] = -1
         }
 

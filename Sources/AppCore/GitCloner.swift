@@ -199,15 +199,7 @@ final class GitCloner: RepositoryCloner {
     }
 
     private nonisolated static func writeToTerminal(_ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0, errno == EINTR { continue }
-                guard written > 0 else { return }
-                offset += written
-            }
-        }
+        _ = DescriptorOutput.writeAll(bytes, to: STDOUT_FILENO)
     }
 }
 

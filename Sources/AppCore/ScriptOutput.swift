@@ -307,35 +307,36 @@ extension ScriptOutput {
 
     /// Runs async work to its end from synchronous code (the main thread, which no executor runs).
     static func blocking<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
-        let box = BlockingResult<T>()
-        let done = DispatchSemaphore(value: 0)
-        Task.detached {
-            box.value = await work()
-            done.signal()
-        }
-        done.wait()
-        return box.value!
+        let result = BlockingResult<T>()
+        Task.detached { result.finish(await work()) }
+        return result.wait()
     }
 
     /// Writes all of `text`; false on an error (a closed pipe with SIGPIPE ignored, a full disk).
     static func write(_ text: String, to descriptor: Int32) -> Bool {
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            offset += written
-        }
-        return true
+        DescriptorOutput.writeAll(Array(text.utf8), to: descriptor)
     }
 }
 
-/// The result of `ScriptOutput.blocking`'s task; the semaphore orders the write before the read.
+/// The result of `ScriptOutput.blocking`'s task, handed to the waiting thread under a condition lock.
 private final class BlockingResult<T: Sendable>: @unchecked Sendable {
-    var value: T?
+    private let condition = NSCondition()
+    private var value: T?
+
+    func finish(_ result: T) {
+        condition.lock()
+        value = result
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// The result, once the task has finished.
+    func wait() -> T {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if let value { return value }
+            condition.wait()
+        }
+    }
 }

@@ -20,7 +20,9 @@ public struct APIConfiguration: Sendable, Equatable {
     public var token: String?
     public var userAgent: String
 
-    public static let defaultBaseURL = URL(string: "https://api.github.com")!
+    /// GitHub.com's REST root. The literal always parses; the fallback is only there to give a URL
+    /// without a force unwrap.
+    public static let defaultBaseURL = URL(string: "https://api.github.com") ?? URL(filePath: "/")
 
     public init(baseURL: URL, token: String? = nil, userAgent: String = "github-tui/\(GitHubTUIVersion.current)") {
         self.baseURL = baseURL

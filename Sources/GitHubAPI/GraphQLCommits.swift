@@ -24,10 +24,12 @@ extension GitHubClient {
 
     /// The GraphQL endpoint: `/graphql` beside the REST root (`/api/graphql` for Enterprise's `/api/v3`).
     public var graphQLURL: URL {
-        var base = configuration.baseURL.absoluteString
-        while base.hasSuffix("/") { base.removeLast() }
-        if base.hasSuffix("/api/v3") { base.removeLast("/api/v3".count); return URL(string: base + "/api/graphql")! }
-        return URL(string: base + "/graphql")!
+        let root = configuration.baseURL
+        if root.pathComponents.filter({ $0 != "/" }).suffix(2) == ["api", "v3"] {
+            return root.deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("api").appendingPathComponent("graphql")
+        }
+        return root.appendingPathComponent("graphql")
     }
 
     /// The latest 3 commits of each repository's default branch.

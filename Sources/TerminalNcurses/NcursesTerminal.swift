@@ -37,7 +37,7 @@ public final class NcursesTerminal: TerminalBackend {
     /// What the screen shows (nil: unknown, the next draw writes every cell).
     private var previous: Buffer?
     /// Makes each frame's bytes from terminfo's sequences; curses itself draws nothing after start-up.
-    private var encoder: FrameEncoder!
+    private let encoder: FrameEncoder
     /// The bytes of a frame, kept between frames so their storage is reused.
     private var output: [UInt8] = []
     private let colors: ColorMapper
@@ -159,7 +159,7 @@ public final class NcursesTerminal: TerminalBackend {
         for (sequence, code) in extra { define_key(sequence, code) }
         define_key(InputDecoder.pasteStartSequence, InputDecoder.pasteStartCode)
         define_key(InputDecoder.pasteEndSequence, InputDecoder.pasteEndCode)
-        encoder = FrameEncoder(controls: terminfoControls())
+        encoder = FrameEncoder(controls: Self.terminfoControls(depth: colorDepth, colors: colors, theme: theme))
         // Curses enters its modes and clears the screen once; from here on frames are written by
         // `draw`, and curses' own idea of the screen (blank, the cursor at the top left) stays true
         // wherever it matters: every frame ends with the cursor there and the style plain.
@@ -238,7 +238,7 @@ public final class NcursesTerminal: TerminalBackend {
     }
 
     /// The sequences `FrameEncoder` writes, from the terminal's terminfo entry.
-    private func terminfoControls() -> TerminalControls {
+    private static func terminfoControls(depth: ColorDepth, colors: ColorMapper, theme: Theme) -> TerminalControls {
         func bytes(_ text: UnsafePointer<CChar>?) -> [UInt8] {
             guard let text else { return [] }
             return Self.withoutPadding(Array(UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self),
@@ -255,7 +255,6 @@ public final class NcursesTerminal: TerminalBackend {
         let attributeSequences: [(Attributes, [UInt8])] = [(Attributes.bold, "bold"), (.dim, "dim"), (.reverse, "rev"),
                                                            (.underline, "smul"), (.italic, "sitm")]
             .compactMap { attribute, name in capability(name).map { (attribute, $0) } }
-        let depth = colorDepth, colors = colors, theme = theme
         let scrollUp = capability("ind") ?? [0x0A], scrollDown = capability("ri")
         return TerminalControls(
             moveCursor: { row, column in bytes(cup.flatMap { tui_tiparm2($0, Int32(row), Int32(column)) }) },

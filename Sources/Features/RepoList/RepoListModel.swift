@@ -26,8 +26,11 @@ enum RepoListSortOrder: String, CaseIterable, Sendable {
 
     /// The next order of the cycle.
     var next: RepoListSortOrder {
-        let all = Self.allCases
-        return all[(all.firstIndex(of: self)! + 1) % all.count]
+        switch self {
+        case .name: .updated
+        case .updated: .stars
+        case .stars: .name
+        }
     }
 }
 
@@ -57,8 +60,8 @@ struct RepoListModel {
     mutating func apply(_ newSnapshot: OwnerListSnapshot) {
         let sameRows = newSnapshot.repositories == snapshot.repositories
         snapshot = newSnapshot
-        if sameRows {
-            sorted = sorted.onto(snapshot.repositories)
+        if sameRows, let moved = sorted.onto(snapshot.repositories) {
+            sorted = moved
             redisplay()
         } else {
             positions = Self.positions(of: snapshot.repositories)

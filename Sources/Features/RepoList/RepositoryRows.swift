@@ -24,9 +24,10 @@ struct RepositoryRows: RandomAccessCollection, Sendable {
 
     subscript(position: Int) -> Repository { rows[Int(order[position])] }
 
-    /// The same order over `equalRows`, an array equal to `rows` (the same rows read again).
-    func onto(_ equalRows: [Repository]) -> RepositoryRows {
-        precondition(equalRows.count == rows.count, "onto(_:) takes the same rows")
+    /// The same order over `equalRows`, an array equal to `rows` (the same rows read again); nil when
+    /// it holds another number of rows, which this order does not fit.
+    func onto(_ equalRows: [Repository]) -> RepositoryRows? {
+        guard equalRows.count == rows.count else { return nil }
         return RepositoryRows(rows: equalRows, order: order)
     }
 

@@ -4,7 +4,7 @@ extension Formatting {
     /// "25 Jan 2011", in UTC (GitHub's dates are UTC; a day is precise enough for a profile).
     public static func day(_ date: Date) -> String {
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
+        calendar.timeZone = .gmt
         let parts = calendar.dateComponents([.year, .month, .day], from: date)
         let months = tr("date.months").split(separator: " ")
         let index = max(0, min(11, (parts.month ?? 1) - 1))

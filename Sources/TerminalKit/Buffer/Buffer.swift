@@ -209,6 +209,7 @@ public struct Buffer: Sendable, Equatable {
         let blank = Cell(style: style)
         let width = width
         cells.withUnsafeMutableBufferPointer { cells in
+            guard let base = cells.baseAddress else { return }
             for y in clipped.y..<clipped.maxY {
                 let row = y * width
                 // A wide character cut by either edge of the rectangle is blanked out whole.
@@ -218,7 +219,7 @@ public struct Buffer: Sendable, Equatable {
                 if cells[row + clipped.maxX - 1].width == 2, clipped.maxX < width {
                     cells[row + clipped.maxX] = Cell(style: cells[row + clipped.maxX].style)
                 }
-                (cells.baseAddress! + row + clipped.x).update(repeating: blank, count: clipped.width)
+                (base + row + clipped.x).update(repeating: blank, count: clipped.width)
             }
         }
     }

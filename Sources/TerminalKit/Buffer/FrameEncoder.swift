@@ -84,7 +84,7 @@ public final class FrameEncoder {
                     let cellWidth = x + 1 < width ? max(1, Int(cell.width)) : 1
                     if controls.lastCellScrolls, y == height - 1, x + cellWidth >= width { break }
                     if afterWide, cellWidth == 1 { cursor = nil }
-                    if cursor == nil || cursor! != (y, x) { output += controls.moveCursor(y, x) }
+                    if cursor?.row != y || cursor?.column != x { output += controls.moveCursor(y, x) }
                     if style != cell.style {
                         output += styleBytes(cell.style)
                         style = cell.style

@@ -64,12 +64,14 @@ public struct KeyRemapping: Sendable, Equatable {
     }
 
     /// Installs the user's remapping for the whole process. Call it once at start-up, before any
-    /// screen (and so any key table) is built.
-    public static func install(_ remapping: KeyRemapping) {
+    /// screen (and so any key table) is built. False, and nothing changed, when a table was already
+    /// built with another remapping: that table would keep the old keys while new ones got the new.
+    @discardableResult
+    public static func install(_ remapping: KeyRemapping) -> Bool {
         state.withLock { state in
-            precondition(!state.tableBuilt || state.remapping == remapping,
-                         "KeyRemapping.install after a key table was built: that table would keep the old keys")
+            guard !state.tableBuilt || state.remapping == remapping else { return false }
             state.remapping = remapping
+            return true
         }
     }
 

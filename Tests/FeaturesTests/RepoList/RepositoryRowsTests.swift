@@ -55,10 +55,11 @@ struct RepositoryRowsTests {
     }
 
     @Test("an order moved onto the same rows read again keeps its order and takes the new array")
-    func movesOntoEqualRows() {
+    func movesOntoEqualRows() throws {
         let sorted = RepoListModel.sort(Self.rows, by: .name)
         let again = Self.rows.map { $0 } + []
-        let moved = sorted.onto(again)
+        let moved = try #require(sorted.onto(again))
+        #expect(sorted.onto(Array(again.dropLast())) == nil, "an order does not fit another number of rows")
         #expect(Array(moved) == Array(sorted))
         again.withUnsafeBufferPointer { fresh in
             moved.rows.withUnsafeBufferPointer { #expect($0.baseAddress == fresh.baseAddress) }
