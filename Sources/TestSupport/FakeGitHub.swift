@@ -279,6 +279,8 @@ final class FakeGitHub: Sendable {
                             body: Data("<html><body>You are being redirected.</body></html>".utf8))
         case .times(_, let inner):
             return apply(inner, to: request, path: path)
+        case .method(let method, let inner):
+            return request.method == method ? apply(inner, to: request, path: path) : nil
         }
     }
 

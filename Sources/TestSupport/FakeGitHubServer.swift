@@ -33,6 +33,8 @@ public final class FakeGitHubServer: Sendable {
         case redirect(to: URL)
         /// Apply the failure to the first `count` requests, then answer normally.
         indirect case times(Int, Failure)
+        /// Apply the failure only to requests of this method (`POST`), answer the others normally.
+        indirect case method(String, Failure)
     }
 
     private struct Running: @unchecked Sendable {

@@ -4,16 +4,16 @@ import GitHubEntities
 import MarkdownRendering
 
 /// An issue or pull request opened from a list: the thread as far as read, its rendering at the
-/// panel's width (kept until the thread or the width changes), the scroll offset and the next page of
-/// comments.
+/// panel's width (kept until the thread or the width changes), the scroll offset and where the paging
+/// of its comments stands.
 struct IssueThreadState: Sendable {
     let number: Int
     var thread: IssueThread?
     var failure: GitHubError?
     var isLoading = true
     var offset = 0
-    var nextComments: URL?
-    var commentPages = 1
+    /// The comments' pages: the first came with the thread, the next is read as the end comes near.
+    private(set) var comments = Pager()
     /// The link number being typed, and the one selected.
     var linkKeys = LinkKeys()
     private(set) var rendered: RenderedIssue?
@@ -30,6 +30,37 @@ struct IssueThreadState: Sendable {
     mutating func show(_ thread: IssueThread) {
         self.thread = thread
         rendered = nil
+    }
+
+    /// The thread was read with its first page of comments (those it shows), whose next link is `next`:
+    /// paging starts over from there.
+    mutating func startComments(next: URL?) {
+        let count = thread?.comments.count ?? 0
+        comments.reset()
+        comments.received(next: next, items: count, added: count)
+    }
+
+    /// The next page of comments when the reader is within `distance` lines of the end, else nil.
+    func commentsPageToLoad(within distance: Int) -> URL? {
+        guard let next = comments.next, let rendered, offset + distance >= rendered.lines.count else { return nil }
+        return next
+    }
+
+    /// A later page of comments arrived: those the thread does not show yet are added after the others
+    /// (each comment once), and paging goes on unless the page leads round in a circle.
+    mutating func receiveComments(_ page: Page<IssueComment>) {
+        guard var loaded = thread else { return }
+        var seen = Set(loaded.comments.map(\.id))
+        let added = page.items.filter { seen.insert($0.id).inserted }
+        comments.received(next: page.next, items: page.items.count, added: added.count)
+        loaded.comments += added
+        loaded.hasMoreComments = comments.next != nil
+        show(loaded)
+    }
+
+    /// A page of comments failed: no further page is read (reloading the thread starts over).
+    mutating func commentsFailed() {
+        comments.finish()
     }
 }
 

@@ -97,7 +97,7 @@ final class IssueThreadPresenter {
         switch result {
         case .success(let (loaded, next)):
             state?.show(loaded)
-            state?.nextComments = next
+            state?.startComments(next: next)
             state?.failure = nil
             if let pull = loaded.pull { loadChanges(number: number, headSHA: pull.headSHA) }
         case .failure(let error):
@@ -142,11 +142,11 @@ final class IssueThreadPresenter {
         }
     }
 
-    /// The next page of comments when the reader is within a screen of the end.
+    /// The next page of comments when the reader is within a screen of the end (`IssueThreadState`
+    /// ends the paging where the server leads round in a circle).
     private func loadCommentsIfNear() {
-        guard moreTask == nil, let issues, let state, let url = state.nextComments,
-              let rendered = state.rendered, state.offset + 2 * height >= rendered.lines.count else { return }
-        let number = state.number, pageIndex = state.commentPages
+        guard moreTask == nil, let issues, let state, let url = state.commentsPageToLoad(within: 2 * height) else { return }
+        let number = state.number, pageIndex = state.comments.pagesReceived
         moreTask = dispatcher.background { () -> Result<Page<IssueComment>, GitHubError>? in
             do { return .success(try await issues.fetchComments(number: number, page: url, pageIndex: pageIndex)) }
             catch is CancellationError { return nil }
@@ -156,14 +156,10 @@ final class IssueThreadPresenter {
             moreTask = nil
             switch result {
             case .success(let page):
-                self.state?.nextComments = page.next
-                self.state?.commentPages += 1
-                update(number: number) { loaded in
-                    loaded.comments += page.items
-                    loaded.hasMoreComments = page.next != nil
-                }
+                self.state?.receiveComments(page)
+                render()
             case .failure(let error):
-                self.state?.nextComments = nil
+                self.state?.commentsFailed()
                 host?.setStatus(tr("issues.failed", error.shortReason))
             case nil: break
             }

@@ -2,12 +2,15 @@ import Foundation
 import GitHubAPI
 import GitHubEntities
 
-/// The Releases tab as a value: the releases read so far (stored first, then GitHub's pages), the
-/// selection, the release opened with Enter (its notes and assets) and its scroll.
+/// The Releases tab as a value: the releases read so far (stored first, then GitHub's pages, each
+/// release once, paging ended where the server leads round in a circle), the selection, the release
+/// opened with Enter (its notes and assets) and its scroll.
 struct ReleasesState: Equatable {
-    private(set) var releases: [Release] = []
+    private var list = PagedList<Release>()
+    /// The releases read so far, in the order first seen.
+    var releases: [Release] { list.items }
     /// The `Link` of the next page, nil at the end.
-    private(set) var next: URL?
+    var next: URL? { list.next }
     var viewport = Viewport()
     /// The release shown in full (an index into `releases`), and its first visible line.
     private(set) var opened: Int?
@@ -18,16 +21,16 @@ struct ReleasesState: Equatable {
 
     /// The stored releases, shown before GitHub answers.
     mutating func showStored(_ releases: [Release], next: URL?) {
-        self.releases = releases
-        self.next = next
+        list.reset()
+        list.append(releases, next: next)
         clamp()
     }
 
     /// A page arrived: the first replaces, a later one is added after.
     mutating func receive(_ page: Page<Release>, isFirst: Bool) {
         let selectedID = selected?.id
-        releases = isFirst ? page.items : releases + page.items.filter { item in !releases.contains { $0.id == item.id } }
-        next = page.next
+        if isFirst { list.reset() }
+        list.append(page.items, next: page.next)
         failure = nil
         if let selectedID, let index = releases.firstIndex(where: { $0.id == selectedID }) { viewport.reselect(index) }
         clamp()
@@ -44,16 +47,19 @@ struct ReleasesState: Equatable {
         viewport.select(viewport.selection + delta, count: releases.count)
     }
 
-    /// The next page's `Link` when the selection came within a screen of the end (taken once).
+    /// The next page's `Link` when the selection came within a screen of the end, marked as loading;
+    /// nil while one loads, and after a failure (asked again only when the user reloads: a page that
+    /// keeps failing is not asked for in a loop).
     mutating func takePageToLoad() -> URL? {
-        guard let next, viewport.selection + viewport.height >= releases.count else { return nil }
-        self.next = nil
+        guard failure == nil, viewport.selection + viewport.height >= list.count,
+              let next = list.pageToLoad(near: list.count) else { return nil }
+        list.isLoadingMore = true
         return next
     }
 
-    /// A page failed: its `Link` is kept for another try.
-    mutating func pageFailed(_ url: URL?, error: GitHubError) {
-        if let url { next = url }
+    /// A page failed: its `Link` stays the next page, for when the user reloads.
+    mutating func pageFailed(_ error: GitHubError) {
+        list.isLoadingMore = false
         failure = error
     }
 

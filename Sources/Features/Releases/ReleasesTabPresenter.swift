@@ -65,7 +65,7 @@ final class ReleasesTabPresenter {
         pageTask = nil
         switch result {
         case .success(let page): state.receive(page, isFirst: url == nil)
-        case .failure(let error): state.pageFailed(url, error: error)
+        case .failure(let error): state.pageFailed(error)
         case nil: break
         }
         layout(width: width, height: height)

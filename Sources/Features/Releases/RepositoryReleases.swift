@@ -52,7 +52,7 @@ struct RepositoryReleases: Sendable {
     }
 
     /// The first page (`next` nil) or the page a `Link` named; `before` are the releases already shown,
-    /// stored with the page's.
+    /// stored with the page's not among them (a page can repeat releases: each is stored once).
     func fetch(next: URL?, before: [Release]) async throws -> Page<Release> {
         if isOffline { throw GitHubError.network }
         let page: Page<Release>
@@ -62,7 +62,9 @@ struct RepositoryReleases: Sendable {
             page = try await service.releases(ownerLogin: repository.ownerLogin, repository: repository.name)
         }
         try Task.checkCancellation()
-        try? store.saveReleases(before + page.items, next: page.next, repositoryID: repository.id, fetchedAt: now())
+        var seen = Set(before.map(\.id))
+        let added = page.items.filter { seen.insert($0.id).inserted }
+        try? store.saveReleases(before + added, next: page.next, repositoryID: repository.id, fetchedAt: now())
         return page
     }
 }

@@ -1,22 +1,19 @@
 import Foundation
 
 /// A list read page by page by `Link` URL: the items so far (each id once: pages can shift while
-/// they are read, the first sighting wins), the next page's URL, whether that page is loading, and
-/// when to ask for it ("when the selection is within `prefetchDistance` of the last item").
+/// they are read, the first sighting wins), where paging stands (`Pager`: the next page, whether it is
+/// loading, the end where a server leads round in a circle), and when to ask for the next page ("when
+/// the selection is within `prefetchDistance` of the last item").
 struct PagedList<Item: Identifiable & Sendable>: Sendable where Item.ID: Sendable {
     /// The items loaded, in the order first seen.
     private(set) var items: [Item] = []
-    /// The next page, or nil at the end.
-    private(set) var next: URL?
-    /// Whether the next page is being read (set by the caller around the request).
-    var isLoadingMore = false
+    /// Where paging stands.
+    private(set) var pager = Pager()
     /// Further pages load when the selection comes within this many items of the last one.
     let prefetchDistance: Int
     /// The most items the list holds (search stops at 1,000); nil: no limit.
     let capacity: Int?
     private var seenIDs = Set<Item.ID>()
-    /// Every next page given so far: a next link back to one of them (a loop) ends the list.
-    private var linkedPages = Set<URL>()
 
     init(prefetchDistance: Int = PagedList.defaultPrefetchDistance, capacity: Int? = nil) {
         self.prefetchDistance = prefetchDistance
@@ -28,17 +25,27 @@ struct PagedList<Item: Identifiable & Sendable>: Sendable where Item.ID: Sendabl
 
     var count: Int { items.count }
     var isEmpty: Bool { items.isEmpty }
+    /// The next page, or nil at the end.
+    var next: URL? { pager.next }
     /// Whether there is a further page to read.
-    var hasMore: Bool { next != nil }
+    var hasMore: Bool { pager.next != nil }
+    /// Whether the next page is being read (set by the caller around the request).
+    var isLoadingMore: Bool {
+        get { pager.isLoading }
+        set { pager.isLoading = newValue }
+    }
 
     /// Adds a page's items not seen before (up to `capacity`) and remembers its next page. At
-    /// capacity there is no next page, nor when the link leads back to a page already read (a loop).
+    /// capacity there is no next page, nor where the pager sees a circle (a link back to a page
+    /// already read, a page of items all seen before).
     mutating func append(_ page: [Item], next: URL?) {
-        for item in page where capacity.map({ items.count < $0 }) ?? true {
-            if seenIDs.insert(item.id).inserted { items.append(item) }
+        var added = 0
+        for item in page where seenIDs.insert(item.id).inserted {
+            added += 1
+            if capacity.map({ items.count < $0 }) ?? true { items.append(item) }
         }
-        self.next = next.flatMap { linkedPages.insert($0).inserted ? $0 : nil }
-        if let capacity, items.count >= capacity { self.next = nil }
+        pager.received(next: next, items: page.count, added: added)
+        if let capacity, items.count >= capacity { pager.finish() }
     }
 
     /// Puts `item` where the item with its id is (nothing when none is).
@@ -49,22 +56,20 @@ struct PagedList<Item: Identifiable & Sendable>: Sendable where Item.ID: Sendabl
 
     /// No further page will be read (the server said the list ends here).
     mutating func finish() {
-        next = nil
+        pager.finish()
     }
 
     /// Back to empty, for a new list.
     mutating func reset() {
         items = []
         seenIDs = []
-        linkedPages = []
-        next = nil
-        isLoadingMore = false
+        pager.reset()
     }
 
     /// The page to read now that item `selection` is selected: the next page when it is near the end
     /// and none is loading already, else nil.
     func pageToLoad(near selection: Int) -> URL? {
-        guard let next, !isLoadingMore, selection >= items.count - prefetchDistance else { return nil }
+        guard let next = pager.next, !pager.isLoading, selection >= items.count - prefetchDistance else { return nil }
         return next
     }
 
@@ -73,3 +78,5 @@ struct PagedList<Item: Identifiable & Sendable>: Sendable where Item.ID: Sendabl
         items.indices.contains(index) ? items[index] : nil
     }
 }
+
+extension PagedList: Equatable where Item: Equatable {}
