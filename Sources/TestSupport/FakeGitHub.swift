@@ -281,6 +281,12 @@ final class FakeGitHub: Sendable {
             return apply(inner, to: request, path: path)
         case .method(let method, let inner):
             return request.method == method ? apply(inner, to: request, path: path) : nil
+        case .linkToItself:
+            var response = route(request, path: path)
+            let base = state.withLock { $0.baseURL }
+            let query = request.rawQuery.isEmpty ? "" : "?" + request.rawQuery
+            response.headers["Link"] = "<\(base)\(request.path)\(query)>; rel=\"next\""
+            return response
         }
     }
 

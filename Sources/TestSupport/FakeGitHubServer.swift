@@ -35,6 +35,9 @@ public final class FakeGitHubServer: Sendable {
         indirect case times(Int, Failure)
         /// Apply the failure only to requests of this method (`POST`), answer the others normally.
         indirect case method(String, Failure)
+        /// Answer normally, with a `Link` whose next page is the address asked (query and all): a server
+        /// leading paging round in a circle.
+        case linkToItself
     }
 
     private struct Running: @unchecked Sendable {
