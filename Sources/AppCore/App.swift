@@ -43,12 +43,16 @@ public final class App: AppNavigator {
         defer { self.terminal?.resume() }
         return body()
     }
-    /// `C` on an issue: the user's editor gets the terminal while a comment is written.
-    private lazy var editor = ExternalEditor(environment: setup.environment) { [unowned self] body in
+    /// `C` on an issue: the user's editor gets the terminal while a comment is written. A signal that
+    /// ends the app, arriving meanwhile, is handled as soon as the editor is done, so that what it left
+    /// is kept and nothing is posted.
+    private lazy var editor = ExternalEditor(environment: setup.environment, handOver: { [unowned self] body in
         self.terminal?.suspend()
         defer { self.terminal?.resume() }
         return body()
-    }
+    }, appIsEnding: { [unowned self] in self.handleSignalsReceivedMeanwhile() })
+    /// A signal that ends the app has been handled: the loop stops after this turn.
+    private var isEnding = false
     /// Freed memory goes back to the system this long after the screen last changed.
     static let memoryTrimDelay: Duration = .milliseconds(500)
 
@@ -233,11 +237,23 @@ public final class App: AppNavigator {
             terminal?.resume()
         case SIGINT:
             exitCode = 0
+            isEnding = true
             loop.stop()
         default:
             exitCode = 128 + signal
+            isEnding = true
             loop.stop()
         }
+    }
+
+    /// Handles the signals relayed while a program had the terminal (and the loop was waiting for it)
+    /// now rather than on the loop's next turn; returns whether the app is ending: a signal that ends
+    /// it came, or the terminal's input hung up.
+    private func handleSignalsReceivedMeanwhile() -> Bool {
+        for signal in SignalRelay.drain() { handleSignal(signal) }
+        guard !isEnding, let input = terminal?.inputFD else { return isEnding }
+        var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, 0) > 0 && Int32(descriptor.revents) & (POLLHUP | POLLERR | POLLNVAL) != 0
     }
 
     private func render() {

@@ -9,8 +9,11 @@ import TerminalKit
 /// The user's editor, for text the app asks for (a comment on an issue), picked as git picks it:
 /// `$VISUAL` (not on a dumb terminal), else `$EDITOR`, else `vi`. The command may carry arguments
 /// (`code --wait`): it runs as git runs it, `/bin/sh -c '$EDITOR "$@"' $EDITOR FILE`. The file is made
-/// in a private temporary folder (mode 0700, the file 0600) and both are removed afterwards; the
-/// terminal is handed over while the editor runs and taken back when it ends.
+/// in a private temporary folder (mode 0700, the file 0600); the terminal is handed over while the editor
+/// runs and taken back when it ends. What the file holds then is read back and handed to the caller to
+/// keep however the editor ended (well, badly, or while the app was asked to end); only then is the
+/// folder removed, and not at all when the caller could not keep the text or the editor failed and left
+/// files of its own there (a swap file to recover from), as git keeps `COMMIT_EDITMSG`.
 @MainActor
 final class ExternalEditor: TextEditing {
     /// What is read back at most.
@@ -18,10 +21,14 @@ final class ExternalEditor: TextEditing {
     private let environment: [String: String]
     /// Gives the terminal to `body` and takes it back (curses suspended meanwhile).
     private let handOver: @MainActor (() -> Int32) -> Int32
+    /// Asked when the editor has ended: whether the app was meanwhile asked to end (a hang-up, SIGTERM).
+    private let appIsEnding: @MainActor () -> Bool
 
-    init(environment: [String: String], handOver: @escaping @MainActor (() -> Int32) -> Int32) {
+    init(environment: [String: String], handOver: @escaping @MainActor (() -> Int32) -> Int32,
+         appIsEnding: @escaping @MainActor () -> Bool = { false }) {
         self.environment = environment
         self.handOver = handOver
+        self.appIsEnding = appIsEnding
     }
 
     /// The editor's command: `$VISUAL` unless `TERM` is dumb, `$EDITOR`, else `vi` (blank ones skipped).
@@ -39,7 +46,7 @@ final class ExternalEditor: TextEditing {
         ["/bin/sh", "-c", command + " \"$@\"", command, file]
     }
 
-    func edit(_ text: String, fileName: String) -> EditorOutcome {
+    func edit(_ text: String, fileName: String, keep: (EditorOutcome) -> Bool) -> EditorOutcome {
         let name: String
         do throws(PathComponent.Refusal) {
             name = try PathComponent.checked(fileName)
@@ -52,23 +59,44 @@ final class ExternalEditor: TextEditing {
             return .failed(L10n.tr("editor.noFile", String(cString: strerror(errno))))
         }
         let folder = String(cString: made)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/" + name
         guard Self.write(Array(text.utf8), to: path) else {
-            return .failed(L10n.tr("editor.noFile", String(cString: strerror(errno))))
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(atPath: folder)
+            return .failed(L10n.tr("editor.noFile", reason))
         }
         let arguments = Self.arguments(command: Self.command(environment: environment), file: path)
         let status = handOver {
             ChildProcess.run(arguments, environment: environment, input: .inherited, output: .inherited)?.status ?? -1
         }
+        var outcome = EditorOutcome(text: nil, appIsEnding: appIsEnding())
         // 127: the shell found no such command (126: not executable), as a shell says it.
-        guard status >= 0, status != 126, status != 127 else { return .failed(L10n.tr("editor.notStarted", arguments[3])) }
-        guard status == 0 else { return .failed(L10n.tr("editor.failedStatus", status)) }
-        guard let bytes = Self.read(path) else {
-            return .failed(L10n.tr("editor.noFile", String(cString: strerror(errno))))
+        if status < 0 || status == 126 || status == 127 {
+            outcome.failure = L10n.tr("editor.notStarted", arguments[3])
+        } else if status != 0 {
+            outcome.failure = L10n.tr("editor.failedStatus", status)
         }
-        guard bytes.count <= Self.maximumBytes else { return .failed(L10n.tr("editor.tooLarge")) }
-        return .edited(String(decoding: bytes, as: UTF8.self))
+        // Read back whatever way the editor ended: a failed or interrupted one may have saved text.
+        var tooLarge = false
+        if let bytes = Self.read(path) {
+            tooLarge = bytes.count > Self.maximumBytes
+            if tooLarge {
+                outcome.failure = outcome.failure ?? L10n.tr("editor.tooLarge")
+            } else {
+                outcome.text = String(decoding: bytes, as: UTF8.self)
+            }
+        } else if outcome.failure == nil {
+            outcome.failure = L10n.tr("editor.noFile", String(cString: strerror(errno)))
+        }
+        let kept = keep(outcome)
+        let recoveryFiles = outcome.failure != nil
+            && ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).contains { $0 != name }
+        if kept, !tooLarge, !recoveryFiles {
+            try? FileManager.default.removeItem(atPath: folder)
+        } else {
+            outcome.folderKept = folder
+        }
+        return outcome
     }
 
     /// A new file (never an existing one, never through a link) readable by its owner only.

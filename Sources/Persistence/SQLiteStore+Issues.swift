@@ -35,9 +35,10 @@ public struct StoredIssueList<Item: Sendable & Equatable>: Sendable, Equatable {
     }
 }
 
-/// Issues, pull requests and comments per repository (`owner/name`, any case), readable offline.
-/// `SQLiteStore` is one; the issue screens need only this.
-public protocol IssueStore: AnyObject, Sendable {
+/// Issues, pull requests and comments per repository (`owner/name`, any case), readable offline, and the
+/// comments written on them and not yet posted (`DraftStore`). `SQLiteStore` is one; the issue screens
+/// need only this.
+public protocol IssueStore: DraftStore {
     func issueList(repository: String, key: IssueListKey) throws -> StoredIssueList<Issue>?
     func pullRequestList(repository: String, key: IssueListKey) throws -> StoredIssueList<PullRequest>?
     func commentList(repository: String, number: Int) throws -> StoredIssueList<IssueComment>?

@@ -288,6 +288,22 @@ enum Schema {
                 );
                 """)
         }
+        migrator.registerMigration("v8-drafts") { db in
+            // What the user wrote and has not posted, so that no ending of the app loses it: one row per
+            // repository (`owner/name`, lower case), issue or pull request number and kind (`comment` on
+            // the thread; other kinds, such as a review's comments, can be added without a new table).
+            // The text is written as `Rows.text` writes free text (a BLOB when it holds a NUL).
+            try db.execute(sql: """
+                CREATE TABLE draft (
+                    repository TEXT NOT NULL,
+                    number INTEGER NOT NULL,
+                    kind TEXT NOT NULL,
+                    text NOT NULL,
+                    updated_at REAL NOT NULL,
+                    PRIMARY KEY (repository, number, kind)
+                );
+                """)
+        }
         return migrator
     }()
 
@@ -295,7 +311,7 @@ enum Schema {
     static let tableNames: [String] = [
         "owner", "repository_list", "repository", "commit", "commit_fetch", "validator", "favourite", "setting",
         "history", "history_commit", "commit_detail", "issue_list", "issue_list_item", "issue",
-        "file_blob", "repository_tree", "repository_releases", "list_baseline", "list_baseline_entry",
+        "file_blob", "repository_tree", "repository_releases", "list_baseline", "list_baseline_entry", "draft",
     ]
 
     /// Migrates, tolerating another process that migrates the same file at the same moment (its

@@ -4,7 +4,9 @@ import Testing
 @testable import AppCore
 
 /// The user's editor for comments: picked as git picks it, run through `/bin/sh` with its arguments,
-/// on a 0600 file in a private 0700 folder that is gone afterwards, with the terminal handed over.
+/// on a 0600 file in a private 0700 folder, with the terminal handed over; what the file holds is handed
+/// to the caller to keep however the editor ended, and the folder goes only after that, and not when it
+/// could not be kept or a failed editor left its own files there.
 @Suite("The user's editor")
 @MainActor
 struct ExternalEditorTests {
@@ -51,7 +53,8 @@ struct ExternalEditorTests {
         let editor = ExternalEditor(environment: ["PATH": "/usr/bin:/bin", "OUT": directory.path, "TMPDIR": directory.path,
                                                   "EDITOR": "'\(script.path)' --wait"],
                                     handOver: { body in handedOver += 1; return body() })
-        #expect(editor.edit("line one\n# a template line\n", fileName: "COMMENT_EDITMSG.md") == .edited("Hello\nline one\n# a template line\n"))
+        #expect(editor.edit("line one\n# a template line\n", fileName: "COMMENT_EDITMSG.md", keep: { _ in true })
+            == .edited("Hello\nline one\n# a template line\n"))
         #expect(handedOver == 1)
         func noted(_ name: String) throws -> String {
             try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -73,13 +76,105 @@ struct ExternalEditorTests {
         // Without --wait the script exits 3.
         let failing = ExternalEditor(environment: ["PATH": "/usr/bin:/bin", "OUT": directory.path, "TMPDIR": directory.path,
                                                    "VISUAL": "'\(script.path)'"], handOver: { $0() })
-        #expect(failing.edit("x", fileName: "F.md") == .failed("the editor ended with status 3"))
+        #expect(failing.edit("x", fileName: "F.md", keep: { _ in true }) == .failed("the editor ended with status 3", text: "x"))
         let missing = ExternalEditor(environment: ["PATH": "/usr/bin:/bin", "TMPDIR": directory.path,
                                                    "EDITOR": "/nonexistent/editor"], handOver: { $0() })
-        #expect(missing.edit("x", fileName: "F.md") == .failed("the editor could not be started (/nonexistent/editor)"))
+        #expect(missing.edit("x", fileName: "F.md", keep: { _ in true })
+            == .failed("the editor could not be started (/nonexistent/editor)", text: "x"))
         let left = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix("github-tui-edit.") }
         #expect(left.isEmpty)
         // A file name that is not one path component is refused before anything runs.
-        #expect(missing.edit("x", fileName: "../F.md") == .failed("could not write the temporary file (../F.md)"))
+        var asked = false
+        #expect(missing.edit("x", fileName: "../F.md", keep: { _ in asked = true; return true })
+            == .failed("could not write the temporary file (../F.md)"))
+        #expect(!asked)
+    }
+
+    /// An editor script that writes `text` into its file, then runs `then` (a shell command: `exit 1`,
+    /// a signal to itself, a swap file of its own).
+    func makeScript(in directory: URL, writing text: String, then: String) throws -> URL {
+        let script = directory.appendingPathComponent("editor-\(UUID().uuidString).sh")
+        try "#!/bin/sh\nprintf '%s' '\(text)' > \"$1\"\n\(then)\n".write(to: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: script.path)
+        return script
+    }
+
+    func editFolders(in directory: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix("github-tui-edit.") }
+    }
+
+    @Test("An editor that fails, or dies of a hang-up, after saving: what it saved is handed to keep while the file is still there, then the folder goes")
+    func failedEditorKeepsWhatItSaved() throws {
+        let directory = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for (then, reason) in [("exit 1", "the editor ended with status 1"), ("kill -HUP $$", "the editor ended with status 129")] {
+            let script = try makeScript(in: directory, writing: "Saved before the end", then: then)
+            let editor = ExternalEditor(environment: ["PATH": "/usr/bin:/bin", "TMPDIR": directory.path, "EDITOR": script.path],
+                                        handOver: { $0() })
+            var given: [EditorOutcome] = []
+            var filesWhenKept: [String] = []
+            let outcome = editor.edit("template", fileName: "F.md") { left in
+                given.append(left)
+                filesWhenKept = (try? editFolders(in: directory)) ?? []
+                return true
+            }
+            #expect(given == [.failed(reason, text: "Saved before the end")])
+            #expect(filesWhenKept.count == 1, "the folder is there while the text is kept")
+            #expect(outcome == .failed(reason, text: "Saved before the end"))
+            #expect(try editFolders(in: directory).isEmpty)
+        }
+    }
+
+    @Test("A failed editor that left files of its own (a swap file) keeps its folder, and says where")
+    func failedEditorsOwnFilesStay() throws {
+        let directory = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let script = try makeScript(in: directory, writing: "half written", then: "echo swap > \"$(dirname \"$1\")/.F.md.swp\"; exit 1")
+        let editor = ExternalEditor(environment: ["PATH": "/usr/bin:/bin", "TMPDIR": directory.path, "EDITOR": script.path],
+                                    handOver: { $0() })
+        let outcome = editor.edit("template", fileName: "F.md", keep: { _ in true })
+        let folder = try #require(outcome.folderKept)
+        #expect(outcome.text == "half written")
+        #expect(outcome.failure == "the editor ended with status 1")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == [".F.md.swp", "F.md"])
+        #expect(try editFolders(in: directory) == [(folder as NSString).lastPathComponent])
+    }
+
+    @Test("Text the caller could not keep stays in its file, even from an editor that ended well; a file over 1 MB too")
+    func notKeptStays() throws {
+        let directory = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let script = try makeScript(in: directory, writing: "precious", then: "exit 0")
+        let editor = ExternalEditor(environment: ["PATH": "/usr/bin:/bin", "TMPDIR": directory.path, "EDITOR": script.path],
+                                    handOver: { $0() })
+        let outcome = editor.edit("template", fileName: "F.md", keep: { _ in false })
+        let folder = try #require(outcome.folderKept)
+        #expect(outcome.failure == nil)
+        #expect(try String(contentsOfFile: folder + "/F.md", encoding: .utf8) == "precious")
+
+        let large = directory.appendingPathComponent("large.sh")
+        try "#!/bin/sh\nhead -c 1100000 /dev/zero | tr '\\0' a > \"$1\"\n".write(to: large, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: large.path)
+        let tooLarge = ExternalEditor(environment: ["PATH": "/usr/bin:/bin", "TMPDIR": directory.path, "EDITOR": large.path],
+                                      handOver: { $0() }).edit("template", fileName: "F.md", keep: { _ in true })
+        #expect(tooLarge.failure == "the file is larger than 1 MB")
+        #expect(tooLarge.text == nil)
+        let kept = try #require(tooLarge.folderKept)
+        #expect(try FileManager.default.attributesOfItem(atPath: kept + "/F.md")[.size] as? Int == 1_100_000)
+    }
+
+    @Test("When the app was asked to end while the editor ran, the outcome says so, with what the editor left")
+    func appEnding() throws {
+        let directory = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let script = try makeScript(in: directory, writing: "written", then: "exit 0")
+        var handedOver = false
+        let editor = ExternalEditor(environment: ["PATH": "/usr/bin:/bin", "TMPDIR": directory.path, "EDITOR": script.path],
+                                    handOver: { handedOver = true; return $0() }, appIsEnding: { handedOver })
+        var given: EditorOutcome?
+        let outcome = editor.edit("template", fileName: "F.md") { given = $0; return true }
+        #expect(given == EditorOutcome(text: "written", appIsEnding: true))
+        #expect(outcome == EditorOutcome(text: "written", appIsEnding: true))
+        #expect(try editFolders(in: directory).isEmpty)
     }
 }

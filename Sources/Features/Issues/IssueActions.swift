@@ -5,7 +5,9 @@ import TerminalKit
 
 /// What an Issues tab does to one issue or pull request (the selected row or the open thread): `o` its
 /// page, `y` its URL or number, and with a token `X` closes or reopens it and `C` comments (written in
-/// the user's editor, like `git commit`; a comment GitHub did not take is the next one's draft).
+/// the user's editor, like `git commit`). What the user wrote is stored as a draft the moment the
+/// editor hands it back, whatever way the editor ended, and stays stored until GitHub takes the comment
+/// or the user saves it empty: the next `C` on that issue starts from it, in this run or a later one.
 /// Without a token the keys say why they do nothing. What GitHub answers goes to `stateChanged` and
 /// `commentAdded` (the list's row and the thread).
 @MainActor
@@ -20,8 +22,8 @@ final class IssueActions {
     private let dispatcher: any UIDispatcher
     private let webHost: String
     private let editor: (any TextEditing)?
-    /// Comments GitHub did not take, by issue number: the next `C` on it starts from them.
-    private(set) var drafts: [Int: String] = [:]
+    /// The issue numbers with a stored draft, read from the store when first asked.
+    private var numbersWithDrafts: Set<Int>?
     /// The close/reopen in flight (tests await it).
     private(set) var stateTask: Task<Void, Never>?
     /// The comment being posted (tests await it).
@@ -87,8 +89,10 @@ final class IssueActions {
         host?.changed()
     }
 
-    /// `C`: the user writes a comment in their editor (the terminal handed over meanwhile), then it is
-    /// posted; an empty one is not. Needs a token.
+    /// `C`: the user writes a comment in their editor (the terminal handed over meanwhile), starting
+    /// from the stored draft; what the editor hands back is stored, then posted. Saved empty, the draft
+    /// is discarded and nothing is sent; when the app was asked to end while the editor ran, it is kept
+    /// and nothing is sent. Needs a token.
     func comment(on issue: Issue) {
         guard let issues, commentTask == nil else { return }
         guard issues.isAuthenticated else {
@@ -99,51 +103,88 @@ final class IssueActions {
             host?.setStatus(tr("comment.noEditor"))
             return
         }
-        let number = issue.number
-        let template = CommentDraft.template(draft: drafts[number] ?? "", number: number,
+        let number = issue.number, drafts = issues.drafts
+        let template = CommentDraft.template(draft: drafts.text(number: number) ?? "", number: number,
                                              repository: issues.owner + "/" + issues.name, title: issue.title)
-        let body: String
-        switch editor.edit(template, fileName: CommentDraft.fileName) {
-        case .failed(let reason):
-            host?.setStatus(tr("comment.editorFailed", Sanitizer.line(reason)))
-            return
-        case .edited(let text):
+        var body = ""
+        let outcome = editor.edit(template, fileName: CommentDraft.fileName) { left in
+            guard let text = left.text else { return true }
             body = CommentDraft.comment(from: text, template: template)
+            guard !body.isEmpty else {
+                // Saved empty by an editor that ended well: the user discarded it. An editor that failed
+                // discards nothing.
+                if left.failure == nil { setDraft(nil, number: number, in: drafts) }
+                return true
+            }
+            return setDraft(body, number: number, in: drafts)
+        }
+        if outcome.appIsEnding { return }
+        if let failure = outcome.failure {
+            let reason = Sanitizer.line(outcome.folderKept.map { tr("editor.filesKept", failure, $0) } ?? failure)
+            host?.setStatus(hasDraft(number) ? tr("comment.editorFailedKept", reason) : tr("comment.editorFailed", reason))
+            return
+        }
+        if let folder = outcome.folderKept {
+            host?.setStatus(tr("comment.notKept", Sanitizer.line(folder)))
+            return
         }
         switch CommentDraft.refusal(for: body) {
         case .empty?:
-            drafts[number] = nil
             host?.setStatus(tr("comment.cancelled"))
             return
         case .tooLong(let length)?:
-            drafts[number] = body
             host?.setStatus(tr("comment.tooLong", Formatting.grouped(length), Formatting.grouped(GitHubClient.maximumCommentLength)))
             return
         case nil: break
         }
         host?.setStatus(tr("comment.posting", number))
+        let comment = body
         commentTask = dispatcher.background { () -> Result<IssueComment, GitHubError>? in
-            do { return .success(try await issues.comment(number: number, body: body)) }
+            do { return .success(try await issues.comment(number: number, body: comment)) }
             catch is CancellationError { return nil }
             catch { return .failure(error as? GitHubError ?? .network) }
         } then: { [weak self] result in
-            self?.commentDidPost(result, number: number, body: body)
+            self?.commentDidPost(result, number: number)
         }
     }
 
-    func commentDidPost(_ result: Result<IssueComment, GitHubError>?, number: Int, body: String) {
+    /// GitHub's answer to a comment on issue `number`: taken, its draft goes; else the draft stays stored.
+    func commentDidPost(_ result: Result<IssueComment, GitHubError>?, number: Int) {
         commentTask = nil
         switch result {
         case .success(let comment):
-            drafts[number] = nil
+            if let drafts = issues?.drafts { setDraft(nil, number: number, in: drafts) }
             commentAdded?(number, comment)
             host?.setStatus(tr("comment.posted", number))
         case .failure(let error):
-            drafts[number] = body
             host?.setStatus(tr("comment.failed", error.shortReason))
         case nil: break
         }
         host?.changed()
+    }
+
+    /// Whether issue `number` has a stored draft.
+    func hasDraft(_ number: Int) -> Bool {
+        if let numbersWithDrafts { return numbersWithDrafts.contains(number) }
+        let numbers = issues?.drafts.numbers() ?? []
+        numbersWithDrafts = numbers
+        return numbers.contains(number)
+    }
+
+    /// What the screen says while issue `number` (open, or selected in the list) has a stored draft.
+    func draftNote(on number: Int) -> String? {
+        hasDraft(number) ? tr("comment.draftKept", number) : nil
+    }
+
+    /// Stores `text` as issue `number`'s draft (nil removes it); whether the store did.
+    @discardableResult
+    private func setDraft(_ text: String?, number: Int, in drafts: CommentDrafts) -> Bool {
+        _ = hasDraft(number)
+        let done = text.map { drafts.keep($0, number: number) } ?? drafts.discard(number: number)
+        if done {
+            if text == nil { numbersWithDrafts?.remove(number) } else { numbersWithDrafts?.insert(number) }
+        }
+        return done
     }
 
     private func webPage(_ issue: Issue) -> String {

@@ -31,6 +31,9 @@ struct RepositoryIssues: Sendable {
 
     private var key: String { "\(owner)/\(name)" }
 
+    /// The comments written here and not yet posted, as stored.
+    var drafts: CommentDrafts { CommentDrafts(store: store, repository: key, now: now) }
+
     /// A list as stored (pull requests as their issue part), nil when none was.
     func storedList(_ kind: IssueListKind, filter: IssueStateFilter) -> StoredIssueList<Issue>? {
         switch kind {

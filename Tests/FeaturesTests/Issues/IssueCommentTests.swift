@@ -9,11 +9,12 @@ import TestSupport
 
 /// `C` on an issue: the file the comment is written in and the comment read back (pure), and the tab
 /// with a fake editor and a scripted service: posted, shown at the thread's end and stored; empty is
-/// cancelled; without a token nothing opens; a failed post is the next draft.
+/// cancelled; without a token nothing opens; a failed post stays stored as the next draft.
 @Suite("Issues: commenting in the user's editor")
 @MainActor
 struct IssueCommentTests {
-    /// An editor that answers what `answer` makes of the text it was given, and remembers the texts.
+    /// An editor that answers what `answer` makes of the text it was given (handed to `keep` first, as
+    /// the real one does; a file it could not keep is reported as left in `/fake`), and remembers the texts.
     final class FakeEditor: TextEditing {
         var answer: (String) -> EditorOutcome
         private(set) var texts: [String] = []
@@ -21,10 +22,12 @@ struct IssueCommentTests {
 
         init(_ answer: @escaping (String) -> EditorOutcome) { self.answer = answer }
 
-        func edit(_ text: String, fileName: String) -> EditorOutcome {
+        func edit(_ text: String, fileName: String, keep: (EditorOutcome) -> Bool) -> EditorOutcome {
             texts.append(text)
             fileNames.append(fileName)
-            return answer(text)
+            var outcome = answer(text)
+            if !keep(outcome) { outcome.folderKept = "/fake" }
+            return outcome
         }
     }
 
@@ -76,7 +79,8 @@ struct IssueCommentTests {
         let dispatcher = CollectingDispatcher()
         let presenter: RepoDetailPresenter
 
-        init(token: Bool, editor: FakeEditor, commentError: GitHubError? = nil) throws {
+        /// `store`: the one a run before used (a relaunch), else a new one.
+        init(token: Bool, editor: FakeEditor, commentError: GitHubError? = nil, store: SQLiteStore? = nil) throws {
             var script = ScriptedIssueService.Script()
             let recorded = try IssuesTabTests.recordedIssues()
             script.issuePages = [recorded]
@@ -85,11 +89,11 @@ struct IssueCommentTests {
             script.isAuthenticated = token
             script.commentError = commentError
             issues = ScriptedIssueService(script)
-            store = try SQLiteStore.inMemory()
+            self.store = try store ?? SQLiteStore.inMemory()
             self.editor = editor
             let service = CommitsGitHubService(commits: .success([]))
             service.script.withLock { $0.isAuthenticated = token }
-            let interactor = RepoDetailInteractor(repository: DetailSample.repository, service: service, store: store,
+            let interactor = RepoDetailInteractor(repository: DetailSample.repository, service: service, store: self.store,
                                                   opener: SpyURLOpener(), clipboard: SpyClipboard(), cloner: SpyCloner(),
                                                   environment: [:], issueService: issues, now: { DetailSample.now })
             presenter = RepoDetailPresenter(interactor: interactor, router: SpyRepoDetailRouter(), dispatcher: dispatcher,
@@ -176,11 +180,13 @@ struct IssueCommentTests {
         h.presenter.handle(.comment)
         await h.settle()
         #expect(h.status?.hasPrefix("Comment not posted (") == true)
-        #expect(h.tab.issueActions.drafts[2746] == "Please look.")
+        #expect(try h.store.draft(repository: "octocat/github-tui", number: 2746, kind: .comment)?.text == "Please look.")
+        #expect(h.tab.issueActions.hasDraft(2746))
         editor.answer = { _ in .edited("") }
         h.presenter.handle(.comment)
         #expect(editor.texts.last?.hasPrefix("Please look.\n\n" + CommentDraft.scissors) == true)
         #expect(h.status == "Comment cancelled: empty")
-        #expect(h.tab.issueActions.drafts[2746] == nil)
+        #expect(try h.store.draft(repository: "octocat/github-tui", number: 2746, kind: .comment) == nil)
+        #expect(!h.tab.issueActions.hasDraft(2746))
     }
 }
