@@ -83,9 +83,10 @@ struct CommitHistoryState: Sendable {
     }
 
     /// The next page to read now (the selection came within `PagedList.prefetchDistance` of the end),
-    /// marked as loading; nil when none is due.
+    /// marked as loading; nil when none is due, and after a failure until a page arrives (`r` reloads):
+    /// a page that keeps failing is not asked for again and again.
     mutating func takePageToLoad() -> URL? {
-        guard !isLoading, let url = list.pageToLoad(near: viewport.selection) else { return nil }
+        guard !isLoading, failure == nil, let url = list.pageToLoad(near: viewport.selection) else { return nil }
         list.isLoadingMore = true
         return url
     }

@@ -134,9 +134,11 @@ struct IssueListState: Sendable {
     }
 
     /// The next page to read now (the selection came near the end of the loaded rows), marked as
-    /// loading; nil when none is due. While a text filter narrows the rows, the end is the last row shown.
+    /// loading; nil when none is due, and after a failure until a page arrives (`r` reloads: a page that
+    /// keeps failing is not asked for again and again). While a text filter narrows the rows, the end
+    /// is the last row shown.
     mutating func takePageToLoad() -> URL? {
-        guard !isLoading, searchQuery == nil else { return nil }
+        guard !isLoading, failure == nil, searchQuery == nil else { return nil }
         let nearEnd = shown.isEmpty || viewport.selection >= shown.count - list.prefetchDistance
         guard nearEnd, let url = list.pageToLoad(near: list.count) else { return nil }
         list.isLoadingMore = true

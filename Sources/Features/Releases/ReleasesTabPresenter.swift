@@ -109,18 +109,18 @@ final class ReleasesTabPresenter {
             downloadNote = (Self.describe(error), true)
             return
         }
-        let started = now(), resumed = file.resumeOffset(), name = asset.name
+        let started = now(), resumed = file.resumeOffset(for: asset), name = asset.name
         progress = DownloadProgress(name: name, received: resumed, total: asset.size > 0 ? asset.size : nil,
                                     resumedFrom: resumed, started: started, now: started)
         downloadNote = nil
         let releases = self.releases, dispatcher = self.dispatcher
-        downloadTask = dispatcher.background { () -> Result<URL, GitHubError>? in
+        downloadTask = dispatcher.background { () -> Result<URL, AssetDownloadFailure>? in
             do {
                 return .success(try await releases.download(asset, into: file) { received, total in
                     dispatcher.post { [weak self] in self?.downloadProgressed(received: received, total: total) }
                 })
             } catch is CancellationError { return nil }
-            catch { return .failure(error as? GitHubError ?? .network) }
+            catch { return .failure(AssetDownloadFailure(error)) }
         } then: { [weak self] result in
             self?.downloadDidFinish(result)
         }
@@ -136,24 +136,19 @@ final class ReleasesTabPresenter {
         changed()
     }
 
-    func downloadDidFinish(_ result: Result<URL, GitHubError>?) {
+    func downloadDidFinish(_ result: Result<URL, AssetDownloadFailure>?) {
         downloadTask = nil
         progress = nil
         switch result {
         case .success(let url): downloadNote = (tr("releases.download.done", Sanitizer.line(url.path)), false)
-        case .failure(let error): downloadNote = (tr("releases.download.failed", error.shortReason), true)
+        case .failure(let failure): downloadNote = (failure.message, true)
         case nil: downloadNote = (tr("releases.download.cancelled"), false)
         }
         changed()
     }
 
     private static func describe(_ error: any Error) -> String {
-        switch error as? AssetDownloadFile.Refusal {
-        case .unsafeName: tr("releases.download.unsafe")
-        case .exists(let name): tr("releases.download.exists", Sanitizer.line(name))
-        case .failed(let reason): tr("releases.download.failed", Sanitizer.line(reason))
-        case nil: tr("releases.download.failed", "\(error)")
-        }
+        AssetDownloadFailure(error).message
     }
 
     private func notes(_ release: Release, width: Int) -> RenderedMarkdown {
