@@ -19,8 +19,9 @@ public protocol RepositoryContentService: Sendable {
     func releases(ownerLogin: String, repository: String) async throws -> Page<Release>
     /// Follows a releases `Link` URL exactly as the server gave it.
     func releases(page: URL) async throws -> Page<Release>
-    /// `length` bytes from `offset` of a release asset, without the token (see `GitHubClient+Download`).
-    func downloadChunk(url: String, offset: Int, length: Int) async throws -> DownloadChunk
+    /// At most `length` bytes from `offset` of a release asset, without the token, `If-Range: ifRange`
+    /// when resuming (see `GitHubClient+Download`).
+    func downloadChunk(url: String, offset: Int, length: Int, ifRange: String?) async throws -> DownloadChunk
 }
 
 extension GitHubClient: RepositoryContentService {

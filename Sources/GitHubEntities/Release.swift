@@ -45,9 +45,11 @@ public struct ReleaseAsset: Sendable, Equatable, Hashable, Identifiable {
     public var downloadCount: Int
     /// Where the bytes are (github.com, redirected to another host): fetched without the token.
     public var downloadURL: String?
+    /// The checksum GitHub lists for the file, as it gives it ("sha256:HEX"); nil for older assets.
+    public var digest: String?
 
     public init(id: Int, name: String, label: String = "", contentType: String = "", size: Int = 0,
-                downloadCount: Int = 0, downloadURL: String? = nil) {
+                downloadCount: Int = 0, downloadURL: String? = nil, digest: String? = nil) {
         self.id = id
         self.name = name
         self.label = label
@@ -55,6 +57,31 @@ public struct ReleaseAsset: Sendable, Equatable, Hashable, Identifiable {
         self.size = size
         self.downloadCount = downloadCount
         self.downloadURL = downloadURL
+        self.digest = digest
+    }
+
+    /// The SHA-256 `digest` names (32 bytes), nil when there is none or it is not a well-formed
+    /// "sha256:" and 64 hexadecimal digits.
+    public var sha256: [UInt8]? {
+        guard let digest, digest.lowercased().hasPrefix("sha256:") else { return nil }
+        let hex = Array(digest.utf8.dropFirst(7))
+        guard hex.count == 64 else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(32)
+        for index in stride(from: 0, to: 64, by: 2) {
+            guard let high = Self.nibble(hex[index]), let low = Self.nibble(hex[index + 1]) else { return nil }
+            bytes.append(high << 4 | low)
+        }
+        return bytes
+    }
+
+    private static func nibble(_ digit: UInt8) -> UInt8? {
+        switch digit {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 }
 
@@ -84,7 +111,7 @@ extension Release: Decodable {
 
 extension ReleaseAsset: Decodable {
     private enum CodingKeys: String, CodingKey {
-        case id, name, label, size
+        case id, name, label, size, digest
         case contentType = "content_type", downloadCount = "download_count", downloadURL = "browser_download_url"
     }
 
@@ -99,6 +126,7 @@ extension ReleaseAsset: Decodable {
         size = number(.size)
         downloadCount = number(.downloadCount)
         downloadURL = text(.downloadURL)
+        digest = text(.digest)
     }
 }
 
@@ -129,5 +157,6 @@ extension ReleaseAsset: Encodable {
         try c.encode(size, forKey: .size)
         try c.encode(downloadCount, forKey: .downloadCount)
         try c.encodeIfPresent(downloadURL, forKey: .downloadURL)
+        try c.encodeIfPresent(digest, forKey: .digest)
     }
 }

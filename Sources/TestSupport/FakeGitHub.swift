@@ -56,6 +56,8 @@ final class FakeGitHub: Sendable {
         var answers: [String: Data] = [:]
         /// Release assets' bytes by path (served with `Range`, outside the API).
         var assets: [String: Data] = [:]
+        /// How an asset is served when not as a storage host would (`FakeGitHub+Assets`), by path.
+        var assetBehaviours: [String: AssetServing] = [:]
         /// `GET /repos/{o}/{r}/releases` items by "owner/repo".
         var releases: [String: [Data]] = [:]
         /// What each owner starred (repository JSON objects) and its page size, by lowercased login.
@@ -301,22 +303,6 @@ final class FakeGitHub: Sendable {
         return Response(status: 200, headers: ["Content-Type": "image/png", "ETag": etag, "Cache-Control": "max-age=300"], body: png)
     }
 
-    /// An asset's bytes: 206 with `Content-Range` for `Range: bytes=A-B`, 416 past the end, else 200.
-    private func asset(_ bytes: Data, request: RecordedRequest) -> Response {
-        let headers = ["Content-Type": "application/octet-stream", "Accept-Ranges": "bytes"]
-        guard let range = request.header("range"), range.hasPrefix("bytes="),
-              let dash = range.firstIndex(of: "-"), let start = Int(range[range.index(range.startIndex, offsetBy: 6)..<dash]) else {
-            return Response(status: 200, headers: headers, body: bytes)
-        }
-        guard start < bytes.count else {
-            return Response(status: 416, headers: ["Content-Range": "bytes */\(bytes.count)"])
-        }
-        let end = min(bytes.count - 1, Int(range[range.index(after: dash)...]) ?? bytes.count - 1)
-        var partial = headers
-        partial["Content-Range"] = "bytes \(start)-\(end)/\(bytes.count)"
-        return Response(status: 206, headers: partial, body: bytes.subdata(in: start..<(end + 1)))
-    }
-
     private func jsonHeaders() -> [String: String] {
         ["Content-Type": "application/json; charset=utf-8", "Server": "fake-github"]
     }
@@ -337,7 +323,7 @@ final class FakeGitHub: Sendable {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
         if parts.count == 2, parts[0] == "avatars" { return avatar(request) }
         if let body = state.withLock({ $0.answers[path] }) { return ok(body, request: request, bucket: "core") }
-        if let bytes = state.withLock({ $0.assets[path] }) { return asset(bytes, request: request) }
+        if let bytes = state.withLock({ $0.assets[path] }) { return asset(bytes, path: path, request: request) }
         switch parts.count {
         case 2 where parts[0] == "users":
             return user(parts[1], request: request)

@@ -76,11 +76,11 @@ public final class ScriptedContentService: RepositoryContentService {
         return try releasePage(index)
     }
 
-    public func downloadChunk(url: String, offset: Int, length: Int) async throws -> DownloadChunk {
+    public func downloadChunk(url: String, offset: Int, length: Int, ifRange: String?) async throws -> DownloadChunk {
         record("download \(url) \(offset)")
         guard let bytes = current.assets[url] else { throw GitHubError.notFound }
-        guard offset < bytes.count else { return DownloadChunk(bytes: Data(), total: bytes.count) }
-        return DownloadChunk(bytes: bytes.subdata(in: offset..<min(bytes.count, offset + length)), total: bytes.count)
+        guard offset < bytes.count else { return DownloadChunk(start: offset, bytes: Data(), total: bytes.count) }
+        return DownloadChunk(start: offset, bytes: bytes.subdata(in: offset..<min(bytes.count, offset + length)), total: bytes.count)
     }
 
     private func releasePage(_ index: Int) throws -> Page<Release> {

@@ -87,7 +87,7 @@ struct NoContentService: RepositoryContentService {
     func commitSHA(ownerLogin: String, repository: String, ref: String) async throws -> String { throw GitHubError.notFound }
     func releases(ownerLogin: String, repository: String) async throws -> Page<Release> { throw GitHubError.notFound }
     func releases(page: URL) async throws -> Page<Release> { throw GitHubError.notFound }
-    func downloadChunk(url: String, offset: Int, length: Int) async throws -> DownloadChunk { throw GitHubError.notFound }
+    func downloadChunk(url: String, offset: Int, length: Int, ifRange: String?) async throws -> DownloadChunk { throw GitHubError.notFound }
 }
 
 /// A store that keeps no contents (for a repository store that cannot keep them).

@@ -24,26 +24,71 @@ struct RepositoryReleases: Sendable {
         self.now = now
     }
 
-    /// Downloads an asset into `file`, resuming from its `.part`, one chunk a request; `progress` is
-    /// told after each (from this task). Cancellation stops it between chunks (the `.part` stays, to
-    /// resume). Returns where the file is.
+    /// Times one run starts the file over because the server's file is not the one the bytes so far
+    /// came from (a 200 to a resumed request, another validator); past it the run fails.
+    static let maximumRestarts = 2
+
+    /// Downloads an asset into `file`, resuming from its `.part` when that holds this asset's bytes
+    /// (`If-Range` with their validator), one chunk a request; `progress` is told after each (from this
+    /// task). Done only when the bytes written are the asset's size (GitHub's and the server's, which
+    /// must agree) and, where GitHub lists a SHA-256, the bytes have it (hashed as they are written).
+    /// Every answer adds bytes or ends the run, so a server that always answers short cannot keep it
+    /// going. Cancellation stops it between chunks (the `.part` stays, to resume). Returns where the
+    /// file is; throws `AssetDownloadFailure` or `CancellationError`.
     func download(_ asset: ReleaseAsset, into file: AssetDownloadFile, chunkBytes: Int = 1 << 20,
                   progress: @Sendable (_ received: Int, _ total: Int?) -> Void) async throws -> URL {
-        if isOffline { throw GitHubError.network }
-        guard let url = asset.downloadURL else { throw GitHubError.notFound }
-        var offset = file.resumeOffset()
-        var total: Int? = asset.size > 0 ? asset.size : nil
-        while total.map({ offset < $0 }) ?? true {
-            try Task.checkCancellation()
-            let chunk = try await service.downloadChunk(url: url, offset: offset, length: chunkBytes)
-            if let size = chunk.total { total = size }
-            if chunk.bytes.isEmpty { break }
-            try Task.checkCancellation()
-            do { try file.write(chunk.bytes, at: offset) } catch { throw GitHubError.http(status: 0, message: "\(error)") }
-            offset += chunk.bytes.count
-            progress(offset, total)
+        if isOffline { throw AssetDownloadFailure.request(.network) }
+        guard let url = asset.downloadURL else { throw AssetDownloadFailure.request(.notFound) }
+        let size = asset.size, digest = asset.sha256
+        var offset = 0, validator: String?, restarts = 0
+        var hasher = SHA256()
+        do {
+            if let point = file.resumePoint(for: asset) {
+                offset = point.offset
+                validator = point.validator
+                if digest != nil { try file.hashPrefix(offset, into: &hasher) }
+            } else {
+                try file.begin(PartRecord(asset: asset, validator: nil))
+            }
+            while offset < size {
+                try Task.checkCancellation()
+                let chunk = try await service.downloadChunk(url: url, offset: offset, length: chunkBytes,
+                                                            ifRange: offset > 0 ? validator : nil)
+                try Task.checkCancellation()
+                if let total = chunk.total, total != size { throw AssetDownloadFailure.sizeDiffers(listed: size, served: total) }
+                // The server's file is not the one the bytes so far came from: start over.
+                let changed = offset > 0 && (chunk.start != offset || validator.map { chunk.validator != nil && chunk.validator != $0 } ?? false)
+                if changed || offset == 0 {
+                    if changed {
+                        restarts += 1
+                        guard restarts <= Self.maximumRestarts else { throw AssetDownloadFailure.keepsChanging }
+                    }
+                    offset = 0
+                    hasher = SHA256()
+                    validator = chunk.validator
+                    try file.begin(PartRecord(asset: asset, validator: validator))
+                    // An answer too large for a chunk (the whole file) brought nothing: ask again from 0.
+                    if chunk.start != 0 || chunk.bytes.isEmpty, changed { continue }
+                }
+                guard !chunk.bytes.isEmpty else { throw AssetDownloadFailure.endedEarly(received: offset, total: size) }
+                guard offset + chunk.bytes.count <= size else {
+                    throw AssetDownloadFailure.sizeDiffers(listed: size, served: offset + chunk.bytes.count)
+                }
+                try file.write(chunk.bytes, at: offset)
+                if digest != nil { hasher.update(chunk.bytes) }
+                offset += chunk.bytes.count
+                progress(offset, size)
+            }
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            throw AssetDownloadFailure(error)
         }
-        do { try file.finish() } catch { throw GitHubError.http(status: 0, message: "\(error)") }
+        if let digest, hasher.finalized() != digest {
+            file.discard()
+            throw AssetDownloadFailure.checksumMismatch
+        }
+        do { try file.finish() } catch { throw AssetDownloadFailure.file(error) }
         return file.destination
     }
 

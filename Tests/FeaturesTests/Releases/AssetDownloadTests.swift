@@ -27,7 +27,7 @@ struct AssetDownloadTests {
         let file = try AssetDownloadFile(folder: folder, name: "late.bin")
         try file.write(Data("new".utf8), at: 0)
         try Data("theirs".utf8).write(to: file.destination)
-        #expect(throws: AssetDownloadFile.Refusal.exists("late.bin")) { try file.finish() }
+        #expect(throws: AssetDownloadFile.Refusal.appeared("late.bin")) { try file.finish() }
         #expect(try Data(contentsOf: file.destination) == Data("theirs".utf8))
     }
 
@@ -55,17 +55,21 @@ struct AssetDownloadTests {
         let seen = Mutex<[Int]>([])
         // A first run stops after one chunk (cancelled: the .part keeps 2048 bytes).
         let file = try AssetDownloadFile(folder: folder, name: asset.name)
-        _ = try? await releases.download(asset, into: file, chunkBytes: 2048) { received, _ in
-            seen.withLock { $0.append(received) }
-            withUnsafeCurrentTask { $0?.cancel() }
+        // Its own task: cancelling the test's would end the test.
+        let first = Task {
+            try await releases.download(asset, into: file, chunkBytes: 2048) { received, _ in
+                seen.withLock { $0.append(received) }
+                withUnsafeCurrentTask { $0?.cancel() }
+            }
         }
-        #expect(file.resumeOffset() == 2048)
+        _ = await first.result
+        #expect(file.resumeOffset(for: asset) == 2048)
         // The second run's connection is cut: nothing is lost.
         server.setFailure(.times(1, .closeConnection), forPathPrefix: "/o/r/releases/download/v1/tool.bin")
         var failed = false
         do { _ = try await releases.download(asset, into: file, chunkBytes: 2048) { _, _ in } } catch { failed = true }
         #expect(failed)
-        #expect(file.resumeOffset() == 2048)
+        #expect(file.resumeOffset(for: asset) == 2048)
         let again = try AssetDownloadFile(folder: folder, name: asset.name)
         let done = try await releases.download(asset, into: again, chunkBytes: 2048) { received, _ in seen.withLock { $0.append(received) } }
         #expect(try Data(contentsOf: done) == Self.bytes)
