@@ -158,4 +158,27 @@ struct PullRequestPartsTests {
         #expect(text.contains("1 passed"))
         #expect(rendered.fileStarts.isEmpty)
     }
+
+    @Test("opened in the tab: commits and checks that fail leave the files drawn, each failure in its place, no list failure said")
+    @MainActor
+    func openedWithPartsFailing() async throws {
+        var script = ScriptedIssueService.Script()
+        let pull = try JSONDecoder().decode(PullRequest.self, from: Fixtures.recordedBody(Fixtures.Name.pullRequest))
+        script.pullPages = [[pull]]
+        script.pulls = [2: pull]
+        script.files = try Self.recordedFiles()
+        script.commitsError = .notFound
+        script.checks = nil
+        let h = IssuesTabTests.Harness(script, height: 60)
+        h.presenter.viewDidLoad()
+        h.presenter.didSelectTab(RepoTab.pulls.rawValue)
+        await h.settle()
+        h.presenter.handle(.confirm)
+        await h.settle()
+        #expect(h.issues.recorded.contains("pull commits octocat/github-tui#2"))
+        #expect(h.text.contains { $0.hasPrefix("Checks") && $0.hasSuffix("could not be loaded (the head commit is gone)") }, "\(h.text)")
+        #expect(h.text.contains { $0.hasPrefix("Commits could not be loaded (gone from GitHub)") })
+        #expect(h.text.contains { $0.hasPrefix(" M lib/octokit/configuration.rb") })
+        #expect(h.state.status?.contains("Could not load") != true)
+    }
 }
