@@ -48,18 +48,22 @@ struct RepositoryHistory: Sendable {
         return page
     }
 
-    /// Every branch (pages followed, at most `maximumBranchPages`).
+    /// Every branch, each once (pages followed through a `Pager`, so a `Link` leading round in a circle
+    /// ends them; at most `maximumBranchPages`).
     func fetchBranches() async throws -> [Branch] {
         if isOffline { throw GitHubError.network }
         var page = try await service.branches(ownerLogin: repository.ownerLogin, repository: repository.name)
-        var branches = page.items
-        var pages = 1
-        while let next = page.next, pages < Self.maximumBranchPages {
+        var branches: [Branch] = []
+        var seen = Set<String>()
+        var pager = Pager()
+        while true {
+            let added = page.items.filter { seen.insert($0.name).inserted }
+            branches += added
+            pager.received(next: page.next, items: page.items.count, added: added.count, from: page.url)
+            if pager.pagesReceived >= Self.maximumBranchPages { pager.finish() }
+            guard let next = pager.take() else { return branches }
             page = try await service.branches(page: next)
-            branches += page.items
-            pages += 1
         }
-        return branches
     }
 
     /// Branch pages read at most (100 branches each).
