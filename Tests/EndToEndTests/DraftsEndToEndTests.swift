@@ -82,6 +82,32 @@ struct DraftsEndToEndTests {
         await server.stop()
     }
 
+    @Test("The terminal goes away while the editor is open (both get SIGHUP): what the editor saved is kept and offered next time")
+    func terminalGoneWhileEditing() async throws {
+        let server = try IssuesEndToEndTests.server()
+        let baseURL = try await server.start()
+        let data = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        // Saves its comment, then stays open until the hang-up ends it (status 129).
+        let editor = try script("saving-editor.sh", in: data, """
+            #!/bin/sh
+            { printf 'Saved before the terminal went away.\n'; cat "$1"; } > "$1.new" && mv "$1.new" "$1"
+            echo EDITOR-WAITING
+            while true; do sleep 0.05; done
+            """)
+        let tmux = try await openIssue(server: baseURL, data: data, editor: editor)
+        try tmux.send("C")
+        await tmux.waitFor(text: "EDITOR-WAITING")
+        let pid = try #require(try tmux.appPID())
+        _ = try TmuxSession.run(["tmux", "-L", tmux.socket, "kill-server"])
+        #expect(await ChaosEndToEndTests().waitForExit(pid), "github-tui is still running after its terminal went away")
+        if kill(pid, 0) == 0 { kill(pid, SIGKILL) }
+        let posts = await server.requests.filter { $0.method == "POST" && $0.path == Self.commentsPath }
+        #expect(posts.isEmpty, "\(posts.map(\.line))")
+        try await draftOffered("Saved before the terminal went away.", server: baseURL, data: data, then: "Commented on #2746")
+        await server.stop()
+    }
+
     @Test("A comment the server refused is kept through q: the next launch offers it")
     func refusedThenQuit() async throws {
         let server = try IssuesEndToEndTests.server()
