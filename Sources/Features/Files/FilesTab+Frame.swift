@@ -99,3 +99,29 @@ final class NoContentStore: RepositoryContentStore {
     func releases(repositoryID: Int64) throws -> StoredReleases? { nil }
     func saveReleases(_ releases: [Release], next: URL?, repositoryID: Int64, fetchedAt: Date) throws {}
 }
+
+extension FilesTabPresenter: RepoTabModule {
+    var tab: RepoTab { .files }
+
+    func scroll(by lines: Int) {
+        for _ in 0..<abs(lines) { _ = handle(lines < 0 ? .scrollUp : .scrollDown) }
+    }
+
+    func window(spinner: String) -> TabWindow {
+        let built = frameWindow(width: width, height: height)
+        // The breadcrumb and at least one row: on a panel of one row, the breadcrumb alone.
+        return TabWindow(lines: Array(built.lines.prefix(max(1, height))), position: built.position, searchField: field)
+    }
+
+    func footer(for action: RepoDetailAction) -> FooterKey {
+        switch action {
+        case .startSearch: .shown
+        case .toggleSource: file != nil ? .shown : .hidden
+        default: RepoDetailAction.tabSpecific.contains(action) ? .hidden : .shown
+        }
+    }
+}
+
+extension RepoTab {
+    public static let files = RepoTab(id: "files", name: { tr("detail.tab.files") })
+}

@@ -23,13 +23,15 @@ final class FilesTabPresenter {
     private let dispatcher: any UIDispatcher
     private let copy: @MainActor (CopyChoice) -> Void
     private let open: @MainActor (String) -> Void
-    /// Called when something changed (the host redraws).
-    var changed: @MainActor () -> Void = {}
+    /// The frame: status, messages, repaint.
+    weak var host: (any RepoViewHost)?
+    /// The branch the Commits tab's picker chose (nil: the default branch): its tree is shown.
+    var chosenBranch: @MainActor () -> String? = { nil }
     /// Whether pictures are drawn (the terminal shows true colours), else described.
     var showsImages = false
     private var started = false
-    private var width = 80
-    private var height = 20
+    private(set) var width = 80
+    private(set) var height = 20
     private var generation = 0
     /// Requests in flight (tests await them).
     private(set) var treeTask: Task<Void, Never>?
@@ -58,6 +60,7 @@ final class FilesTabPresenter {
 
     /// The tab is shown: the first time, the stored tree and a request for GitHub's.
     func didAppear() {
+        if let branch = chosenBranch(), branch != navigator.ref { show(ref: branch) }
         guard !started else { return }
         started = true
         show(ref: navigator.ref)
@@ -76,11 +79,7 @@ final class FilesTabPresenter {
         if let stored = files.storedTree(ref: ref) { navigator.receive(stored) }
         layout(width: width, height: height)
         let files = self.files, generation = self.generation
-        treeTask = dispatcher.background { () -> Result<GitTree, GitHubError>? in
-            do { return .success(try await files.fetchTree(ref: ref)) }
-            catch is CancellationError { return nil }
-            catch { return .failure(error as? GitHubError ?? .network) }
-        } then: { [weak self] result in
+        treeTask = dispatcher.background { await .of { try await files.fetchTree(ref: ref) } } then: { [weak self] result in
             guard let self, generation == self.generation else { return }
             treeDidLoad(result)
         }
@@ -104,17 +103,13 @@ final class FilesTabPresenter {
         case nil: break
         }
         layout(width: width, height: height)
-        changed()
+        host?.changed()
     }
 
     private func loadFolder(_ path: String) {
         let files = self.files, ref = navigator.ref, generation = self.generation
         folderTask?.cancel()
-        folderTask = dispatcher.background { () -> Result<[GitTreeEntry], GitHubError>? in
-            do { return .success(try await files.fetchFolder(path: path, ref: ref)) }
-            catch is CancellationError { return nil }
-            catch { return .failure(error as? GitHubError ?? .network) }
-        } then: { [weak self] result in
+        folderTask = dispatcher.background { await .of { try await files.fetchFolder(path: path, ref: ref) } } then: { [weak self] result in
             guard let self, generation == self.generation else { return }
             folderDidLoad(result, path: path)
         }
@@ -128,7 +123,7 @@ final class FilesTabPresenter {
         case nil: break
         }
         layout(width: width, height: height)
-        changed()
+        host?.changed()
     }
 
     /// Opens a file: its bytes from the store or GitHub, then highlighted — both off the UI thread.
@@ -140,13 +135,10 @@ final class FilesTabPresenter {
         let files = self.files, sha = entry.sha, name = entry.name, generation = self.generation
         // Pictures fit the panel under the title line (two pixel rows a cell), where the terminal shows them.
         let imageWidth = showsImages ? width : 0, imageHeight = showsImages ? 2 * max(1, height - 2) : 0
-        fileTask = dispatcher.background { () -> Result<FileViewState.Body, GitHubError>? in
-            do {
-                let content = try await files.file(sha: sha)
-                return .success(FileViewState.body(for: content, name: name, imageWidth: imageWidth, imageHeight: imageHeight))
+        fileTask = dispatcher.background {
+            await .of {
+                FileViewState.body(for: try await files.file(sha: sha), name: name, imageWidth: imageWidth, imageHeight: imageHeight)
             }
-            catch is CancellationError { return nil }
-            catch { return .failure(error as? GitHubError ?? .network) }
         } then: { [weak self] result in
             guard let self, generation == self.generation, self.file?.entry == entry else { return }
             fileDidLoad(result)
@@ -161,7 +153,7 @@ final class FilesTabPresenter {
         case nil: break
         }
         layout(width: width, height: height)
-        changed()
+        host?.changed()
     }
 
     // MARK: Layout and drawing
@@ -216,7 +208,7 @@ final class FilesTabPresenter {
         case .escape where !navigator.filter.isEmpty: navigator.setFilter("")
         default: return false
         }
-        changed()
+        host?.changed()
         return true
     }
 
@@ -243,12 +235,12 @@ final class FilesTabPresenter {
             fileTask?.cancel()
             fileTask = nil
             file = nil
-            changed()
+            host?.changed()
             return true
         default: return false
         }
         file = state
-        changed()
+        host?.changed()
         return true
     }
 
@@ -261,7 +253,7 @@ final class FilesTabPresenter {
         guard editing.apply(edit) else { return true }
         field = editing
         if file == nil { navigator.setFilter(editing.text) } else { file?.setSearch(editing.text) }
-        changed()
+        host?.changed()
         return true
     }
 
@@ -278,7 +270,7 @@ final class FilesTabPresenter {
             field = editing
             if file == nil { navigator.setFilter(editing.text) } else { file?.setSearch(editing.text) }
         }
-        changed()
+        host?.changed()
         return true
     }
 }

@@ -115,8 +115,7 @@ enum IssueListStateBuilder {
         } else if let storedAt = state.storedAt {
             note = tr("issues.offline", Formatting.relative(storedAt, now: now))
         }
-        let position = rows.count > lines.count && !lines.isEmpty
-            ? "\(top + 1)–\(end)/\(rows.count)\(state.list.hasMore ? "+" : "")" : ""
+        let position = DocumentScroll.position(top: top, shown: lines.count, count: rows.count, more: state.list.hasMore)
         return IssueListViewState(heading: heading(state), rows: lines,
                                   selectedRow: (top..<end).contains(state.viewport.selection) ? state.viewport.selection - top : nil,
                                   note: note, noteIsError: isError, position: position)

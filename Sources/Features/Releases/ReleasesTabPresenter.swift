@@ -14,11 +14,11 @@ final class ReleasesTabPresenter {
     private let repository: Repository
     private let dispatcher: any UIDispatcher
     private let now: () -> Date
-    /// Called when something changed (the host redraws).
-    var changed: @MainActor () -> Void = {}
+    /// The frame: status, messages, repaint.
+    weak var host: (any RepoViewHost)?
     private var started = false
-    private var width = 80
-    private var height = 20
+    private(set) var width = 80
+    private(set) var height = 20
     /// The notes rendered at a width, by release id (rendering is the slow part of a frame).
     private var rendered: [Int: (width: Int, notes: RenderedMarkdown)] = [:]
     /// The page in flight (tests await it).

@@ -3,19 +3,13 @@ import GitHubAPI
 import GitHubEntities
 import TerminalKit
 
-/// What the repository view's frame offers every tab: the status line, messages, its scroll
-/// position, and a repaint.
+/// What the repository view's frame offers every tab: the status line, messages, and a repaint.
 @MainActor
 protocol RepoViewHost: AnyObject {
     /// A line in the status bar until the next key ("Copied…", "3/7 matches").
     func setStatus(_ text: String?)
     /// A message box over the view.
     func showMessage(_ message: MessageBox)
-    /// The current tab's first visible line and the rows it has.
-    var offset: Int { get }
-    var height: Int { get }
-    /// Scrolls the current tab (clamped).
-    func scroll(to line: Int)
     /// Something the view shows changed: paint again.
     func changed()
 }
@@ -37,6 +31,9 @@ final class RepoActions {
     }
 
     private(set) var state = State()
+    /// The repository's latest commits as the Overview has them: what `y` offers on a tab that shows
+    /// no commit of its own.
+    var latestCommits: [Commit] = []
     weak var host: (any RepoViewHost)?
     private let interactor: any RepoDetailInteractorProtocol
     private let dispatcher: any UIDispatcher

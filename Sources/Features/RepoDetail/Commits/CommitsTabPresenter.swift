@@ -83,11 +83,7 @@ final class CommitsTabPresenter {
 
     private func fetchPage(next: URL?, index: Int) {
         let history = self.history, branch = state.history.branch, generation = self.generation
-        pageTask = dispatcher.background { () -> Result<Page<Commit>, GitHubError>? in
-            do { return .success(try await history.fetchPage(branch: branch, next: next, pageIndex: index)) }
-            catch is CancellationError { return nil }
-            catch { return .failure(error as? GitHubError ?? .network) }
-        } then: { [weak self] result in
+        pageTask = dispatcher.background { await .of { try await history.fetchPage(branch: branch, next: next, pageIndex: index) } } then: { [weak self] result in
             guard let self, generation == self.generation else { return }
             pageDidLoad(result, index: index)
         }
@@ -124,11 +120,7 @@ final class CommitsTabPresenter {
         }
         state.commit = detail
         let history = self.history, sha = commit.sha
-        commitTask = dispatcher.background { () -> Result<CommitDetail, GitHubError>? in
-            do { return .success(try await history.commit(sha: sha)) }
-            catch is CancellationError { return nil }
-            catch { return .failure(error as? GitHubError ?? .network) }
-        } then: { [weak self] result in
+        commitTask = dispatcher.background { await .of { try await history.commit(sha: sha) } } then: { [weak self] result in
             self?.commitDidLoad(result)
         }
     }
@@ -152,11 +144,7 @@ final class CommitsTabPresenter {
         state.branchesLoading = true
         host?.setStatus(tr("commits.tab.loadingBranches"))
         let history = self.history
-        branchesTask = dispatcher.background { () -> Result<[Branch], GitHubError>? in
-            do { return .success(try await history.fetchBranches()) }
-            catch is CancellationError { return nil }
-            catch { return .failure(error as? GitHubError ?? .network) }
-        } then: { [weak self] result in
+        branchesTask = dispatcher.background { await .of { try await history.fetchBranches() } } then: { [weak self] result in
             self?.branchesDidLoad(result)
         }
     }

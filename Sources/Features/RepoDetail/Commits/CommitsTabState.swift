@@ -47,7 +47,7 @@ enum CommitsTabStateBuilder {
             let end = built.scrollOffset + built.lines.count
             return CommitsTabWindow(
                 lines: built.lines.map { .markdown($0) },
-                position: built.lineCount > commit.height ? "\(built.scrollOffset + 1)–\(end)/\(built.lineCount)" : "",
+                position: DocumentScroll.position(top: built.scrollOffset, shown: end - built.scrollOffset, count: built.lineCount),
                 openCommit: commit.detail.map { Sanitizer.line(String($0.sha.prefix(7))) },
                 searchStatus: built.searchStatus)
         }
@@ -62,8 +62,7 @@ enum CommitsTabStateBuilder {
         }
         let count = state.history.commits.count
         let top = state.history.viewport.top
-        let position = count > built.rows.count && !built.rows.isEmpty
-            ? "\(top + 1)–\(top + built.rows.count)/\(count)\(state.history.list.hasMore ? "+" : "")" : ""
+        let position = DocumentScroll.position(top: top, shown: built.rows.count, count: count, more: state.history.list.hasMore)
         return CommitsTabWindow(lines: Array(lines.prefix(max(1, height))), position: position, openCommit: nil, searchStatus: nil)
     }
 

@@ -16,6 +16,13 @@ final class OverviewPresenter {
 
     private(set) var state: OverviewState
     weak var host: (any RepoViewHost)?
+    /// Where the tab is scrolled to, and the panel's size.
+    private var scroll = DocumentScroll()
+    private var width = 60, height = 10
+    /// What the shared actions know (badges, the clone field), drawn with the overview.
+    private let actions: RepoActions
+    private let showsPhotos: Bool
+    private var started = false
     private let interactor: any RepoDetailInteractorProtocol
     private let dispatcher: any UIDispatcher
     private let now: () -> Date
@@ -25,9 +32,11 @@ final class OverviewPresenter {
     /// The photo request in flight (tests await it).
     private(set) var photoTask: Task<Void, Never>?
 
-    init(interactor: any RepoDetailInteractorProtocol, dispatcher: any UIDispatcher, scheduler: any Scheduler,
-         now: @escaping () -> Date) {
+    init(interactor: any RepoDetailInteractorProtocol, actions: RepoActions, dispatcher: any UIDispatcher,
+         scheduler: any Scheduler, showsPhotos: Bool, now: @escaping () -> Date) {
         state = OverviewState(repository: interactor.repository)
+        self.actions = actions
+        self.showsPhotos = showsPhotos
         self.interactor = interactor
         self.dispatcher = dispatcher
         self.now = now
@@ -44,11 +53,14 @@ final class OverviewPresenter {
     /// The commit request in flight (tests await it).
     var loadTask: Task<Void, Never>? { loader.tasks[state.repository.id] }
 
-    /// Stored commits at once (asked again when not current), the photo when shown.
-    func start(showsPhotos: Bool) {
+    /// Stored commits at once (asked again when not current), the photo when shown: when the view
+    /// loads, whichever tab it shows first (the latest commits are what `y` copies on every tab).
+    func start() {
+        guard !started else { return }
+        started = true
         if showsPhotos { loadPhoto() }
         loader.expand(state.repository)
-        state.commits = loader.state(for: state.repository.id) ?? .loading
+        commitsDidChange(repaint: false)
     }
 
     /// Whether a request of this tab is in flight (the spinner turns meanwhile).
@@ -57,12 +69,13 @@ final class OverviewPresenter {
     /// `r`: commits again after a failure.
     func reload() {
         loader.retry(state.repository)
-        state.commits = loader.state(for: state.repository.id) ?? .loading
+        commitsDidChange(repaint: false)
     }
 
-    private func commitsDidChange() {
+    private func commitsDidChange(repaint: Bool = true) {
         state.commits = loader.state(for: state.repository.id) ?? .loading
-        host?.changed()
+        actions.latestCommits = state.commits.commits
+        if repaint { host?.changed() }
     }
 
     /// The stored photo at once, then GitHub's (a conditional request when stored); cancelled when the
@@ -82,9 +95,38 @@ final class OverviewPresenter {
     }
 
     /// The tab's lines at `width`, with what the actions know.
-    func lines(actions: RepoActions.State, width: Int, spinner: String) -> [DetailLine] {
+    func lines(width: Int, spinner: String) -> [DetailLine] {
         var state = self.state
-        state.actions = actions
+        state.actions = actions.state
         return OverviewStateBuilder.lines(state, width: width, spinner: spinner, now: now())
     }
+}
+
+extension OverviewPresenter: RepoTabModule {
+    var tab: RepoTab { .overview }
+
+    func didAppear() { start() }
+
+    func layout(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        scroll.scroll(to: scroll.offset, lineCount: lines(width: width, spinner: "").count, height: height)
+    }
+
+    func handle(_ action: RepoDetailAction) -> Bool {
+        scroll.apply(action, lineCount: lines(width: width, spinner: "").count, height: height)
+    }
+
+    func scroll(by lines: Int) {
+        scroll.scroll(to: scroll.offset + lines, lineCount: self.lines(width: width, spinner: "").count, height: height)
+    }
+
+    func window(spinner: String) -> TabWindow {
+        let shown = scroll.window(lines(width: width, spinner: spinner), height: height)
+        return TabWindow(lines: shown.lines, position: shown.position, canScrollUp: shown.canScrollUp, canScrollDown: shown.canScrollDown)
+    }
+}
+
+extension RepoTab {
+    public static let overview = RepoTab(id: "overview", name: { tr("detail.tab.overview") })
 }

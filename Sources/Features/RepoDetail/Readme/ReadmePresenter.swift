@@ -27,6 +27,9 @@ final class ReadmePresenter {
     private(set) var readmeTask: Task<Void, Never>?
     /// The search and the links, as a value (`ReadmeTabState`).
     private(set) var state = ReadmeTabState()
+    /// Where the README is scrolled to, and the panel's rows.
+    private var scroll = DocumentScroll()
+    private var height = 10
     /// A cell in pixels where the terminal has a graphics protocol: the README's pictures are shown
     /// (nil: never fetched, the README reads as text).
     var pictureCell: PixelSize?
@@ -60,6 +63,7 @@ final class ReadmePresenter {
     /// the README of costs no request for it).
     func didAppear() {
         state.linkKeys.typed = ""
+        refreshMatches(width: lastWidth)
         guard !started else { return }
         started = true
         if let stored = interactor.storedReadme() { readme.update(.loaded(stored)) }
@@ -88,7 +92,7 @@ final class ReadmePresenter {
         case .failed(let error): readme.update(.failed(error.shortReason))
         case .cancelled: return
         }
-        host?.scroll(to: host?.offset ?? 0)
+        scroll(to: scroll.offset)
         refreshMatches(width: lastWidth)
         host?.changed()
     }
@@ -111,7 +115,7 @@ final class ReadmePresenter {
         if picturesAsked.width != width { picturesAsked = (width, []) }
         let interactor = self.interactor
         // Seen whole, a picture is drawn for real: no taller than the tab's lines.
-        let maxRows = max(4, (host?.height ?? ReadmePictures.maximumRows) - 2)
+        let maxRows = max(4, height - 2)
         for found in readme.pictureAddresses(width: width) where !picturesAsked.urls.contains(found.url) {
             picturesAsked.urls.insert(found.url)
             let url = found.url
@@ -148,7 +152,7 @@ final class ReadmePresenter {
         case .nextMatch: moveMatch(by: 1)
         case .previousMatch: moveMatch(by: -1)
         case .close where !state.searchQuery.isEmpty: clearSearch()
-        default: return false
+        default: return scroll.apply(action, lineCount: lines(width: lastWidth, spinner: "").count, height: height)
         }
         return true
     }
@@ -201,7 +205,7 @@ final class ReadmePresenter {
     /// The first match at or below the top line becomes the current one, scrolled into view.
     private func showFirstMatch() {
         guard !state.matches.isEmpty else { state.currentMatch = nil; return }
-        let offset = host?.offset ?? 0
+        let offset = scroll.offset
         state.currentMatch = state.matches.firstIndex { $0.line >= offset } ?? 0
         revealCurrentMatch()
     }
@@ -213,7 +217,7 @@ final class ReadmePresenter {
             return
         }
         let count = state.matches.count
-        let offset = host?.offset ?? 0, height = host?.height ?? 1
+        let offset = scroll.offset
         if let current = state.currentMatch {
             state.currentMatch = ((current + step) % count + count) % count
         } else {
@@ -227,9 +231,9 @@ final class ReadmePresenter {
 
     /// Scrolls so that the current match is on screen (at the top when it was not).
     private func revealCurrentMatch() {
-        guard let current = state.currentMatch, state.matches.indices.contains(current), let host else { return }
+        guard let current = state.currentMatch, state.matches.indices.contains(current) else { return }
         let line = state.matches[current].line
-        if line < host.offset || line >= host.offset + host.height { host.scroll(to: line) }
+        if line < scroll.offset || line >= scroll.offset + height { scroll(to: line) }
     }
 
     private var matchStatus: String { ReadmeStateBuilder.matchStatus(state) }
@@ -251,6 +255,43 @@ final class ReadmePresenter {
 
     /// The links drawn in the lines now on screen, in order of first appearance.
     private func linksOnScreen() -> [Int] {
-        ReadmeStateBuilder.links(in: lines(width: lastWidth, spinner: ""), offset: host?.offset ?? 0, height: host?.height ?? 1)
+        ReadmeStateBuilder.links(in: lines(width: lastWidth, spinner: ""), offset: scroll.offset, height: height)
     }
+
+    /// Scrolls to `line`, clamped to the README at the current width.
+    private func scroll(to line: Int) {
+        scroll.scroll(to: line, lineCount: lines(width: lastWidth, spinner: "").count, height: height)
+    }
+}
+
+extension ReadmePresenter: RepoTabModule {
+    var tab: RepoTab { .readme }
+
+    func layout(width: Int, height: Int) {
+        lastWidth = width
+        self.height = height
+        scroll(to: scroll.offset)
+        refreshMatches(width: width)
+    }
+
+    func scroll(by lines: Int) {
+        scroll(to: scroll.offset + lines)
+    }
+
+    func window(spinner: String) -> TabWindow {
+        let shown = scroll.window(lines(width: lastWidth, spinner: spinner), height: height)
+        return TabWindow(lines: decorated(shown.lines, offset: scroll.offset), position: shown.position,
+                         canScrollUp: shown.canScrollUp, canScrollDown: shown.canScrollDown, searchField: state.searchField)
+    }
+
+    func footer(for action: RepoDetailAction) -> FooterKey {
+        switch action {
+        case .startSearch, .nextLink: .shown
+        default: RepoDetailAction.tabSpecific.contains(action) ? .hidden : .shown
+        }
+    }
+}
+
+extension RepoTab {
+    public static let readme = RepoTab(id: "readme", name: { tr("detail.tab.readme") })
 }

@@ -62,13 +62,13 @@ public enum RepoDetailBuilder {
             opener: dependencies.opener, clipboard: dependencies.clipboard, cloner: dependencies.cloner,
             environment: dependencies.environment, historyStore: dependencies.historyStore, now: dependencies.now)
         let router = ScreenRouter(navigator: navigator)
-        let presenter = RepoDetailPresenter(
-            interactor: interactor, router: router, dispatcher: dependencies.dispatcher,
-            scheduler: dependencies.scheduler, showsPhotos: dependencies.showsPhotos, editor: dependencies.editor,
-            now: dependencies.now)
-        if dependencies.graphics.graphicsProtocol != nil { presenter.readme.pictureCell = dependencies.graphics.cellPixels }
-        presenter.overview.finePhoto = dependencies.graphics.pixelSize(
+        let tabs = RepoTabs.make(
+            interactor: interactor, router: router, dispatcher: dependencies.dispatcher, scheduler: dependencies.scheduler,
+            showsPhotos: dependencies.showsPhotos, editor: dependencies.editor, now: dependencies.now)
+        if dependencies.graphics.graphicsProtocol != nil { tabs.readme.pictureCell = dependencies.graphics.cellPixels }
+        tabs.overview.finePhoto = dependencies.graphics.pixelSize(
             columns: OverviewPresenter.photoCells.columns, rows: OverviewPresenter.photoCells.rows)
+        let presenter = RepoDetailPresenter(interactor: interactor, router: router, tabs: tabs, scheduler: dependencies.scheduler)
         let view = RepoDetailView(presenter: presenter)
         presenter.initialTab = dependencies.initialTab
         presenter.initialIssue = dependencies.initialIssue

@@ -117,10 +117,8 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
         do {
             let fetched = try await service.repository(ownerLogin: owner, name: name)
             return Task.isCancelled ? .cancelled : .found(fetched)
-        } catch is CancellationError {
-            return .cancelled
         } catch {
-            return .failed(Self.gitHubError(error))
+            return GitHubError.shown(for: error).map { .failed($0) } ?? .cancelled
         }
     }
 
@@ -129,7 +127,7 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
             _ = try await service.owner(login: login)
             return nil
         } catch {
-            return Self.gitHubError(error)
+            return GitHubError.shown(for: error)
         }
     }
 
@@ -150,10 +148,8 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
                 return .none
             }
             return Task.isCancelled ? .cancelled : .markdown(markdown)
-        } catch is CancellationError {
-            return .cancelled
         } catch {
-            return .failed(Self.gitHubError(error))
+            return GitHubError.shown(for: error).map { .failed($0) } ?? .cancelled
         }
     }
 
@@ -178,14 +174,8 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
             try await service.setStarred(on, ownerLogin: repository.ownerLogin, repository: repository.name)
             return .starred(on)
         } catch {
-            return .failed(Self.gitHubError(error))
+            return .failed(GitHubError.shown(for: error) ?? .network)
         }
-    }
-
-    /// A service failure as the user reads it: a `GitHubError` as it came, anything else as a
-    /// network error.
-    private static func gitHubError(_ error: any Error) -> GitHubError {
-        error as? GitHubError ?? .network
     }
 }
 

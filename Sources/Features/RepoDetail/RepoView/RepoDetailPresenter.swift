@@ -3,9 +3,9 @@ import GitHubAPI
 import GitHubEntities
 import TerminalKit
 
-/// The repository view's frame: which tab is shown, each tab's scroll position, help and messages,
-/// the status line. It routes each intent to the shared actions or to the current tab's module
-/// (`OverviewPresenter`, `ReadmePresenter`, `CommitsTabPresenter`) and publishes one view state.
+/// The repository view's frame: which tab is shown, help and messages, the status line, the copy menu.
+/// It knows its tabs only through `RepoTabModule` (built by `RepoTabs.make`): each action goes to the
+/// current tab first, then to the frame's own meaning; it holds no branch on which tab is shown.
 @MainActor
 final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
     /// Lines scrolled by one turn of the mouse wheel.
@@ -15,66 +15,51 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
     private let interactor: any RepoDetailInteractorProtocol
     private let router: any RepoDetailRouterProtocol
     private let spinner: Spinner
-    private let showsPhotos: Bool
-    let actions: RepoActions
-    /// Follows the README's and the issues' links.
-    let links: LinkFollower
-    let overview: OverviewPresenter
-    let readme: ReadmePresenter
-    let commits: CommitsTabPresenter
-    /// The Issues and Pull requests tabs (Features/Issues).
-    let issueTabs: [RepoTab: IssuesTabPresenter]
-    let files: FilesTabPresenter
-    let releases: ReleasesTabPresenter
+    let tabs: RepoTabs
 
-    private(set) var tab: RepoTab = .overview
+    /// The index in `tabs.all` of the tab shown.
+    private var current = 0
     /// The tab shown when the view loads, and the issue opened on it (Esc in it closes the view).
     var initialTab: RepoTab = .overview
     var initialIssue: Int?
-    /// Each tab's first visible line.
-    private var offsets: [RepoTab: Int] = [:]
-    private var width = 60
-    private(set) var height = 10
     private var status: String?
     private var modal = ModalState()
 
-    init(interactor: any RepoDetailInteractorProtocol, router: any RepoDetailRouterProtocol,
-         dispatcher: any UIDispatcher, scheduler: any Scheduler, showsPhotos: Bool = false,
-         editor: (any TextEditing)? = nil, now: @escaping () -> Date = Date.init) {
+    init(interactor: any RepoDetailInteractorProtocol, router: any RepoDetailRouterProtocol, tabs: RepoTabs,
+         scheduler: any Scheduler) {
         self.interactor = interactor
         self.router = router
-        self.showsPhotos = showsPhotos
+        self.tabs = tabs
         spinner = Spinner(scheduler: scheduler)
-        actions = RepoActions(interactor: interactor, dispatcher: dispatcher)
-        overview = OverviewPresenter(interactor: interactor, dispatcher: dispatcher, scheduler: scheduler, now: now)
-        links = LinkFollower(interactor: interactor, router: router, actions: actions, dispatcher: dispatcher)
-        readme = ReadmePresenter(interactor: interactor, router: router, actions: actions, links: links, dispatcher: dispatcher)
-        commits = CommitsTabPresenter(history: interactor.history, repository: interactor.repository, dispatcher: dispatcher, now: now)
-        let webHost = GitHubLink.host(ofWebPage: interactor.repository.htmlURL)
-        issueTabs = [
-            .issues: IssuesTabPresenter(kind: .issues, issues: interactor.issues, actions: actions, dispatcher: dispatcher,
-                                        webHost: webHost, labelsInColour: showsPhotos, editor: editor, now: now),
-            .pulls: IssuesTabPresenter(kind: .pullRequests, issues: interactor.issues, actions: actions, dispatcher: dispatcher,
-                                       webHost: webHost, labelsInColour: showsPhotos, editor: editor, now: now),
-        ]
-        files = FilesTabPresenter(files: interactor.files, repository: interactor.repository, dispatcher: dispatcher,
-                                  copy: { [actions] in actions.copy($0) }, open: { [actions] in actions.open($0) })
-        releases = ReleasesTabPresenter(releases: interactor.releases, repository: interactor.repository, dispatcher: dispatcher, now: now)
-        actions.host = self
-        commits.host = self
-        for tab in issueTabs.values {
-            tab.host = self
-            tab.threadPresenter.followLink = { [links] url in links.follow(url) }
-        }
-        commits.followLink = { [links] url in links.follow(url) }
-        links.host = self
-        links.openIssue = { [weak self] reference in self?.openIssue(reference) ?? false }
-        files.changed = { [weak self] in self?.changed() }
-        files.showsImages = showsPhotos
-        releases.changed = { [weak self] in self?.changed() }
-        overview.host = self
-        readme.host = self
+        tabs.actions.host = self
+        tabs.links.host = self
+        tabs.links.openIssue = { [weak self] reference in self?.openIssue(reference) ?? false }
+        for tab in tabs.all { tab.host = self }
     }
+
+    /// The view with its tabs made here (tests and previews).
+    convenience init(interactor: any RepoDetailInteractorProtocol, router: any RepoDetailRouterProtocol,
+                     dispatcher: any UIDispatcher, scheduler: any Scheduler, showsPhotos: Bool = false,
+                     editor: (any TextEditing)? = nil, now: @escaping () -> Date = Date.init) {
+        self.init(interactor: interactor, router: router,
+                  tabs: RepoTabs.make(interactor: interactor, router: router, dispatcher: dispatcher, scheduler: scheduler,
+                                      showsPhotos: showsPhotos, editor: editor, now: now),
+                  scheduler: scheduler)
+    }
+
+    /// The tab shown.
+    var tab: RepoTab { tabs.all[current].tab }
+    private var shown: any RepoTabModule { tabs.all[current] }
+
+    // The tabs and shared parts by name, for tests.
+    var actions: RepoActions { tabs.actions }
+    var links: LinkFollower { tabs.links }
+    var overview: OverviewPresenter { tabs.overview }
+    var readme: ReadmePresenter { tabs.readme }
+    var commits: CommitsTabPresenter { tabs.commits }
+    var issueTabs: [RepoTab: IssuesTabPresenter] { [.issues: tabs.issues, .pulls: tabs.pulls] }
+    var files: FilesTabPresenter { tabs.files }
+    var releases: ReleasesTabPresenter { tabs.releases }
 
     // Requests in flight, for tests to await.
     var loadTask: Task<Void, Never>? { overview.loadTask }
@@ -90,24 +75,18 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
     // MARK: RepoDetailPresenterProtocol
 
     func viewDidLoad() {
-        actions.start()
-        overview.start(showsPhotos: showsPhotos)
-        select(initialTab)
+        tabs.start()
+        select(tabs.all.firstIndex { $0.tab == initialTab } ?? 0, force: true)
         if let number = initialIssue {
-            issueTabs[tab]?.open(number: number, onClose: { [weak router] in router?.close() })
+            let repository = interactor.repository
+            _ = shown.open(IssueReference(owner: repository.ownerLogin, name: repository.name, number: number),
+                           isCurrent: true, onClose: { [weak router] in router?.close() })
         }
         changed()
     }
 
     func viewDidChangeContentSize(width: Int, height: Int) {
-        self.width = max(1, width)
-        self.height = max(1, height)
-        scroll(to: offset)
-        readme.refreshMatches(width: self.width)
-        commits.layout(width: self.width, height: self.height)
-        for tab in issueTabs.values { tab.layout(width: self.width, height: self.height) }
-        files.layout(width: self.width, height: self.height)
-        releases.layout(width: self.width, height: self.height)
+        for tab in tabs.all { tab.layout(width: max(1, width), height: max(1, height)) }
         publish()
     }
 
@@ -124,47 +103,26 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
             publish()
             return
         }
-        if tab == .readme, readme.handle(action) {
+        if shown.handle(action) {
             changed()
             return
         }
-        if tab == .commits, commits.handle(action) {
-            changed()
-            return
-        }
-        if let issueTab = issueTabs[tab], issueTab.handle(action) {
-            changed()
-            return
-        }
-        if tab == .files, files.handle(action) { return }
-        if tab == .releases, releases.handle(action) { return }
         switch action {
-        case .scrollUp: scroll(to: offset - 1)
-        case .scrollDown: scroll(to: offset + 1)
-        case .pageUp: scroll(to: offset - max(1, height - 1))
-        case .pageDown: scroll(to: offset + max(1, height - 1))
-        case .home: scroll(to: 0)
-        case .end: scroll(to: Int.max / 2)
         case .toggleFavourite: actions.toggleFavourite()
         case .openInBrowser: actions.openInBrowser()
-        case .reloadCommits:
-            overview.reload()
-            if tab == .readme { readme.reload() }
+        case .reloadCommits: for tab in tabs.all { tab.reload() }
         case .toggleHelp: modal.showsHelp = true
-        case .toggleReadme: select(tab == .readme ? .overview : .readme)
-        case .nextTab, .previousTab:
-            let all = RepoTab.allCases
-            let step = action == .nextTab ? 1 : all.count - 1
-            select(all[(tab.rawValue + step) % all.count])
-        case .copy:
-            actions.openCopyMenu(commits: tab == .commits ? (commits.shownCommit.map { [$0] } ?? []) : overview.state.commits.commits)
+        case .toggleReadme: select(tab == .readme ? 0 : tabs.all.firstIndex { $0.tab == .readme } ?? current)
+        case .nextTab: select((current + 1) % tabs.all.count)
+        case .previousTab: select((current + tabs.all.count - 1) % tabs.all.count)
+        case .copy: actions.openCopyMenu(commits: shown.commitsToCopy ?? actions.latestCommits)
         case .clone: actions.clone()
         case .toggleStar: actions.toggleStar()
         case .close: router.close(); return
         case .quit: router.quit(); return
-        case .confirm, .choose, .editSearch, .submitSearch, .cancelSearch, .nextLink, .previousLink,
-             .startSearch, .nextMatch, .previousMatch, .pickBranch, .nextFile, .previousFile, .cycleState, .toggleOpen, .comment,
-             .toggleSource, .download: break
+        case .scrollUp, .scrollDown, .pageUp, .pageDown, .home, .end, .confirm, .choose, .editSearch, .submitSearch,
+             .cancelSearch, .nextLink, .previousLink, .startSearch, .nextMatch, .previousMatch, .pickBranch, .nextFile,
+             .previousFile, .cycleState, .toggleOpen, .comment, .toggleSource, .download: break
         }
         changed()
     }
@@ -174,71 +132,41 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
     }
 
     func didSelectTab(_ index: Int) {
-        guard !modal.isActive, actions.state.copyMenu == nil, let tab = RepoTab(rawValue: index) else { return }
+        guard !modal.isActive, actions.state.copyMenu == nil, tabs.all.indices.contains(index) else { return }
         status = nil
-        select(tab)
+        select(index)
         changed()
     }
 
     func didScroll(by lines: Int) {
-        guard !modal.isActive else { return }
-        if tab == .files || tab == .releases {
-            for _ in 0..<abs(lines) {
-                let action: RepoDetailAction = lines < 0 ? .scrollUp : .scrollDown
-                _ = tab == .files ? files.handle(action) : releases.handle(action)
-            }
-            return
-        }
-        if tab == .commits {
-            // The history moves its selection (and pages on), a commit scrolls.
-            guard commits.state.branchPicker == nil, actions.state.copyMenu == nil else { return }
-            for _ in 0..<abs(lines) { _ = commits.handle(lines < 0 ? .scrollUp : .scrollDown) }
-            changed()
-            return
-        }
-        if let issueTab = issueTabs[tab], actions.state.copyMenu == nil {
-            for _ in 0..<abs(lines) { _ = issueTab.handle(lines < 0 ? .scrollUp : .scrollDown) }
-            changed()
-            return
-        }
-        scroll(to: offset + lines)
-        publish()
+        guard !modal.isActive, actions.state.copyMenu == nil else { return }
+        shown.scroll(by: lines)
+        changed()
     }
 
-    /// An issue or pull request of this repository a link names: its tab, the thread open; Esc in it
-    /// comes back to where the link was (the README, the thread before).
+    /// An issue or pull request of this repository a link names: the tab that shows such threads (the
+    /// current one first), the thread open; Esc in it comes back to where the link was.
     private func openIssue(_ reference: IssueReference) -> Bool {
         let repository = interactor.repository
         guard reference.owner.lowercased() == repository.ownerLogin.lowercased(),
               reference.name.lowercased() == repository.name.lowercased() else { return false }
-        let target = reference.isPullRequest.map { $0 ? RepoTab.pulls : .issues } ?? (issueTabs[tab] != nil ? tab : .issues)
-        if target == tab, let thread = issueTabs[tab]?.threadPresenter, thread.isOpen {
-            thread.follow(number: reference.number)
-            return true
+        if shown.open(reference, isCurrent: true, onClose: {}) { return true }
+        let from = current
+        for index in tabs.all.indices where index != current {
+            let onClose = { [weak self] () -> Void in self?.select(from) }
+            if tabs.all[index].open(reference, isCurrent: false, onClose: onClose) {
+                select(index)
+                return true
+            }
         }
-        let from = tab
-        select(target)
-        issueTabs[target]?.open(number: reference.number, onClose: { [weak self] in self?.select(from) })
-        return true
+        return false
     }
 
-    /// Shows `tab`, where it was scrolled to.
-    private func select(_ tab: RepoTab) {
-        guard tab != self.tab else { return }
-        self.tab = tab
-        if tab == .readme {
-            readme.didAppear()
-            readme.refreshMatches(width: width)
-        }
-        if tab == .commits { commits.didAppear() }
-        issueTabs[tab]?.didAppear()
-        if tab == .files {
-            // The tree of the branch the Commits tab's picker chose (the default branch until then).
-            if let branch = commits.state.history.branch, branch != files.navigator.ref { files.show(ref: branch) }
-            files.didAppear()
-        }
-        if tab == .releases { releases.didAppear() }
-        scroll(to: offset)
+    /// Shows the tab at `index`, where it was scrolled to.
+    private func select(_ index: Int, force: Bool = false) {
+        guard force || index != current else { return }
+        current = index
+        shown.didAppear()
     }
 
     // MARK: RepoViewHost
@@ -247,21 +175,13 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
 
     func showMessage(_ message: MessageBox) { modal.message = message }
 
-    var offset: Int { offsets[tab] ?? 0 }
-
-    func scroll(to line: Int) {
-        offsets[tab] = max(0, min(line, makeLines().count - height))
-    }
-
     /// Something changed: the spinner turns while a request is in flight, and the view is painted.
     func changed() {
-        if overview.isLoading || readme.isLoading || commits.isLoading || issueTabs.values.contains(where: \.isLoading)
-            || files.isLoading || releases.isLoading {
+        if tabs.all.contains(where: \.isLoading) {
             spinner.start { [weak self] in self?.publish() }
         } else {
             spinner.stop()
         }
-        scroll(to: offset)
         publish()
     }
 
@@ -271,100 +191,36 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
         view?.display(makeState())
     }
 
-    /// Every line of the current tab at the current width.
-    func makeLines() -> [DetailLine] {
-        switch tab {
-        case .overview: overview.lines(actions: actions.state, width: width, spinner: spinner.symbol)
-        case .readme: readme.lines(width: width, spinner: spinner.symbol)
-        case .commits: commits.window().lines
-        case .issues, .pulls: issueTabs[tab]?.window().lines ?? []
-        case .files: files.frameWindow(width: width, height: height).lines
-        case .releases: releases.frameWindow(width: width, height: height).lines
-        }
-    }
-
     func makeState() -> RepoDetailViewState {
-        var window: [DetailLine]
-        var position = ""
-        var title = Sanitizer.line(interactor.repository.fullName) + (tab == .overview ? "" : " · " + tab.title)
-        var status = self.status
-        var searchField: TextField?
-        var canScrollUp = false, canScrollDown = false
-        if tab == .commits {
-            let commitsWindow = commits.window()
-            window = commitsWindow.lines
-            position = commitsWindow.position
-            if let sha = commitsWindow.openCommit { title += " · " + sha }
-            status = status ?? commitsWindow.searchStatus
-            searchField = commits.searchField
-        } else if let issueTab = issueTabs[tab] {
-            let issueWindow = issueTab.window()
-            window = issueWindow.lines
-            position = issueWindow.position
-            if let number = issueWindow.title { title += " · " + number }
-            searchField = issueTab.searchField
-        } else if tab == .files {
-            (window, position) = files.frameWindow(width: width, height: height)
-            searchField = files.field
-        } else if tab == .releases {
-            (window, position) = releases.frameWindow(width: width, height: height)
-        } else {
-            let lines = makeLines()
-            let offset = offset
-            let end = min(lines.count, offset + height)
-            window = offset < end ? Array(lines[offset..<end]) : []
-            if tab == .readme {
-                window = readme.decorated(window, offset: offset)
-                searchField = readme.state.searchField
-            }
-            position = lines.count > height ? "\(offset + 1)–\(end)/\(lines.count)" : ""
-            canScrollUp = offset > 0
-            canScrollDown = end < lines.count
-        }
-        let table = searchField != nil ? RepoDetailKeys.searchField : RepoDetailKeys.table
+        let window = shown.window(spinner: spinner.symbol)
+        var title = Sanitizer.line(interactor.repository.fullName)
+        if current > 0 { title += " · " + tab.title }
+        if let suffix = window.titleSuffix { title += " · " + suffix }
+        let table = window.searchField != nil ? RepoDetailKeys.searchField : RepoDetailKeys.table
         return RepoDetailViewState(
             title: title,
-            tabs: TabBarState(items: RepoTab.allCases.map { .init(title: $0.title, count: issueTabs[$0]?.tabCount ?? $0.count(in: interactor.repository)) },
-                              current: tab.rawValue, hint: RepoDetailKeys.tabHint),
+            tabs: TabBarState(items: tabs.all.map { .init(title: $0.tab.title, count: $0.tabCount) },
+                              current: current, hint: RepoDetailKeys.tabHint),
             isFavourite: actions.state.isFavourite,
-            lines: window,
-            position: position,
-            canScrollUp: canScrollUp,
-            canScrollDown: canScrollDown,
-            status: status,
-            footer: table.bindings.filter { shows($0.action) }.compactMap { binding in
-                // Esc in an open commit goes back to the history.
-                binding.footer.map { footer in
-                    let help = binding.action == .close && (commitIsOpen || issueIsOpen) ? tr("keys.back")
-                        : binding.action == .confirm && issueTabs[tab] != nil ? tr("detail.footer.openIssue") : footer.help
-                    return HelpEntry(keys: footer.keys, help: help)
+            lines: window.lines,
+            position: window.position,
+            canScrollUp: window.canScrollUp,
+            canScrollDown: window.canScrollDown,
+            status: status ?? window.status,
+            footer: table.bindings.compactMap { binding in
+                binding.footer.flatMap { footer in
+                    switch shown.footer(for: binding.action) {
+                    case .shown: HelpEntry(keys: footer.keys, help: footer.help)
+                    case .shownAs(let help): HelpEntry(keys: footer.keys, help: help)
+                    case .hidden: nil
+                    }
                 }
             },
             help: modal.showsHelp ? RepoDetailKeys.table.helpEntries.map { HelpEntry(keys: $0.keys, help: $0.help) } : nil,
             message: modal.message,
-            menu: actions.state.copyMenu ?? commits.state.branchMenu,
-            searchField: searchField
+            menu: actions.state.copyMenu ?? window.menu,
+            searchField: window.searchField
         )
-    }
-
-    private var commitIsOpen: Bool { tab == .commits && commits.state.commit != nil }
-    private var issueIsOpen: Bool { issueTabs[tab]?.isThreadOpen ?? false }
-
-    /// Whether the footer shows the key of `action` on the current tab (each tab's own keys only there).
-    private func shows(_ action: RepoDetailAction) -> Bool {
-        switch action {
-        case .startSearch: tab == .readme || tab == .files || commits.state.commit != nil && tab == .commits
-            || issueTabs[tab] != nil && !issueIsOpen
-        case .toggleSource: tab == .files && files.file != nil
-        case .download: tab == .releases && releases.state.openRelease != nil
-        case .nextLink: tab == .readme
-        case .confirm: tab == .commits && commits.state.commit == nil || issueTabs[tab] != nil && !issueIsOpen
-            || tab == .releases && releases.state.openRelease == nil
-        case .pickBranch: tab == .commits && commits.state.commit == nil
-        case .cycleState: issueTabs[tab] != nil && !issueIsOpen
-        case .nextFile: tab == .commits && commits.state.commit != nil || issueIsOpen && tab == .pulls
-        default: true
-        }
     }
 }
 

@@ -1,23 +1,21 @@
-import GitHubEntities
+/// A tab of the repository view, by name: what the tab bar calls it and how the list (`i`), links and
+/// the app ask for it. Each tab declares its own constant beside its presenter (`RepoTab.overview` in
+/// `Overview/`); the order of the tab bar is `RepoTabs.make`'s.
+public struct RepoTab: Hashable, Sendable {
+    /// Tells tabs apart.
+    let id: String
+    /// The tab's name in the tab bar, in the user's language.
+    private let name: @Sendable () -> String
 
-/// The repository view's tabs, in the order the tab bar shows them. The next ones (Issues, Pull
-/// requests, Releases, Files) are added here, with their module beside `Overview/` and `Readme/`.
-public enum RepoTab: Int, CaseIterable, Sendable {
-    case overview, readme, commits, issues, pulls, releases, files
-
-    /// The tab's count in the tab bar, where the repository says it (none of today's tabs).
-    func count(in repository: Repository) -> String? { nil }
+    init(id: String, name: @escaping @Sendable () -> String) {
+        self.id = id
+        self.name = name
+    }
 
     /// The tab's name in the tab bar.
-    var title: String {
-        switch self {
-        case .overview: tr("detail.tab.overview")
-        case .readme: tr("detail.tab.readme")
-        case .commits: tr("detail.tab.commits")
-        case .issues: tr("detail.tab.issues")
-        case .pulls: tr("detail.tab.pulls")
-        case .releases: tr("detail.tab.releases")
-        case .files: tr("detail.tab.files")
-        }
-    }
+    var title: String { name() }
+
+    public static func == (left: RepoTab, right: RepoTab) -> Bool { left.id == right.id }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 }

@@ -1,0 +1,43 @@
+extension IssuesTabPresenter: RepoTabModule {
+    var tab: RepoTab { kind == .issues ? .issues : .pulls }
+
+    func scroll(by lines: Int) {
+        for _ in 0..<abs(lines) { _ = handle(lines < 0 ? .scrollUp : .scrollDown) }
+    }
+
+    func window(spinner: String) -> TabWindow {
+        let built = window()
+        return TabWindow(lines: built.lines, position: built.position, titleSuffix: built.title, status: draftNote,
+                         searchField: searchField)
+    }
+
+    func footer(for action: RepoDetailAction) -> FooterKey {
+        let threadOpen = isThreadOpen
+        switch action {
+        case .startSearch, .cycleState: return threadOpen ? .hidden : .shown
+        case .confirm: return threadOpen ? .hidden : .shownAs(tr("detail.footer.openIssue"))
+        case .nextFile: return threadOpen && kind == .pullRequests ? .shown : .hidden
+        case .close where threadOpen: return .shownAs(tr("keys.back"))
+        default: return RepoDetailAction.tabSpecific.contains(action) ? .hidden : .shown
+        }
+    }
+
+    /// A link to an issue or pull request of this repository: a pull request opens in the Pull requests
+    /// tab, an issue in the Issues tab; a number that does not say which opens in the tab shown (when it
+    /// is one of these), else in Issues. Followed from an open thread, the thread moves on to it.
+    func open(_ reference: IssueReference, isCurrent: Bool, onClose: @escaping () -> Void) -> Bool {
+        let mine = reference.isPullRequest.map { $0 == (kind == .pullRequests) } ?? (isCurrent || kind == .issues)
+        guard mine else { return false }
+        if isCurrent, threadPresenter.isOpen {
+            threadPresenter.follow(number: reference.number)
+        } else {
+            open(number: reference.number, onClose: onClose)
+        }
+        return true
+    }
+}
+
+extension RepoTab {
+    public static let issues = RepoTab(id: "issues", name: { tr("detail.tab.issues") })
+    public static let pulls = RepoTab(id: "pulls", name: { tr("detail.tab.pulls") })
+}
