@@ -183,6 +183,22 @@ struct AssetDownloadVerificationTests {
         await setup.tearDown()
     }
 
+    @Test("A file that is another version at every answer: started over twice, then the run ends (no loop)")
+    func keepsChanging() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("h8-verify-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let service = ChangingAssetService()
+        let releases = RepositoryReleases(repository: Repository(id: 1, name: "r", fullName: "o/r", ownerLogin: "o"), service: service,
+                                          store: NoContentStore(), isOffline: false, downloadFolder: folder, now: { Date() })
+        let asset = ReleaseAsset(id: 1, name: "tool.bin", size: 5000, downloadURL: "https://github.com/o/r/releases/download/v1/tool.bin")
+        await #expect(throws: AssetDownloadFailure.keepsChanging) {
+            try await releases.download(asset, into: try AssetDownloadFile(folder: folder, name: "tool.bin"), chunkBytes: 2048) { _, _ in }
+        }
+        #expect(service.asked.withLock { $0 } == [0, 2048, 0, 2048, 0, 2048])
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("tool.bin").path))
+    }
+
     @Test("A server that ignores Range: a small file comes whole; a larger one cannot be sent in parts")
     func ignoresRange() async throws {
         let setup = try await Setup.make()
@@ -244,4 +260,33 @@ struct AssetDownloadVerificationTests {
         #expect(try Data(contentsOf: destination) == Data("theirs".utf8))
         await setup.tearDown()
     }
+}
+
+/// A storage host whose file is a new version at every answer: each part carries another validator.
+private final class ChangingAssetService: RepositoryContentService {
+    let asked = Mutex<[Int]>([])
+    private let none = NoContentService()
+
+    func downloadChunk(url: String, offset: Int, length: Int, ifRange: String?) async throws -> DownloadChunk {
+        let count = asked.withLock { $0.append(offset); return $0.count }
+        return DownloadChunk(start: offset, bytes: Data(repeating: UInt8(count), count: min(length, 5000 - offset)), total: 5000,
+                             validator: "\"v\(count)\"")
+    }
+
+    func tree(ownerLogin: String, repository: String, ref: String) async throws -> GitTree {
+        try await none.tree(ownerLogin: ownerLogin, repository: repository, ref: ref)
+    }
+    func folder(ownerLogin: String, repository: String, path: String, ref: String) async throws -> FolderListing {
+        try await none.folder(ownerLogin: ownerLogin, repository: repository, path: path, ref: ref)
+    }
+    func blob(ownerLogin: String, repository: String, sha: String) async throws -> FileContent {
+        try await none.blob(ownerLogin: ownerLogin, repository: repository, sha: sha)
+    }
+    func commitSHA(ownerLogin: String, repository: String, ref: String) async throws -> String {
+        try await none.commitSHA(ownerLogin: ownerLogin, repository: repository, ref: ref)
+    }
+    func releases(ownerLogin: String, repository: String) async throws -> Page<Release> {
+        try await none.releases(ownerLogin: ownerLogin, repository: repository)
+    }
+    func releases(page: URL) async throws -> Page<Release> { try await none.releases(page: page) }
 }
