@@ -11,10 +11,9 @@ final class RepoListInteractor: RepoListInteractorProtocol {
     private struct Paging {
         var repositories: [Repository] = []
         var seen = Set<Int64>()
-        var next: URL?
-        var fetchedPages = 0
-        /// The pages' addresses: a next link back to one of them (a loop) ends the list.
-        var trail = PageTrail()
+        /// Where paging stands: a next link back to a page read, or a page of repositories all seen
+        /// before, ends the list.
+        var pager = Pager()
     }
 
     let list: RepositoryListID
@@ -66,7 +65,7 @@ final class RepoListInteractor: RepoListInteractorProtocol {
     /// Repositories of this refresh's pages held until the last page (tests).
     var heldRepositoryCount: Int { paging.withLock { $0.repositories.count } }
 
-    var hasMorePages: Bool { paging.withLock { $0.next != nil } }
+    var hasMorePages: Bool { paging.withLock { $0.pager.next != nil } }
 
     /// Fetches the owner and the first page of the list (`/users/{owner}/repos` or
     /// `/users/{owner}/starred`), at the same time. A single page replaces the stored list at once; with
@@ -113,7 +112,7 @@ final class RepoListInteractor: RepoListInteractorProtocol {
     /// is replaced in one transaction by everything fetched (repositories gone upstream leave only then).
     func loadNextPage() async -> RefreshOutcome {
         if isOffline { return .skippedOffline }
-        guard let next = paging.withLock({ $0.next }) else { return .refreshed }
+        guard let next = paging.withLock({ $0.pager.next }) else { return .refreshed }
         do {
             try absorb(try await service.repositories(page: next))
             return .refreshed
@@ -127,10 +126,9 @@ final class RepoListInteractor: RepoListInteractorProtocol {
             let fresh = page.items.filter { paging.seen.insert($0.id).inserted }
             let start = paging.repositories.count
             paging.repositories += fresh
-            paging.fetchedPages += 1
-            let next = paging.trail.next(after: page)
-            paging.next = paging.fetchedPages < maxPages ? next : nil
-            return (paging.repositories, fresh, start, paging.next)
+            paging.pager.received(next: page.next, items: page.items.count, added: fresh.count, from: page.url)
+            if paging.pager.pagesReceived >= maxPages { paging.pager.finish() }
+            return (paging.repositories, fresh, start, paging.pager.next)
         }
         let fetchedAt = now()
         if next == nil {

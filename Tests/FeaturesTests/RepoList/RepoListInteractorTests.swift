@@ -88,6 +88,19 @@ struct RepoListInteractorTests {
         #expect(interactor.heldRepositoryCount == 0)
     }
 
+    @Test("A page at a new address that brings only repositories already fetched (a loop through new addresses) ends the list")
+    func pageOfRepeatsEndsTheList() async throws {
+        var script = FakeGitHubService.Script()
+        let repositories = Sample.repositories(3)
+        script.pages = [Array(repositories[0..<2]), Array(repositories[0..<2]), [repositories[2]]]
+        let (interactor, service, store) = try make(script)
+        #expect(await interactor.refresh() == .refreshed)
+        #expect(await interactor.loadNextPage() == .refreshed)
+        #expect(!interactor.hasMorePages)
+        #expect(service.calls.withLock { $0 }.dropFirst(2) == ["repos page 1"])
+        #expect(try store.snapshot(ownerLogin: "octo").repositories.map(\.id) == [1, 2])
+    }
+
     @Test("A starred list is fetched from /starred, paged, and stored as its own list beside the owner's")
     func starredList() async throws {
         var script = FakeGitHubService.Script()
