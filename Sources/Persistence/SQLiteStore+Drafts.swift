@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// What a draft is written for, on one issue or pull request.
-public enum DraftKind: String, Sendable, CaseIterable {
+public enum DraftKind: String, Sendable {
     /// A comment on the thread.
     case comment
 }
@@ -11,11 +11,6 @@ public enum DraftKind: String, Sendable, CaseIterable {
 public struct StoredDraft: Sendable, Equatable {
     public var text: String
     public var updatedAt: Date
-
-    public init(text: String, updatedAt: Date) {
-        self.text = text
-        self.updatedAt = updatedAt
-    }
 }
 
 /// Text the user wrote and has not posted, per repository (`owner/name`, any case), issue or pull
