@@ -112,8 +112,9 @@ HISTORY_REPOSITORY = "sferik/active_admin"
 
 
 def write_rails_admin_history():
-    """sferik/rails_admin's history, one commit in full and its branches (the Commits tab, issue 24),
-    served as HISTORY_REPOSITORY's (the commits as recorded: their html_url still names rails_admin).
+    """sferik/rails_admin's history, one commit in full and its branches (for the Commits tab: a long
+    history paged by Link, a merge, branches to pick), served as HISTORY_REPOSITORY's (the commits as
+    recorded: their html_url still names rails_admin).
 
     The history: the 98 distinct commits of the five recorded history pages (newest first by committer
     date) plus the recorded commit 3cdfabd placed at its date (a real merge of rails_admin's master,
@@ -156,8 +157,9 @@ def write_rails_admin_history():
 
 
 def write_rails_admin_files():
-    """sferik/rails_admin's recorded tree at 3cdfabd (recursive) and its README.mkd blob (the Files tab,
-    issue 26), served as HISTORY_REPOSITORY's tree of `master` (its default branch) like the history.
+    """sferik/rails_admin's recorded tree at 3cdfabd (recursive) and its README.mkd blob (for the Files
+    tab: folders to walk and files to open), served as HISTORY_REPOSITORY's tree of `master` (its default
+    branch) like the history.
     Only the README's bytes were recorded: a few files get made-up contents (write_made_up_blobs); the
     demo transport answers the others (and other repositories' trees) as not in the demo data."""
     with open(os.path.join(DATA, "octokit-rb", "wave3", "rails_admin-tree-3cdfabd-2013.json")) as f:
