@@ -56,19 +56,20 @@ struct RepositoryReleases: Sendable {
                                                             ifRange: offset > 0 ? validator : nil)
                 try Task.checkCancellation()
                 if let total = chunk.total, total != size { throw AssetDownloadFailure.sizeDiffers(listed: size, served: total) }
-                // The server's file is not the one the bytes so far came from: start over.
-                let changed = offset > 0 && (chunk.start != offset || validator.map { chunk.validator != nil && chunk.validator != $0 } ?? false)
-                if changed || offset == 0 {
-                    if changed {
-                        restarts += 1
-                        guard restarts <= Self.maximumRestarts else { throw AssetDownloadFailure.keepsChanging }
-                    }
+                // Another version of the file than the bytes so far (a 200, another validator): start over.
+                let sameVersion = chunk.start == offset && (validator == nil || chunk.validator == nil || chunk.validator == validator)
+                if offset > 0, !sameVersion {
+                    restarts += 1
+                    guard restarts <= Self.maximumRestarts else { throw AssetDownloadFailure.keepsChanging }
                     offset = 0
+                    // Its bytes from elsewhere than the start, or none (the whole file, larger than a chunk): ask from 0.
+                    if chunk.start != 0 || chunk.bytes.isEmpty { continue }
+                }
+                if offset == 0 {
+                    // The file's first bytes: the record names the version they are of, the hash starts.
                     hasher = SHA256()
                     validator = chunk.validator
                     try file.begin(PartRecord(asset: asset, validator: validator))
-                    // An answer too large for a chunk (the whole file) brought nothing: ask again from 0.
-                    if chunk.start != 0 || chunk.bytes.isEmpty, changed { continue }
                 }
                 guard !chunk.bytes.isEmpty else { throw AssetDownloadFailure.endedEarly(received: offset, total: size) }
                 guard offset + chunk.bytes.count <= size else {
