@@ -55,11 +55,6 @@ struct Pager: Sendable, Equatable {
         return next
     }
 
-    /// The page being read failed: nothing is loading, the same page is the next one.
-    mutating func failed() {
-        isLoading = false
-    }
-
     /// No further page will be read (the list is full, or the caller gave up on it).
     mutating func finish() {
         next = nil
