@@ -154,11 +154,12 @@ public final class GitHubClient: GitHubService {
 
     /// One API exchange (GET with validators, or a POST with a body).
     /// `keepsValidators: false` for answers stored elsewhere for good (a commit never changes).
+    /// `isQuery`: a POST that changes nothing (a GraphQL query), repeated after a 5xx like a GET.
     /// `maximumBytes`: the most bytes the answer may have (less than the transport's own limit); the
     /// transfer is aborted past it (`GitHubError.responseTooLarge`).
     func exchange(method: String, url: URL, body: Data?, passThrough: Set<Int> = [],
                   accept: String = "application/vnd.github+json", keepsValidators: Bool = true,
-                  maximumBytes: Int? = nil) async throws -> Fetched {
+                  maximumBytes: Int? = nil, isQuery: Bool = false) async throws -> Fetched {
         try Task.checkCancellation()
         let bucket = bucket(of: url)
         if let until = blockedUntil(bucket: bucket) {
@@ -183,7 +184,7 @@ public final class GitHubClient: GitHubService {
             if let lastModified = cached.lastModified { headers["If-Modified-Since"] = lastModified }
         }
         let request = HTTPRequest(method: method, url: url, headers: headers, body: body, maxBodyBytes: maximumBytes)
-        let serverErrorRetries = Self.repeatsAfterServerError(method: method) ? Self.serverErrorBackoff.count : 0
+        let serverErrorRetries = isQuery || Self.repeatsAfterServerError(method: method) ? Self.serverErrorBackoff.count : 0
 
         var serverRetries = 0
         var waitedForSecondaryLimit = false

@@ -109,7 +109,7 @@ extension GitHubClient {
 
     private func graphQLLatestCommits(of batch: [RepositoryReference]) async throws -> [RepositoryReference: [Commit]] {
         let body = try JSONEncoder().encode(["query": Self.graphQLQuery(for: batch)])
-        let fetched = try await exchange(method: "POST", url: graphQLURL, body: body)
+        let fetched = try await exchange(method: "POST", url: graphQLURL, body: body, isQuery: true)
         let response = try Self.decode(GraphQLResponse.self, from: fetched.response.body)
         guard let data = response.data else {
             let errors = response.errors ?? []

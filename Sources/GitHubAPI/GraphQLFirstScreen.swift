@@ -55,7 +55,7 @@ extension GitHubClient {
         guard configuration.token != nil else { throw GitHubError.unauthorized }
         let query = Self.firstScreenQuery(ownerLogin: ownerLogin, rows: rows, order: order)
         let fetched = try await exchange(method: "POST", url: graphQLURL,
-                                         body: try JSONEncoder().encode(["query": query]))
+                                         body: try JSONEncoder().encode(["query": query]), isQuery: true)
         let response = try Self.decode(FirstScreenResponse.self, from: fetched.response.body)
         guard let data = response.data else {
             let errors = response.errors ?? []

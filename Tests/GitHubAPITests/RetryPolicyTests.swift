@@ -54,6 +54,21 @@ struct RetryPolicyTests {
         }
     }
 
+    @Test("A GraphQL query, POSTed but changing nothing, is repeated after a 502 like a GET")
+    func graphQLQueryIsRepeated() async throws {
+        let sleeps = SleepRecorder()
+        try await withFakeGitHub(token: "ghp_retrypolicy", sleeps: sleeps) { server, client, _ in
+            let path = client.graphQLURL.path
+            server.setFailure(.statusThenSuccess(502, times: 2), forPathPrefix: path)
+            _ = await gitHubError {
+                _ = try await client.exchange(method: "POST", url: client.graphQLURL, body: Data(#"{"query":"{viewer{login}}"}"#.utf8),
+                                              isQuery: true)
+            }
+            #expect(await server.requests(pathPrefix: path).map(\.method) == ["POST", "POST", "POST"])
+            #expect(sleeps.durations == GitHubClient.serverErrorBackoff)
+        }
+    }
+
     @Test("The policy by method: GET, HEAD, PUT, DELETE are repeated; POST and PATCH never")
     func policyByMethod() {
         for method in ["GET", "HEAD", "PUT", "DELETE", "get"] {
