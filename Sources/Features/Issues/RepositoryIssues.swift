@@ -142,18 +142,24 @@ struct RepositoryIssues: Sendable {
         return try await PullRequestChanges(files: files, commits: commits, reviews: reviews, checks: checks)
     }
 
-    /// A pull request's changed files, page after page by `Link` up to GitHub's cap
-    /// (`GitHubClient.maximumPullRequestFiles`, at most that many pages' worth). Reading stops there, at
-    /// a link already followed, or at a later page that failed (kept as `stoppedBy`, the files before it
-    /// shown); a first page that fails throws.
+    /// A pull request's changed files, each once, page after page by `Link` up to GitHub's cap
+    /// (`GitHubClient.maximumPullRequestFiles`, at most that many pages' worth). Reading stops there,
+    /// where the `Pager` sees a circle (a link already followed, a page of files all read before), or at
+    /// a later page that failed (kept as `stoppedBy`, the files before it shown); a first page that
+    /// fails throws.
     func fetchFiles(number: Int) async throws -> PullRequestFileList {
         let cap = GitHubClient.maximumPullRequestFiles
         let maximumPages = cap / GitHubClient.maximumIssuePageSize
         var page = try await service.pullRequestFiles(ownerLogin: owner, repository: name, number: number)
-        var list = PullRequestFileList(files: page.items)
-        var followed = Set<URL>()
-        var pages = 1
-        while let next = page.next, list.files.count < cap, pages < maximumPages, followed.insert(next).inserted {
+        var list = PullRequestFileList(files: [])
+        var seen = Set<String>()
+        var pager = Pager()
+        while true {
+            let added = page.items.filter { seen.insert($0.filename).inserted }
+            list.files += added
+            pager.received(next: page.next, items: page.items.count, added: added.count, from: page.url)
+            if list.files.count >= cap || pager.pagesReceived >= maximumPages { pager.finish() }
+            guard let next = pager.take() else { break }
             try Task.checkCancellation()
             do {
                 page = try await service.pullRequestFiles(page: next)
@@ -163,8 +169,6 @@ struct RepositoryIssues: Sendable {
                 list.stoppedBy = error as? GitHubError ?? .network
                 break
             }
-            pages += 1
-            list.files += page.items
         }
         if list.files.count > cap { list.files.removeLast(list.files.count - cap) }
         return list
