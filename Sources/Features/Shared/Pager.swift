@@ -5,7 +5,7 @@ import Foundation
 /// would lead it round in a circle: at a next link back to an address already fetched (the page
 /// itself, page 1, any before), and at a page whose items were all there already (a circle through
 /// ever new addresses). The one pager of the lists: `PagedList` pages through it, and so do a
-/// thread's comments.
+/// thread's comments, a pull request's files, the branches and the list's refresh.
 struct Pager: Sendable, Equatable {
     /// The next page, nil at the end.
     private(set) var next: URL?
