@@ -67,11 +67,7 @@ final class IssueActions {
         }
         let open = !issue.isOpen, number = issue.number
         host?.setStatus(open ? tr("issues.reopening", number) : tr("issues.closing", number))
-        stateTask = dispatcher.background { () -> Result<Issue, GitHubError>? in
-            do { return .success(try await issues.setOpen(open, number: number)) }
-            catch is CancellationError { return nil }
-            catch { return .failure(error as? GitHubError ?? .network) }
-        } then: { [weak self] result in
+        stateTask = dispatcher.background { await .of { try await issues.setOpen(open, number: number) } } then: { [weak self] result in
             self?.stateDidChange(result, number: number, open: open)
         }
     }
@@ -139,11 +135,7 @@ final class IssueActions {
         }
         host?.setStatus(tr("comment.posting", number))
         let comment = body
-        commentTask = dispatcher.background { () -> Result<IssueComment, GitHubError>? in
-            do { return .success(try await issues.comment(number: number, body: comment)) }
-            catch is CancellationError { return nil }
-            catch { return .failure(error as? GitHubError ?? .network) }
-        } then: { [weak self] result in
+        commentTask = dispatcher.background { await .of { try await issues.comment(number: number, body: comment) } } then: { [weak self] result in
             self?.commentDidPost(result, number: number)
         }
     }

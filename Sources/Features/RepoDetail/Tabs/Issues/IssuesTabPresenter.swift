@@ -109,11 +109,7 @@ final class IssuesTabPresenter {
             return
         }
         let kind = self.kind, filter = list.filter, generation = self.generation
-        pageTask = dispatcher.background { () -> Result<Page<Issue>, GitHubError>? in
-            do { return .success(try await issues.fetchPage(kind, filter: filter, next: next, pageIndex: index)) }
-            catch is CancellationError { return nil }
-            catch { return .failure(error as? GitHubError ?? .network) }
-        } then: { [weak self] result in
+        pageTask = dispatcher.background { await .of { try await issues.fetchPage(kind, filter: filter, next: next, pageIndex: index) } } then: { [weak self] result in
             guard let self, generation == self.generation else { return }
             pageDidLoad(result, index: index)
         }
@@ -144,11 +140,7 @@ final class IssuesTabPresenter {
         list.startSearch(query)
         list.resize(to: IssueListStateBuilder.rowCount(height: height))
         let kind = self.kind, generation = self.generation
-        pageTask = dispatcher.background { () -> Result<Page<Issue>, GitHubError>? in
-            do { return .success(Page(items: try await issues.search(query, kind: kind))) }
-            catch is CancellationError { return nil }
-            catch { return .failure(error as? GitHubError ?? .network) }
-        } then: { [weak self] result in
+        pageTask = dispatcher.background { await .of { Page(items: try await issues.search(query, kind: kind)) } } then: { [weak self] result in
             guard let self, generation == self.generation else { return }
             pageDidLoad(result, index: 0)
         }

@@ -163,10 +163,9 @@ struct RepositoryIssues: Sendable {
             try Task.checkCancellation()
             do {
                 page = try await service.pullRequestFiles(page: next)
-            } catch is CancellationError {
-                throw CancellationError()
             } catch {
-                list.stoppedBy = error as? GitHubError ?? .network
+                guard let shown = GitHubError.shown(for: error) else { throw error }
+                list.stoppedBy = shown
                 break
             }
         }
@@ -176,13 +175,8 @@ struct RepositoryIssues: Sendable {
 
     /// One part's outcome: what it read, or the error it failed with (a cancellation is thrown on).
     private static func part<T: Sendable>(_ read: () async throws -> T) async throws -> Result<T, GitHubError> {
-        do {
-            return .success(try await read())
-        } catch is CancellationError {
-            throw CancellationError()
-        } catch {
-            return .failure(error as? GitHubError ?? .network)
-        }
+        guard let outcome = await Result.of(read) else { throw CancellationError() }
+        return outcome
     }
 
     /// A search in GitHub's own syntax, within this repository and kind (`label:bug author:x`).

@@ -52,11 +52,7 @@ final class ReleasesTabPresenter {
 
     private func fetch(next: URL?) {
         let releases = self.releases, before = next == nil ? [] : state.releases
-        pageTask = dispatcher.background { () -> Result<Page<Release>, GitHubError>? in
-            do { return .success(try await releases.fetch(next: next, before: before)) }
-            catch is CancellationError { return nil }
-            catch { return .failure(error as? GitHubError ?? .network) }
-        } then: { [weak self] result in
+        pageTask = dispatcher.background { await .of { try await releases.fetch(next: next, before: before) } } then: { [weak self] result in
             self?.pageDidLoad(result, url: next)
         }
     }

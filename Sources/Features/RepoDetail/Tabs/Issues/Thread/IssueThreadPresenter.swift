@@ -82,11 +82,7 @@ final class IssueThreadPresenter {
             state?.isLoading = false
             return
         }
-        threadTask = dispatcher.background { () -> Result<(IssueThread, nextComments: URL?), GitHubError>? in
-            do { return .success(try await issues.fetchThread(number: number)) }
-            catch is CancellationError { return nil }
-            catch { return .failure(error as? GitHubError ?? .network) }
-        } then: { [weak self] result in
+        threadTask = dispatcher.background { await .of { try await issues.fetchThread(number: number) } } then: { [weak self] result in
             self?.threadDidLoad(result, number: number)
         }
     }
@@ -147,11 +143,7 @@ final class IssueThreadPresenter {
     private func loadCommentsIfNear() {
         guard moreTask == nil, let issues, let state, let url = state.commentsPageToLoad(within: 2 * height) else { return }
         let number = state.number, pageIndex = state.comments.pagesReceived
-        moreTask = dispatcher.background { () -> Result<Page<IssueComment>, GitHubError>? in
-            do { return .success(try await issues.fetchComments(number: number, page: url, pageIndex: pageIndex)) }
-            catch is CancellationError { return nil }
-            catch { return .failure(error as? GitHubError ?? .network) }
-        } then: { [weak self] result in
+        moreTask = dispatcher.background { await .of { try await issues.fetchComments(number: number, page: url, pageIndex: pageIndex) } } then: { [weak self] (result: Result<Page<IssueComment>, GitHubError>?) in
             guard let self, self.state?.number == number else { return }
             moreTask = nil
             switch result {
