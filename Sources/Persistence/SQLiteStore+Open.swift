@@ -56,6 +56,10 @@ extension SQLiteStore {
         if !FileSystem.hasSQLiteHeader(file.path) {
             return rebuild(file, now: now)
         }
+        // Written by a newer version: refused before the pool, whose WAL set-up writes to the file.
+        if let newer = NewerSchema.readingOnly(file) {
+            return fallback(reason: newer.reason(file))
+        }
         do {
             let pool = try openPoolWaitingForOthers(file)
             return (SQLiteStore(writer: pool, outcome: .opened, databaseURL: file), .opened)
@@ -96,6 +100,9 @@ extension SQLiteStore {
     /// there if its schema is older): everything stored is shown; nothing will be saved.
     static func readOnlyCopy(_ file: URL, reason: String) -> (store: SQLiteStore, outcome: StoreOpenOutcome) {
         let outcome = StoreOpenOutcome.readOnly(reason: oneLine(reason))
+        if let newer = NewerSchema.readingOnly(file) {
+            return fallback(reason: newer.reason(file))
+        }
         do {
             var configuration = Configuration()
             configuration.readonly = true
@@ -226,6 +233,23 @@ extension SQLiteStore {
             if !unknown.isEmpty { throw NewerSchema(unknown: unknown) }
         }
 
+        /// The file's migrations read without writing a byte to it or creating anything beside it:
+        /// the newer schema found, or nil when there is none or the file cannot be read this way (the
+        /// pool's own `check` then decides). A connection opened the usual way, even a read-only one,
+        /// creates the -wal and -shm files of a WAL database and writes to the -shm; so with both of
+        /// them present the -shm is only read (`readonly_shm`, SQLite then reads the log into its own
+        /// memory), and otherwise the file is read as it is (`immutable`: no lock, no log; without a
+        /// -wal nothing lies outside the file, and with only a -wal what it holds is left to `check`).
+        static func readingOnly(_ file: URL) -> NewerSchema? {
+            let manager = FileManager.default
+            let hasLog = manager.fileExists(atPath: file.path + "-wal") && manager.fileExists(atPath: file.path + "-shm")
+            let parameters = hasLog ? "mode=ro&readonly_shm=1" : "immutable=1"
+            guard let stored = try? ReadOnlyFile.migrationIdentifiers(in: file, parameters: parameters) else { return nil }
+            let known = Set(Schema.migrator.migrations)
+            let unknown = stored.filter { !known.contains($0) }
+            return unknown.isEmpty ? nil : NewerSchema(unknown: unknown)
+        }
+
         func reason(_ file: URL) -> String {
             let names = unknown.prefix(3).map { String($0.unicodeScalars.filter { $0.value >= 0x20 && $0.value < 0x7F }) }
             return "\(file.path) was written by a newer version of github-tui (schema \(names.joined(separator: ", ")));"
@@ -238,6 +262,62 @@ extension SQLiteStore {
             return error.message ?? "\(error.resultCode)"
         }
         return "\(error)"
+    }
+}
+
+/// A database file read through SQLite's C interface with URI parameters (`immutable`,
+/// `readonly_shm`), which GRDB's configuration does not offer.
+enum ReadOnlyFile {
+    struct Failure: Error {
+        var code: Int32
+        var message: String
+    }
+
+    /// The identifiers in GRDB's `grdb_migrations` table ([] when there is no such table).
+    static func migrationIdentifiers(in file: URL, parameters: String) throws -> [String] {
+        var handle: OpaquePointer?
+        defer { sqlite3_close_v2(handle) }
+        let status = sqlite3_open_v2(uri(file.path, parameters: parameters), &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nil)
+        guard status == SQLITE_OK, let handle else { throw Failure(code: status, message: "cannot open \(file.path)") }
+        let table = try rows(handle, "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'grdb_migrations'")
+        guard !table.isEmpty else { return [] }
+        return try rows(handle, "SELECT identifier FROM grdb_migrations")
+    }
+
+    /// `file:` and the path, every byte but the unreserved ones and `/` percent-encoded, then the query.
+    static func uri(_ path: String, parameters: String) -> String {
+        let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/".utf8)
+        let hex = Array("0123456789ABCDEF".unicodeScalars)
+        var encoded = String.UnicodeScalarView()
+        for byte in path.utf8 {
+            if unreserved.contains(byte) {
+                encoded.append(Unicode.Scalar(byte))
+            } else {
+                encoded.append("%")
+                encoded.append(hex[Int(byte >> 4)])
+                encoded.append(hex[Int(byte & 0x0F)])
+            }
+        }
+        return "file:" + String(encoded) + "?" + parameters
+    }
+
+    /// The first column of every row of `sql`, as text.
+    private static func rows(_ handle: OpaquePointer, _ sql: String) throws -> [String] {
+        var statement: OpaquePointer?
+        defer { sqlite3_finalize(statement) }
+        let prepared = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+        guard prepared == SQLITE_OK, let statement else { throw failure(handle, prepared) }
+        var result: [String] = []
+        while true {
+            let step = sqlite3_step(statement)
+            if step == SQLITE_DONE { return result }
+            guard step == SQLITE_ROW else { throw failure(handle, step) }
+            result.append(sqlite3_column_text(statement, 0).map { String(cString: $0) } ?? "")
+        }
+    }
+
+    private static func failure(_ handle: OpaquePointer, _ code: Int32) -> Failure {
+        Failure(code: code, message: String(cString: sqlite3_errmsg(handle)))
     }
 }
 
