@@ -156,7 +156,8 @@ public final class App: AppNavigator {
 
     private func showRepositoryDetail(_ repository: Repository, tab: RepoTab, issue: Int?) {
         var dependencies = RepoDetailDependencies(
-            repository: repository, service: setup.service, store: setup.store, dispatcher: loop.mainQueue, scheduler: loop,
+            repository: repository, service: setup.service, store: setup.store, sources: setup.sources,
+            dispatcher: loop.mainQueue, scheduler: loop,
             opener: setup.opener, clipboard: clipboard, cloner: cloner, environment: setup.environment, now: Date.init)
         dependencies.showsPhotos = showsPhotos
         dependencies.graphics = terminal?.graphics ?? .blocks

@@ -16,6 +16,9 @@ public struct AppSetup {
     public var isOffline: Bool
     public var service: any GitHubService
     public var store: any RepositoryStore
+    /// What the repository view's tabs read and keep beyond the list: the same client and store, each
+    /// ability named.
+    public var sources: RepoDetailSources = .none
     /// One line for the user about the store (damaged file moved aside, in-memory fallback…).
     public var storeNotice: String?
     /// Opens web pages (`o` in the overlay): spawns `$BROWSER` or `xdg-open`.
@@ -62,10 +65,11 @@ public struct AppSetup {
             let transport = try DemoTransport(directory: directory)
             let configuration = APIConfiguration(baseURL: APIConfiguration.defaultBaseURL, token: nil)
             let store = try SQLiteStore.inMemory()
+            let client = GitHubClient(configuration: configuration, transport: transport)
             return AppSetup(
                 ownerLogin: command.owner ?? AppCommand.demoOwner, isDemo: true, isOffline: command.offline,
-                service: GitHubClient(configuration: configuration, transport: transport),
-                store: store, storeNotice: nil, theme: command.theme ?? .default, environment: environment)
+                service: client, store: store, sources: RepoDetailSources(client: client, store: store),
+                storeNotice: nil, theme: command.theme ?? .default, environment: environment)
         }
         let configuration: APIConfiguration
         do {
@@ -80,11 +84,12 @@ public struct AppSetup {
         let (store, _) = SQLiteStore.open(directory: directory)
         let remembered = (try? store.setting(SettingKey.lastOwner)).flatMap { $0 }
         let owner = command.owner ?? config.defaultOwner ?? remembered.flatMap { OwnerLoginCheck.valid($0) } ?? AppCommand.defaultOwner
+        let client = GitHubClient(configuration: configuration, transport: CurlTransport(environment: environment),
+                                  validatorCache: StoreValidatorCache(store: store, now: Date.init))
         return AppSetup(
             ownerLogin: owner, isDemo: false, isOffline: command.offline,
-            service: GitHubClient(configuration: configuration, transport: CurlTransport(environment: environment),
-                                  validatorCache: StoreValidatorCache(store: store, now: Date.init)),
-            store: store, storeNotice: StoreNotice.message(for: store.outcome), theme: command.theme ?? .default, environment: environment)
+            service: client, store: store, sources: RepoDetailSources(client: client, store: store),
+            storeNotice: StoreNotice.message(for: store.outcome), theme: command.theme ?? .default, environment: environment)
     }
 }
 

@@ -31,13 +31,15 @@ public struct RepoDetailDependencies {
     public var initialTab: RepoTab = .overview
     /// The issue or pull request opened on `initialTab` (a link to another repository's issue).
     public var initialIssue: Int?
-    /// Where histories and commits read in full are kept (nil: `store`, when it keeps them).
-    public var historyStore: (any CommitHistoryStore)?
+    /// What the tabs beyond the Overview and README read and keep (the app: its client and store).
+    public var sources: RepoDetailSources
 
     public init(repository: Repository, service: any GitHubService, store: any RepositoryStore,
+                sources: RepoDetailSources = .none,
                 dispatcher: any UIDispatcher, scheduler: any Scheduler, opener: any URLOpener,
                 clipboard: any ClipboardWriter, cloner: any RepositoryCloner,
                 environment: [String: String], now: @escaping @Sendable () -> Date) {
+        self.sources = sources
         self.clipboard = clipboard
         self.cloner = cloner
         self.repository = repository
@@ -59,8 +61,8 @@ public enum RepoDetailBuilder {
     public static func build(_ dependencies: RepoDetailDependencies, navigator: any AppNavigator) -> RepoDetailView {
         let interactor = RepoDetailInteractor(
             repository: dependencies.repository, service: dependencies.service, store: dependencies.store,
-            opener: dependencies.opener, clipboard: dependencies.clipboard, cloner: dependencies.cloner,
-            environment: dependencies.environment, historyStore: dependencies.historyStore, now: dependencies.now)
+            sources: dependencies.sources, opener: dependencies.opener, clipboard: dependencies.clipboard,
+            cloner: dependencies.cloner, environment: dependencies.environment, now: dependencies.now)
         let router = ScreenRouter(navigator: navigator)
         let tabs = RepoTabs.make(
             interactor: interactor, router: router, dispatcher: dependencies.dispatcher, scheduler: dependencies.scheduler,

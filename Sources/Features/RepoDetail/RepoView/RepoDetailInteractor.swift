@@ -21,13 +21,10 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
     let files: RepositoryFiles
     let releases: RepositoryReleases
 
-    /// `historyStore` keeps histories and commits read in full; without one (a store that does not
-    /// keep them) they are read from GitHub each time.
-    init(repository: Repository, service: any GitHubService, store: any RepositoryStore,
-                opener: any URLOpener, clipboard: any ClipboardWriter, cloner: any RepositoryCloner,
-                environment: [String: String], historyStore: (any CommitHistoryStore)? = nil,
-                issueService: (any IssueService)? = nil,
-                now: @escaping @Sendable () -> Date = Date.init) {
+    /// `sources` gives the tabs beyond the Overview and README what they read and keep (`RepoDetailSources`).
+    init(repository: Repository, service: any GitHubService, store: any RepositoryStore, sources: RepoDetailSources,
+         opener: any URLOpener, clipboard: any ClipboardWriter, cloner: any RepositoryCloner,
+         environment: [String: String], now: @escaping @Sendable () -> Date = Date.init) {
         self.clipboard = clipboard
         self.cloner = cloner
         self.repository = repository
@@ -37,20 +34,15 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
         self.environment = environment
         commits = LatestCommits(service: service, store: store, isOffline: false, now: now)
         photos = OwnerPhotos(service: service)
-        history = RepositoryHistory(repository: repository, service: service,
-                                    store: historyStore ?? (store as? any CommitHistoryStore) ?? NoHistoryStore(),
-                                    isOffline: false, now: now)
-        if let issueService = issueService ?? service as? any IssueService, let issueStore = store as? any IssueStore {
-            issues = RepositoryIssues(owner: repository.ownerLogin, name: repository.name, service: issueService,
-                                      store: issueStore, isOffline: false, isAuthenticated: service.isAuthenticated, now: now)
-        } else {
-            issues = nil
+        history = RepositoryHistory(repository: repository, service: service, store: sources.historyStore, isOffline: false, now: now)
+        issues = sources.issues.map { issues in
+            RepositoryIssues(owner: repository.ownerLogin, name: repository.name, service: issues.service,
+                             store: issues.store, isOffline: false, isAuthenticated: service.isAuthenticated, now: now)
         }
-        let contentService = service as? any RepositoryContentService ?? NoContentService()
-        let contentStore = store as? any RepositoryContentStore ?? NoContentStore()
-        files = RepositoryFiles(repository: repository, service: contentService, store: contentStore, isOffline: false, now: now)
-        releases = RepositoryReleases(repository: repository, service: contentService, store: contentStore, isOffline: false,
-                                      downloadFolder: AssetDownloadFile.folder(environment: environment), now: now)
+        files = RepositoryFiles(repository: repository, service: sources.contentService, store: sources.contentStore,
+                                isOffline: false, now: now)
+        releases = RepositoryReleases(repository: repository, service: sources.contentService, store: sources.contentStore,
+                                      isOffline: false, downloadFolder: AssetDownloadFile.folder(environment: environment), now: now)
     }
 
     func isFavourite() -> Bool {

@@ -1,0 +1,38 @@
+import Foundation
+import GitHubAPI
+import GitHubEntities
+import Persistence
+
+/// Where the repository view's tabs read and keep what they show beyond the repository itself, each
+/// ability a named field: the app's client and store give them all; a test gives what it fakes, and
+/// `.none` stands for what it does not (those tabs then say they cannot load).
+public struct RepoDetailSources {
+    /// Histories and commits read in full (the Commits tab).
+    public var historyStore: any CommitHistoryStore
+    /// Issues and pull requests, their threads and drafts; nil: the Issues and Pull requests tabs say
+    /// they cannot load.
+    public var issues: (service: any IssueService, store: any IssueStore)?
+    /// Trees, files and releases (the Files and Releases tabs).
+    public var contentService: any RepositoryContentService
+    public var contentStore: any RepositoryContentStore
+
+    public init(historyStore: any CommitHistoryStore, issues: (service: any IssueService, store: any IssueStore)?,
+                contentService: any RepositoryContentService, contentStore: any RepositoryContentStore) {
+        self.historyStore = historyStore
+        self.issues = issues
+        self.contentService = contentService
+        self.contentStore = contentStore
+    }
+
+    /// Every ability from one client and one store (the app's).
+    public init(client: some IssueService & RepositoryContentService,
+                store: some CommitHistoryStore & IssueStore & RepositoryContentStore) {
+        self.init(historyStore: store, issues: (client, store), contentService: client, contentStore: store)
+    }
+
+    /// Nothing beyond the repository: histories read from GitHub each time, no issues, trees or releases.
+    public static var none: RepoDetailSources {
+        RepoDetailSources(historyStore: NoHistoryStore(), issues: nil, contentService: NoContentService(),
+                          contentStore: NoContentStore())
+    }
+}
