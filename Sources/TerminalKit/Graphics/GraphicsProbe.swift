@@ -4,10 +4,12 @@
 /// the answers to the earlier queries, if any, came before it. Environment hints (`TERM_PROGRAM`,
 /// `KITTY_WINDOW_ID`, …) count only where the terminal said nothing.
 ///
-/// Inside tmux (`TMUX` set) the kitty query is not sent (tmux would not pass the answer back). `auto`
-/// uses only tmux's own sixel (tmux 3.4 built with it says 4 in its DA1): a picture wrapped for the
-/// passthrough reaches the outer terminal at its cursor, not the pane's, and tmux's next redraw of
-/// the pane writes over it (tried in xterm: the photo came out torn at the top left). A protocol the
+/// The kitty query (an APC string) is sent only where no multiplexer can be in between
+/// (`asksKitty`): inside tmux (`TMUX` set) tmux would not pass the answer back, and behind a
+/// multiplexer the environment does not name (ssh from a tmux pane: `TERM=tmux-256color`, no `TMUX`)
+/// the query would land in the pane's title. In both, `auto` uses only the multiplexer's own sixel
+/// (tmux 3.4 built with it says 4 in its DA1): a picture wrapped for the passthrough reaches the
+/// outer terminal at its cursor, not the pane's, and tmux's next redraw of the pane writes over it (tried in xterm: the photo came out torn at the top left). A protocol the
 /// config names is still wrapped for the passthrough (`tmuxPassthrough`, which the app clears when
 /// `allow-passthrough` is off).
 public struct GraphicsProbe: Sendable {
@@ -36,12 +38,28 @@ public struct GraphicsProbe: Sendable {
 
     private var insideTmux: Bool { !(environment["TMUX"] ?? "").isEmpty }
 
+    /// Whether a multiplexer may sit between the app and the terminal: tmux says so (`TMUX`), or it
+    /// may be there unseen: `TERM` naming screen or tmux, or `TERM_PROGRAM=tmux`, without `TMUX` (ssh
+    /// from a tmux pane, `sudo` or `env -i` dropping it).
+    static func mayBeMultiplexed(_ environment: [String: String]) -> Bool {
+        if !(environment["TMUX"] ?? "").isEmpty { return true }
+        let term = environment["TERM"] ?? ""
+        return term.hasPrefix("screen") || term.hasPrefix("tmux") || environment["TERM_PROGRAM"] == "tmux"
+    }
+
+    /// Whether the kitty graphics query (an APC string) may be written: only where no multiplexer can
+    /// be in between. Inside tmux its answer would not come back (and wrapped for the passthrough it
+    /// would only ask the outer terminal, which `auto` does not use there); behind a multiplexer the
+    /// environment does not name, a string it does not understand can end up as text (tmux shows it
+    /// as the pane's title). The CSI queries are safe everywhere: terminals ignore those they do not know.
+    static func asksKitty(_ environment: [String: String]) -> Bool { !mayBeMultiplexed(environment) }
+
     /// The bytes to write: the kitty graphics query (a 1×1 image, `a=q`), XTVERSION, the cell and the
     /// window in pixels, DA1 last. Empty when nothing is asked.
     public var queries: [UInt8] {
         guard result == nil else { return [] }
         var text = ""
-        if !insideTmux { text += "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\" }
+        if Self.asksKitty(environment) { text += "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\" }
         text += "\u{1B}[>0q\u{1B}[16t\u{1B}[14t\u{1B}[c"
         return Array(text.utf8)
     }
@@ -73,7 +91,7 @@ public struct GraphicsProbe: Sendable {
         case .sixel: chosen = .sixel
         case .iterm2: chosen = .iterm2
         case .blocks, .none: chosen = nil
-        case .auto: chosen = insideTmux ? (sixelAttribute ? .sixel : nil) : detected()
+        case .auto: chosen = Self.mayBeMultiplexed(environment) ? (sixelAttribute ? .sixel : nil) : detected()
         }
         if insideTmux, let chosen, !(chosen == .sixel && sixelAttribute) { passthrough = true }
         result = GraphicsSupport(graphicsProtocol: chosen, cellPixels: cellSize(), tmuxPassthrough: passthrough)
