@@ -197,10 +197,8 @@ public final class NcursesTerminal: TerminalBackend {
         let end = sent + GraphicsProbe.deadline
         let clock = ContinuousClock()
         while !probeConcluded, clock.now < end {
-            let left = end - clock.now
             var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-            let milliseconds = Int32(max(1, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
-            guard poll(&descriptor, 1, milliseconds) > 0 else { break }
+            guard poll(&descriptor, 1, Self.milliseconds(end - clock.now)) > 0 else { break }
             _ = readEvents()
         }
         finishGraphicsProbe()
@@ -293,8 +291,35 @@ public final class NcursesTerminal: TerminalBackend {
 
     /// Reads every pending input event (call when the input is readable; ncurses may buffer more
     /// than `poll` sees, so this reads until there is nothing left).
+    ///
+    /// While the terminal may still be answering the probe, a string it began (`ESC _`, `ESC P`,
+    /// `ESC ]`) is waited for until `InputDecoder.replyDeadline`: an answer's rest comes at once,
+    /// and what has not ended by then was typed (Alt-] and the keys after it), delivered as keys.
     public func readEvents() -> [Event] {
         var events: [Event] = []
+        input.expectsReplies = probe.awaitsAnswers(sentAt: probeSent, now: ContinuousClock.now)
+        readPending(into: &events)
+        while let deadline = input.replyDeadline {
+            let left = deadline - ContinuousClock.now
+            if left > .zero {
+                var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+                _ = poll(&descriptor, 1, Self.milliseconds(left))
+            }
+            readPending(into: &events)
+        }
+        for reply in input.takeReplies() { probe.receive(reply) }
+        concludeProbeIfDone()
+        return events
+    }
+
+    /// `duration` in whole milliseconds for `poll`, at least 1.
+    private static func milliseconds(_ duration: Duration) -> Int32 {
+        let (seconds, attoseconds) = duration.components
+        return Int32(clamping: max(1, seconds * 1000 + attoseconds / 1_000_000_000_000_000))
+    }
+
+    /// What curses has read so far, decoded, to the end of the input pending now.
+    private func readPending(into events: inout [Event]) {
         let window = tui_stdscr()
         while true {
             var code: wint_t = 0
@@ -318,9 +343,6 @@ public final class NcursesTerminal: TerminalBackend {
             input.decode(UInt32(code), isKeyCode: isKeyCode, into: &events)
         }
         input.endOfInput(into: &events)
-        for reply in input.takeReplies() { probe.receive(reply) }
-        concludeProbeIfDone()
-        return events
     }
 
     /// Copies `buffer` to the screen in one write: the runs of cells that changed since the last

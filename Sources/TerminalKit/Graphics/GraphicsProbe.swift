@@ -27,6 +27,11 @@ public struct GraphicsProbe: Sendable {
 
     /// How long the app waits for answers before it settles for what it has.
     public static let deadline: Duration = .milliseconds(150)
+    /// How long after the queries the terminal may still be answering (a slow link), unless DA1's
+    /// answer, the last, came first: answers later than `deadline` are still read as answers, not keys.
+    public static let answerWindow: Duration = .seconds(5)
+    /// Whether DA1's answer came (then every answer has).
+    private var lastAnswerCame = false
 
     public init(setting: ImagesSetting, environment: [String: String], columns: Int, rows: Int) {
         self.setting = setting
@@ -67,8 +72,16 @@ public struct GraphicsProbe: Sendable {
     /// The screen's size changed before the probe ended.
     public mutating func resize(columns: Int, rows: Int) { screen = (columns, rows) }
 
+    /// Whether the terminal may still be answering at `now` the queries written at `sent` (nil: none
+    /// were): until DA1's answer came, for at most `answerWindow`.
+    public func awaitsAnswers(sentAt sent: ContinuousClock.Instant?, now: ContinuousClock.Instant) -> Bool {
+        guard let sent, !lastAnswerCame else { return false }
+        return now < sent + Self.answerWindow
+    }
+
     /// One answer read from the input; DA1 ends the probe.
     public mutating func receive(_ reply: TerminalReply) {
+        if case .primaryAttributes = reply { lastAnswerCame = true }
         guard result == nil else { return }
         switch reply {
         case .kittyGraphics(let ok): kittyAnswered = kittyAnswered || ok
