@@ -175,7 +175,7 @@ struct CommitDetailScreenStateTests {
         #expect(state.currentMatch == 0)
         #expect(state.scrollOffset <= firstLine && firstLine < state.scrollOffset + 5)
         var view = CommitDetailStateBuilder.build(state)
-        #expect(view.searchStatus == "match 1 of 2")
+        #expect(view.searchStatus == "1/2 matches")
         let line = view.lines[firstLine - state.scrollOffset]
         let current = try #require(line.spans.first { $0.text.lowercased() == "return" })
         #expect(current.style.attributes.isSuperset(of: [.reverse, .bold, .underline]))

@@ -91,8 +91,8 @@ struct GitHubLinkTests {
     }
 }
 
-@Suite("README search: matches on the rendered text")
-struct ReadmeSearchTests {
+@Suite("Document search: matches on the rendered text")
+struct DocumentSearchTests {
     @Test("Case-insensitive, not overlapping, in columns: wide characters count two")
     func matches() {
         let lines: [StyledLine?] = [
@@ -101,21 +101,21 @@ struct ReadmeSearchTests {
             StyledLine([Span("日本語 gone 🚀 gone")]),
             StyledLine([Span("aaaa")]),
         ]
-        #expect(ReadmeSearch.matches(of: "gOnE", in: lines) == [
+        #expect(DocumentSearch.matches(of: "gOnE", in: lines) == [
             TextMatch(line: 0, column: 0, width: 4), TextMatch(line: 0, column: 5, width: 4), TextMatch(line: 0, column: 10, width: 4),
             TextMatch(line: 2, column: 7, width: 4), TextMatch(line: 2, column: 15, width: 4),
         ])
-        #expect(ReadmeSearch.matches(of: "本語", in: lines) == [TextMatch(line: 2, column: 2, width: 4)])
-        #expect(ReadmeSearch.matches(of: "aa", in: lines) == [TextMatch(line: 3, column: 0, width: 2), TextMatch(line: 3, column: 2, width: 2)])
-        #expect(ReadmeSearch.matches(of: "", in: lines) == [])
-        #expect(ReadmeSearch.matches(of: "\u{1B}[2J", in: lines) == [], "control characters are not searched for")
-        #expect(ReadmeSearch.matches(of: "absent", in: lines) == [])
+        #expect(DocumentSearch.matches(of: "本語", in: lines) == [TextMatch(line: 2, column: 2, width: 4)])
+        #expect(DocumentSearch.matches(of: "aa", in: lines) == [TextMatch(line: 3, column: 0, width: 2), TextMatch(line: 3, column: 2, width: 2)])
+        #expect(DocumentSearch.matches(of: "", in: lines) == [])
+        #expect(DocumentSearch.matches(of: "\u{1B}[2J", in: lines) == [], "control characters are not searched for")
+        #expect(DocumentSearch.matches(of: "absent", in: lines) == [])
     }
 
     @Test("Decorating splits spans at a match (a style run) and marks the selected link; the text is unchanged")
     func decorate() {
         let line = StyledLine([Span("see 日本 docs", style: .plain), Span("[3]", style: Style(foreground: .blue), link: 3)])
-        let decorated = ReadmeSearch.decorate(line, highlights: [.init(columns: 4..<8, isCurrent: true)], selectedLink: 3)
+        let decorated = DocumentSearch.decorate(line, highlights: [.init(columns: 4..<8, isCurrent: true)], selectedLink: 3)
         #expect(decorated.text == line.text)
         #expect(decorated.spans == [
             Span("see ", style: .plain),
@@ -123,7 +123,7 @@ struct ReadmeSearchTests {
             Span(" docs", style: .plain),
             Span("[3]", style: Style(foreground: .blue, attributes: [.reverse, .bold]), link: 3),
         ])
-        #expect(ReadmeSearch.decorate(line, highlights: [], selectedLink: nil) == line)
+        #expect(DocumentSearch.decorate(line, highlights: [], selectedLink: nil) == line)
     }
 }
 

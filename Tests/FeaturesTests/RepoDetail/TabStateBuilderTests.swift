@@ -60,18 +60,27 @@ struct TabStateBuilderTests {
             .markdown(StyledLine([Span("again "), Span("a", link: 2), Span(" c", link: 3)])),
             .markdown(StyledLine([Span("d", link: 4)])),
         ]
-        #expect(ReadmeStateBuilder.links(in: lines, offset: 0, height: 3) == [2, 1, 3])
-        #expect(ReadmeStateBuilder.links(in: lines, offset: 3, height: 3) == [4])
-        #expect(ReadmeStateBuilder.links(in: lines, offset: 9, height: 3) == [])
-        var state = ReadmeTabState(searchQuery: "again")
-        #expect(ReadmeStateBuilder.matchStatus(state) == "no match for “again”")
-        state.matches = [TextMatch(line: 2, column: 0, width: 5)]
-        state.currentMatch = 0
-        #expect(ReadmeStateBuilder.matchStatus(state) == "1/1 matches")
-        let window = Array(lines[1...2])
-        let decorated = ReadmeStateBuilder.decorated(window, offset: 1, state: state)
+        var pane = DocumentPane<DetailLine>()
+        pane.resize(height: 3)
+        pane.show(lines, links: [1: "https://a", 2: "https://b", 3: "https://c", 4: "https://d"], width: 20)
+        #expect(pane.linksOnScreen == [2, 1, 3])
+        pane.scroll(to: 3)
+        #expect(pane.offset == 1, "the last screen is full")
+        #expect(pane.linksOnScreen == [2, 3, 4])
+        pane.resize(height: 1)
+        pane.scroll(to: 3)
+        #expect(pane.linksOnScreen == [4])
+        pane.resize(height: 3)
+        pane.scroll(to: 1)
+        let plain = pane.window().lines
+        #expect(plain == Array(lines[1...3]), "without a search or a selected link the lines are drawn as they are")
+        pane.search("again")
+        #expect(pane.matchStatus == "1/1 matches")
+        let decorated = pane.window().lines
         #expect(decorated[0] == .blank)
-        #expect(decorated[1] != window[1], "the match on line 2 is highlighted")
-        #expect(ReadmeStateBuilder.decorated(window, offset: 1, state: ReadmeTabState()) == window)
+        #expect(decorated[1] != lines[2], "the match on line 2 is highlighted")
+        #expect(decorated[2] == lines[3])
+        pane.search("nothing")
+        #expect(pane.matchStatus == "no match for “nothing”")
     }
 }

@@ -174,7 +174,6 @@ final class CommitsTabPresenter {
     /// The tab's keys; returns whether it took the action. Esc in an open commit goes back to the history.
     func handle(_ action: RepoDetailAction) -> Bool {
         if state.branchPicker != nil { return handleBranchPicker(action) }
-        if state.searchField != nil { handleSearchField(action); return true }
         if state.commit != nil { return handleCommit(action) }
         switch action {
         case .scrollUp: state.history.move(by: -1)
@@ -193,66 +192,37 @@ final class CommitsTabPresenter {
         return true
     }
 
+    /// An open commit's keys: the document's (scrolling, `/` search, the message's links), then `]`/`[`,
+    /// `r` after a failure, and Esc back to the history.
     private func handleCommit(_ action: RepoDetailAction) -> Bool {
         guard var commit = state.commit else { return false }
-        // The message's links: digits and Enter, Tab/Shift-Tab (`LinkKeys`).
-        let snapshot = commit
-        switch commit.linkKeys.handle(action, onScreen: { snapshot.linksOnScreen }, url: { snapshot.link($0) }) {
-        case .notTaken: break
+        let outcome = commit.pane.handle(action)
+        state.commit = commit
+        switch outcome {
         case .taken(let status):
-            state.commit = commit
             if let status { host?.setStatus(status) }
             return true
-        case .follow(let number):
-            state.commit = commit
-            if let url = commit.link(number) { followLink?(url) }
+        case .follow(let url):
+            followLink?(url)
             return true
+        case .notTaken:
+            break
         }
         switch action {
         case .close:
-            if !commit.query.isEmpty { commit.clearSearch() } else {
-                commitTask?.cancel()
-                commitTask = nil
-                state.commit = nil
-                return true
-            }
-        case .scrollUp: commit.scroll(by: -1)
-        case .scrollDown: commit.scroll(by: 1)
-        case .pageUp: commit.page(down: false)
-        case .pageDown: commit.page(down: true)
-        case .home: commit.scrollToTop()
-        case .end: commit.scrollToBottom()
-        case .nextFile: commit.jumpToFile(forward: true)
-        case .previousFile: commit.jumpToFile(forward: false)
-        case .nextMatch: commit.moveToMatch(forward: true)
-        case .previousMatch: commit.moveToMatch(forward: false)
-        case .startSearch: state.searchField = TextField(text: commit.query, maxLength: ReadmePresenter.maximumQueryLength)
+            commitTask?.cancel()
+            commitTask = nil
+            state.commit = nil
+        case .nextFile, .previousFile:
+            state.commit?.jumpToFile(forward: action == .nextFile)
         case .reloadCommits:
             // `r` after a failure: the commit is asked for again.
             guard case .failed = commit.content else { return false }
             state.commit = nil
             openSelected()
-            return true
         default: return false
         }
-        state.commit = commit
         return true
-    }
-
-    private func handleSearchField(_ action: RepoDetailAction) {
-        switch action {
-        case .editSearch(let edit):
-            guard var field = state.searchField, field.apply(edit) else { return }
-            state.searchField = field
-            state.commit?.search(field.text)
-        case .submitSearch:
-            state.searchField = nil
-        case .cancelSearch, .close:
-            state.searchField = nil
-            state.commit?.clearSearch()
-        default:
-            break
-        }
     }
 
     private func handleBranchPicker(_ action: RepoDetailAction) -> Bool {

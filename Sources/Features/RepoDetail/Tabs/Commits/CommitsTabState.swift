@@ -3,8 +3,7 @@ import GitHubEntities
 import TerminalKit
 
 /// Everything the Commits tab shows, as a value: the branch's history (`CommitHistoryState`), the
-/// branch picker while open, and the commit opened from it (`CommitDetailScreenState`) with its
-/// search field.
+/// branch picker while open, and the commit opened from it (`CommitDetailScreenState`).
 struct CommitsTabState: Sendable {
     var history = CommitHistoryState()
     /// The branch picker (`b`); nil when closed.
@@ -13,8 +12,8 @@ struct CommitsTabState: Sendable {
     var branchesLoading = false
     /// The commit opened with Enter; nil: the history is shown.
     var commit: CommitDetailScreenState?
-    /// The commit view's search field while it is edited.
-    var searchField: TextField?
+    /// The open commit's search field while it is edited.
+    var searchField: TextField? { commit?.searchField }
 }
 
 /// What the frame draws for the Commits tab: a window of lines, the position, and the title's suffix.
@@ -44,10 +43,9 @@ enum CommitsTabStateBuilder {
     static func window(_ state: CommitsTabState, branch defaultBranch: String?, height: Int, now: Date) -> CommitsTabWindow {
         if let commit = state.commit {
             let built = CommitDetailStateBuilder.build(commit)
-            let end = built.scrollOffset + built.lines.count
             return CommitsTabWindow(
                 lines: built.lines.map { .markdown($0) },
-                position: DocumentScroll.position(top: built.scrollOffset, shown: end - built.scrollOffset, count: built.lineCount),
+                position: built.position,
                 openCommit: commit.detail.map { Sanitizer.line(String($0.sha.prefix(7))) },
                 searchStatus: built.searchStatus)
         }

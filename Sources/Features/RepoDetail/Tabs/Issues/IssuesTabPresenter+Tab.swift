@@ -8,13 +8,14 @@ extension IssuesTabPresenter: RepoTabModule {
     func window(spinner: String) -> TabWindow {
         let built = window()
         return TabWindow(lines: built.lines, position: built.position, titleSuffix: built.title, status: draftNote,
-                         searchField: searchField)
+                         searchField: searchField ?? threadPresenter.state?.pane.searchField)
     }
 
     func footer(for action: RepoDetailAction) -> FooterKey {
         let threadOpen = isThreadOpen
         switch action {
-        case .startSearch, .cycleState: return threadOpen ? .hidden : .shown
+        case .startSearch: return .shown
+        case .cycleState: return threadOpen ? .hidden : .shown
         case .confirm: return threadOpen ? .hidden : .shownAs(tr("detail.footer.openIssue"))
         case .nextFile: return threadOpen && kind == .pullRequests ? .shown : .hidden
         case .close where threadOpen: return .shownAs(tr("keys.back"))

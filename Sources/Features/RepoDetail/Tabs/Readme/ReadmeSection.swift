@@ -2,8 +2,9 @@ import Foundation
 import MarkdownRendering
 import TerminalKit
 
-/// The overlay's README: where it stands (loading, there, none, failed), and its lines at the
-/// panel's width (rendered once per width, not on every key).
+/// The overlay's README: where it stands (loading, there, none, failed), its pictures once loaded,
+/// and its lines at a width. It lays out; the README tab's `DocumentPane` keeps the lines until the
+/// width or the README changes.
 @MainActor
 final class ReadmeSection {
     enum State: Equatable {
@@ -13,80 +14,70 @@ final class ReadmeSection {
         case failed(String)
     }
 
+    /// The README laid out at one width: its lines, its links' addresses by number, and the pictures
+    /// alone on their lines (found only when asked for).
+    struct Layout {
+        var lines: [DetailLine]
+        var links: [Int: String]
+        var pictures: [ReadmePictures.Found]
+    }
+
     private(set) var state: State = .loading
     /// The repository's web page: relative links and images resolve against its default branch.
     private let base: ReadmeBase
     /// `#123` and `owner/repo#123` as numbered links to the issues.
     private let textLinks: MarkdownTextLinks?
-    /// The README at a width: the document, its lines, and its pictures once asked for (nil: not yet).
-    private var rendered: (width: Int, document: RenderedMarkdown, lines: [DetailLine], pictures: [ReadmePictures.Found]?)?
     /// The README's pictures at `picturesWidth`, by address (`ReadmePictures`).
     private var pictures: [String: OwnerPicture] = [:]
     private(set) var picturesWidth = 0
-
-    /// The README's numbered links as last rendered.
-    var links: [MarkdownLink] { rendered?.document.links ?? [] }
 
     init(base: ReadmeBase, textLinks: MarkdownTextLinks? = nil) {
         self.base = base
         self.textLinks = textLinks
     }
 
-    /// A new state (the stored README, then GitHub's answer).
-    func update(_ state: State) {
-        guard state != self.state else { return }
+    /// A new state (the stored README, then GitHub's answer); whether it changed what is shown.
+    @discardableResult
+    func update(_ state: State) -> Bool {
+        guard state != self.state else { return false }
         // A failure keeps a README already shown (stored one, network gone).
-        if case .failed = state, case .loaded = self.state { return }
+        if case .failed = state, case .loaded = self.state { return false }
         self.state = state
-        rendered = nil
         pictures = [:]
+        return true
     }
 
-    /// The pictures alone on their lines at `width` (none before the README is there).
-    func pictureAddresses(width: Int) -> [ReadmePictures.Found] {
-        guard case .loaded = state else { return [] }
-        _ = lines(width: width, spinner: "")
-        guard let current = rendered else { return [] }
-        if let found = current.pictures { return found }
-        let found = ReadmePictures.find(in: current.document, base: base)
-        rendered?.pictures = found
-        return found
-    }
-
-    /// A picture loaded for `width`: shown under its alt text from the next lines on.
+    /// A picture loaded for `width`: shown under its alt text from the next layout on.
     func add(_ picture: OwnerPicture, url: String, width: Int) {
         if width != picturesWidth {
             pictures = [:]
             picturesWidth = width
         }
         pictures[url] = picture
-        rendered = nil
     }
 
-    /// The README's lines at `width` (or why there is none).
-    func lines(width: Int, spinner: String) -> [DetailLine] {
-        var lines: [DetailLine] = []
+    /// The line said while there is no README to read (loading, none, failed); nil once it is there.
+    func note(spinner: String) -> DetailLine? {
         switch state {
-        case .loading:
-            lines.append(.note("\(spinner) " + tr("readme.loading"), isError: false))
-        case .none:
-            lines.append(.note(tr("readme.none"), isError: false))
-        case .failed(let reason):
-            lines.append(.note(tr("readme.failed", reason), isError: true))
-        case .loaded(let markdown):
-            if rendered?.width != width {
-                let document = ReadmeRenderer.render(markdown: markdown, width: width, base: base, textLinks: textLinks)
-                var documentLines = ReadmeRenderer.lines(document)
-                var found: [ReadmePictures.Found]?
-                if width == picturesWidth, !pictures.isEmpty {
-                    found = ReadmePictures.find(in: document, base: base)
-                    documentLines = ReadmePictures.insert(pictures, at: found ?? [], into: documentLines)
-                }
-                rendered = (width, document, documentLines, found)
-            }
-            lines += rendered?.lines ?? []
+        case .loading: .note("\(spinner) " + tr("readme.loading"), isError: false)
+        case .none: .note(tr("readme.none"), isError: false)
+        case .failed(let reason): .note(tr("readme.failed", reason), isError: true)
+        case .loaded: nil
         }
-        return lines
+    }
+
+    /// The README laid out at `width` with the pictures loaded for it (nil before it is there); the
+    /// pictures' places are found when `findingPictures`.
+    func layout(width: Int, findingPictures: Bool) -> Layout? {
+        guard case .loaded(let markdown) = state else { return nil }
+        let document = ReadmeRenderer.render(markdown: markdown, width: width, base: base, textLinks: textLinks)
+        var lines = ReadmeRenderer.lines(document)
+        let showsPictures = width == picturesWidth && !pictures.isEmpty
+        let found = findingPictures || showsPictures ? ReadmePictures.find(in: document, base: base) : []
+        if showsPictures { lines = ReadmePictures.insert(pictures, at: found, into: lines) }
+        var links: [Int: String] = [:]
+        for link in document.links { links[link.number] = link.url }
+        return Layout(lines: lines, links: links, pictures: found)
     }
 }
 

@@ -5,8 +5,9 @@ import MarkdownRendering
 import TerminalKit
 
 /// Everything the commit view shows, as a value: the commit (or loading, or why it failed), its
-/// rendering for the current width, the scroll offset and the `/` search. A presenter keeps one,
-/// calls its mutating methods, and hands it to `CommitDetailStateBuilder` for each frame.
+/// rendering for the current width and the document pane showing it (scroll, `/` search, the
+/// message's links). A presenter keeps one, calls its mutating methods, and hands it to
+/// `CommitDetailStateBuilder` for each frame.
 struct CommitDetailScreenState: Equatable, Sendable {
     enum Content: Equatable, Sendable {
         case loading
@@ -23,44 +24,42 @@ struct CommitDetailScreenState: Equatable, Sendable {
     private(set) var content: Content = .loading
     /// "owner/name", for a permalink when the commit came without `html_url`.
     let repositoryFullName: String
+    /// The commit rendered at `width` (its lines are the pane's): where each file starts.
     private(set) var rendered: RenderedCommit?
     private(set) var width = 0
-    /// Lines the text area has.
-    private(set) var height = 1
-    /// The first line shown.
-    private(set) var scrollOffset = 0
-    private(set) var query = ""
-    private(set) var matches: [TextMatch] = []
-    /// Index in `matches` of the current match.
-    private(set) var currentMatch: Int?
+    /// The rendered lines as shown: scrolled, searched, the message's links picked.
+    var pane = DocumentPane<StyledLine>()
     /// Whose `#123` the message's references are (nil: the message's links are not numbered).
     let linkContext: CommitMessageLinks.Context?
-    /// The message's link being typed or selected.
-    var linkKeys = LinkKeys()
 
     init(repositoryFullName: String, linkContext: CommitMessageLinks.Context? = nil) {
         self.repositoryFullName = repositoryFullName
         self.linkContext = linkContext
     }
 
+    /// Lines the text area has.
+    var height: Int { pane.height }
+    /// The first line shown.
+    var scrollOffset: Int { pane.offset }
+    var query: String { pane.query }
+    var matches: [TextMatch] { pane.matches }
+    /// Index in `matches` of the current match.
+    var currentMatch: Int? { pane.currentMatch }
+    /// The search field while it is edited.
+    var searchField: TextField? { pane.searchField }
+
     /// The message's link numbers drawn in the window, in order.
-    var linksOnScreen: [Int] {
-        guard let lines = rendered?.lines, scrollOffset < lines.count else { return [] }
-        return LinkKeys.numbers(in: lines[scrollOffset..<min(lines.count, scrollOffset + height)])
-    }
+    var linksOnScreen: [Int] { pane.linksOnScreen }
 
     /// Link `number`'s address, nil when the message has no such link.
-    func link(_ number: Int) -> String? {
-        guard let links = rendered?.links, links.indices.contains(number - 1) else { return nil }
-        return links[number - 1]
-    }
+    func link(_ number: Int) -> String? { pane.link(number) }
 
     var detail: CommitDetail? {
         if case .loaded(let detail) = content { return detail }
         return nil
     }
 
-    var lineCount: Int { rendered?.lines.count ?? 0 }
+    var lineCount: Int { pane.lineCount }
     var maximumScrollOffset: Int { MarkdownView.maximumScrollOffset(lineCount: lineCount, height: height) }
 
     // MARK: Content
@@ -74,76 +73,54 @@ struct CommitDetailScreenState: Equatable, Sendable {
     mutating func fail(_ error: GitHubError) {
         content = .failed(error)
         rendered = nil
-        matches = []
-        currentMatch = nil
-        scrollOffset = 0
+        pane.contentChanged()
+        pane.show([], links: [:], width: width)
     }
 
     /// The text area is `width` × `height`: renders again when the width changed (dates counted to `now`).
     mutating func layout(width: Int, height: Int, now: Date) {
-        self.height = max(1, height)
+        pane.resize(height: height)
         if width != self.width {
             self.width = width
             render(now: now)
         }
-        scrollOffset = min(scrollOffset, maximumScrollOffset)
     }
 
     private mutating func render(now: Date) {
         guard let detail, width > 0 else { return }
-        rendered = CommitDetailRenderer.render(detail, width: width, now: now, links: linkContext)
-        matches = ReadmeSearch.matches(of: query, in: rendered?.lines ?? [])
-        if let current = currentMatch { currentMatch = matches.isEmpty ? nil : min(current, matches.count - 1) }
-        scrollOffset = min(scrollOffset, maximumScrollOffset)
+        let rendered = CommitDetailRenderer.render(detail, width: width, now: now, links: linkContext)
+        self.rendered = rendered
+        var links: [Int: String] = [:]
+        for (index, url) in rendered.links.enumerated() { links[index + 1] = url }
+        pane.contentChanged()
+        pane.show(rendered.lines, links: links, width: width)
     }
 
     // MARK: Scrolling
 
-    mutating func scroll(by lines: Int) {
-        scrollOffset = min(max(0, scrollOffset + lines), maximumScrollOffset)
-    }
-
-    mutating func page(down: Bool) { scroll(by: down ? max(1, height - 1) : -max(1, height - 1)) }
-    mutating func scrollToTop() { scrollOffset = 0 }
-    mutating func scrollToBottom() { scrollOffset = maximumScrollOffset }
+    mutating func scroll(by lines: Int) { pane.scroll(by: lines) }
+    mutating func page(down: Bool) { pane.scroll(by: down ? max(1, height - 1) : -max(1, height - 1)) }
+    mutating func scrollToTop() { pane.scroll(to: 0) }
+    mutating func scrollToBottom() { pane.scroll(to: lineCount) }
 
     /// Scrolls to the next file's header (or the previous one's), for `]` and `[`.
     mutating func jumpToFile(forward: Bool) {
         guard let starts = rendered?.fileStarts, !starts.isEmpty else { return }
-        let target = forward ? starts.first { $0 > scrollOffset } : starts.last { $0 < scrollOffset }
-        if let target { scrollOffset = min(target, maximumScrollOffset) }
+        let offset = scrollOffset
+        let target = forward ? starts.first { $0 > offset } : starts.last { $0 < offset }
+        if let target { pane.scroll(to: target) }
     }
 
     // MARK: Search
 
     /// Searches the rendered text for `query` (case-insensitive); the first match at or below the
     /// top of the window becomes current and is scrolled into view. An empty query clears the search.
-    mutating func search(_ query: String) {
-        self.query = query
-        matches = ReadmeSearch.matches(of: query, in: rendered?.lines ?? [])
-        guard !matches.isEmpty else { currentMatch = nil; return }
-        currentMatch = matches.firstIndex { $0.line >= scrollOffset } ?? 0
-        reveal()
-    }
+    mutating func search(_ query: String) { pane.search(query) }
 
     /// `n` (forward) and `N`: the next or previous match, wrapping around.
-    mutating func moveToMatch(forward: Bool) {
-        guard !matches.isEmpty else { return }
-        let current = currentMatch ?? (forward ? -1 : 0)
-        currentMatch = (current + (forward ? 1 : -1) + matches.count) % matches.count
-        reveal()
-    }
+    mutating func moveToMatch(forward: Bool) { pane.moveMatch(forward: forward) }
 
-    mutating func clearSearch() { search("") }
-
-    /// Scrolls the least to show the current match.
-    private mutating func reveal() {
-        guard let currentMatch else { return }
-        let line = matches[currentMatch].line
-        if line < scrollOffset { scrollOffset = line }
-        if line >= scrollOffset + height { scrollOffset = line - height + 1 }
-        scrollOffset = min(max(0, scrollOffset), maximumScrollOffset)
-    }
+    mutating func clearSearch() { pane.clearSearch() }
 
     // MARK: Copy
 
@@ -165,51 +142,29 @@ struct CommitDetailScreenState: Equatable, Sendable {
 /// What the commit view draws: the visible lines (search matches restyled), and a status line.
 struct CommitDetailViewState: Equatable, Sendable {
     var lines: [StyledLine]
-    /// "match 2 of 5", "no match for “x”", nil without a search.
+    /// "2/5 matches", "no match for “x”", nil without a search.
     var searchStatus: String?
     var scrollOffset: Int
     var lineCount: Int
+    /// "12–30/400" when the commit is taller than the window.
+    var position = ""
 }
 
 /// Pure: screen state → view state.
 enum CommitDetailStateBuilder {
     static func build(_ state: CommitDetailScreenState) -> CommitDetailViewState {
-        let lines: [StyledLine]
         switch state.content {
         case .loading:
-            lines = [StyledLine([Span(CommitNotes.loading, style: .dim)])]
+            return CommitDetailViewState(lines: [StyledLine([Span(CommitNotes.loading, style: .dim)])], searchStatus: state.pane.matchStatus,
+                                         scrollOffset: state.scrollOffset, lineCount: state.lineCount)
         case .failed(let error):
             let text = error == .notFound ? tr("commit.notFound") : tr("commit.failed", error.shortReason)
-            lines = [StyledLine([Span(text.truncated(toWidth: max(1, state.width)), style: Style(foreground: .red))])]
+            return CommitDetailViewState(lines: [StyledLine([Span(text.truncated(toWidth: max(1, state.width)), style: Style(foreground: .red))])],
+                                         searchStatus: state.pane.matchStatus, scrollOffset: state.scrollOffset, lineCount: state.lineCount)
         case .loaded:
-            let all = state.rendered?.lines ?? []
-            let start = min(state.scrollOffset, all.count)
-            let end = min(all.count, start + state.height)
-            // Matches are in reading order: the window's start with a binary search, not a scan of all.
-            var low = 0, high = state.matches.count
-            while low < high {
-                let middle = (low + high) / 2
-                if state.matches[middle].line < start { low = middle + 1 } else { high = middle }
-            }
-            var highlights: [Int: [ReadmeSearch.Highlight]] = [:]
-            var position = low
-            while position < state.matches.count, state.matches[position].line < end {
-                let match = state.matches[position]
-                highlights[match.line, default: []].append(
-                    ReadmeSearch.Highlight(columns: match.column..<(match.column + match.width), isCurrent: position == state.currentMatch))
-                position += 1
-            }
-            lines = (start..<end).map { ReadmeSearch.decorate(all[$0], highlights: highlights[$0] ?? [], selectedLink: state.linkKeys.selected) }
+            let window = state.pane.window()
+            return CommitDetailViewState(lines: window.lines, searchStatus: state.pane.matchStatus, scrollOffset: window.top,
+                                         lineCount: state.lineCount, position: window.position)
         }
-        var status: String?
-        if !state.query.isEmpty {
-            if let current = state.currentMatch {
-                status = tr("commitDetail.search.position", current + 1, state.matches.count)
-            } else {
-                status = tr("commitDetail.search.none", Sanitizer.line(state.query))
-            }
-        }
-        return CommitDetailViewState(lines: lines, searchStatus: status, scrollOffset: state.scrollOffset,
-                                     lineCount: state.lineCount)
     }
 }

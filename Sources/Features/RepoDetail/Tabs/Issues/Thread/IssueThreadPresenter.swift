@@ -5,9 +5,9 @@ import MarkdownRendering
 import TerminalKit
 
 /// One open issue or pull request in an Issues tab: reads it (stored first, then GitHub), its comments
-/// as the end comes near, a pull request's files and commits; ↑↓/PgUp/PgDn scroll, `]`/`[` jump between
-/// files, its links (numbered over the thread, `#123` too) are followed with digits and Enter or
-/// Tab/Shift-Tab, Esc closes it (and goes back where a followed link was: the thread before, as it
+/// as the end comes near, a pull request's files and commits; shown in a `DocumentPane`: ↑↓/PgUp/PgDn
+/// scroll, `/` searches (n/N), its links (numbered over the thread, `#123` too) are followed with
+/// digits and Enter or Tab/Shift-Tab; `]`/`[` jump between files, Esc closes it (and goes back where a followed link was: the thread before, as it
 /// was). It only turns intents into `IssueThreadState`; `IssueDetailRenderer` makes the lines.
 @MainActor
 final class IssueThreadPresenter {
@@ -116,11 +116,11 @@ final class IssueThreadPresenter {
     /// Scrolls issue `number`'s thread, when open, to its last comment (one just posted).
     func scrollToEnd(ofThread number: Int) {
         guard state?.number == number, let rendered = state?.rendered else { return }
-        let maximum = max(0, rendered.lines.count - height)
-        state?.offset = min(maximum, rendered.commentStarts.last ?? maximum)
+        state?.pane.scroll(to: rendered.commentStarts.last ?? Int.max)
     }
 
     private func render() {
+        state?.pane.resize(height: height)
         state?.render(width: width, now: now(), labelsInColour: labelsInColour, textLinks: textLinks)
     }
 
@@ -179,58 +179,38 @@ final class IssueThreadPresenter {
         back?()
     }
 
-    /// Scrolling, moving between files, links; returns whether it took the action.
+    /// The thread's keys: the document's (scrolling, `/` search, links), then `]`/`[` between files, `r`
+    /// and Esc; returns whether it took the action.
     func handle(_ action: RepoDetailAction) -> Bool {
-        if handleLinkKeys(action) { return true }
         guard var shown = state else { return false }
-        let lineCount = shown.rendered?.lines.count ?? 0
-        let maximum = max(0, lineCount - height)
+        let outcome = shown.pane.handle(action)
+        state = shown
+        switch outcome {
+        case .taken(let status):
+            if let status { host?.setStatus(status) }
+            loadCommentsIfNear()
+            return true
+        case .follow(let url):
+            followLink?(url)
+            return true
+        case .notTaken:
+            break
+        }
         switch action {
         case .close:
             close()
             return true
-        case .scrollUp: shown.offset = max(0, shown.offset - 1)
-        case .scrollDown: shown.offset = min(maximum, shown.offset + 1)
-        case .pageUp: shown.offset = max(0, shown.offset - max(1, height - 1))
-        case .pageDown: shown.offset = min(maximum, shown.offset + max(1, height - 1))
-        case .home: shown.offset = 0
-        case .end: shown.offset = maximum
         case .nextFile, .previousFile:
             let starts = shown.rendered?.fileStarts ?? []
-            let target = action == .nextFile ? starts.first { $0 > shown.offset } : starts.last { $0 < shown.offset }
-            if let target { shown.offset = min(maximum, target) }
+            let offset = shown.offset
+            let target = action == .nextFile ? starts.first { $0 > offset } : starts.last { $0 < offset }
+            if let target { state?.pane.scroll(to: target) }
         case .reloadCommits:
             show(number: shown.number, onClose: closeAction)
             return true
         default: return false
         }
-        state = shown
         loadCommentsIfNear()
         return true
-    }
-
-    // MARK: Links
-
-    /// Digits and Enter, Tab/Shift-Tab, Esc while a number is typed (`LinkKeys`); whether it took the action.
-    private func handleLinkKeys(_ action: RepoDetailAction) -> Bool {
-        guard var keys = state?.linkKeys, let shown = state else { return false }
-        let links = shown.rendered?.links ?? []
-        let outcome = keys.handle(action, onScreen: { linksOnScreen() }, url: { number in links.first { $0.number == number }?.url })
-        state?.linkKeys = keys
-        switch outcome {
-        case .notTaken: return false
-        case .taken(let status):
-            if let status { host?.setStatus(status) }
-        case .follow(let number):
-            if let url = links.first(where: { $0.number == number })?.url { followLink?(url) }
-        }
-        return true
-    }
-
-    /// The links drawn in the lines now on screen, in order of first appearance.
-    private func linksOnScreen() -> [Int] {
-        guard let shown = state, let lines = shown.rendered?.lines else { return [] }
-        let start = min(shown.offset, max(0, lines.count - height))
-        return LinkKeys.numbers(in: lines[start..<min(lines.count, start + height)])
     }
 }

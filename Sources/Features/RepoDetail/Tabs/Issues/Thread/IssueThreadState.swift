@@ -4,32 +4,38 @@ import GitHubEntities
 import MarkdownRendering
 
 /// An issue or pull request opened from a list: the thread as far as read, its rendering at the
-/// panel's width (kept until the thread or the width changes), the scroll offset and where the paging
-/// of its comments stands.
+/// panel's width shown in a document pane (laid out again when the thread or the width changes;
+/// scrolled, searched, its links picked) and where the paging of its comments stands.
 struct IssueThreadState: Sendable {
     let number: Int
     var thread: IssueThread?
     var failure: GitHubError?
     var isLoading = true
-    var offset = 0
     /// The comments' pages: the first came with the thread, the next is read as the end comes near.
     private(set) var comments = Pager()
-    /// The link number being typed, and the one selected.
-    var linkKeys = LinkKeys()
+    /// The rendered lines as shown: scrolled, searched, the links picked.
+    var pane = DocumentPane<StyledLine>()
+    /// The thread rendered at the pane's width (its lines are the pane's): where comments and files start.
     private(set) var rendered: RenderedIssue?
-    private var renderedWidth = 0
 
     init(number: Int) { self.number = number }
 
+    /// The first line shown.
+    var offset: Int { pane.offset }
+
+    /// Renders the thread at `width` when it is not already (a new thread, a new width).
     mutating func render(width: Int, now: Date, labelsInColour: Bool, textLinks: MarkdownTextLinks? = nil) {
-        guard let thread, rendered == nil || renderedWidth != width else { return }
-        rendered = IssueDetailRenderer.render(thread, width: width, now: now, labelsInColour: labelsInColour, textLinks: textLinks)
-        renderedWidth = width
+        guard let thread, rendered == nil || pane.needsLayout(width: width) else { return }
+        let rendered = IssueDetailRenderer.render(thread, width: width, now: now, labelsInColour: labelsInColour, textLinks: textLinks)
+        self.rendered = rendered
+        var links: [Int: String] = [:]
+        for link in rendered.links { links[link.number] = link.url }
+        pane.show(rendered.lines, links: links, width: width)
     }
 
     mutating func show(_ thread: IssueThread) {
         self.thread = thread
-        rendered = nil
+        pane.contentChanged()
     }
 
     /// The thread was read with its first page of comments (those it shows), whose next link is `next`:
@@ -42,7 +48,7 @@ struct IssueThreadState: Sendable {
 
     /// The next page of comments when the reader is within `distance` lines of the end, else nil.
     func commentsPageToLoad(within distance: Int) -> URL? {
-        guard let next = comments.next, let rendered, offset + distance >= rendered.lines.count else { return nil }
+        guard let next = comments.next, rendered != nil, pane.offset + distance >= pane.lineCount else { return nil }
         return next
     }
 
@@ -71,20 +77,16 @@ enum IssuesTabWindow {
     static func build(list: IssueListState, thread: IssueThreadState?, width: Int, height: Int, now: Date,
                       labelsInColour: Bool) -> (lines: [DetailLine], position: String, title: String?) {
         if let thread {
-            guard let rendered = thread.rendered else {
+            guard thread.rendered != nil else {
                 let note = thread.failure.map { tr("issues.failed", $0.shortReason) } ?? tr("issues.loading")
                 return ([.note(note, isError: thread.failure != nil)], "", "#\(thread.number)")
             }
-            let offset = min(thread.offset, max(0, rendered.lines.count - height))
-            let end = min(rendered.lines.count, offset + height)
-            var lines = rendered.lines[offset..<end].map { line in
-                DetailLine.markdown(ReadmeSearch.decorate(line, highlights: [], selectedLink: thread.linkKeys.selected))
-            }
+            let window = thread.pane.window()
+            var lines = window.lines.map(DetailLine.markdown)
             if let failure = thread.failure, !lines.isEmpty {
                 lines[0] = .note(tr("issues.failed", failure.shortReason), isError: true)
             }
-            let position = rendered.lines.count > height ? "\(offset + 1)–\(end)/\(rendered.lines.count)" : ""
-            return (lines, position, "#\(thread.number)")
+            return (lines, window.position, "#\(thread.number)")
         }
         let view = IssueListStateBuilder.build(list, now: now, width: width, labelsInColour: labelsInColour)
         var lines: [DetailLine] = [.heading(view.heading)]

@@ -9,14 +9,14 @@ struct DocumentScroll: Sendable, Equatable {
         offset = max(0, min(line, lineCount - max(1, height)))
     }
 
-    /// The lines of `lines` on screen at `height` rows, with the position text and whether more lies
-    /// above or below.
-    func window<Line>(_ lines: [Line], height: Int) -> (lines: [Line], position: String, canScrollUp: Bool, canScrollDown: Bool) {
+    /// The lines of `lines` on screen at `height` rows (the first is line `top`), with the position
+    /// text and whether more lies above or below. Costs the window, not the document.
+    func window<Line>(_ lines: [Line], height: Int) -> (lines: [Line], top: Int, position: String, canScrollUp: Bool, canScrollDown: Bool) {
         let height = max(1, height)
         let top = min(offset, max(0, lines.count - height))
         let end = min(lines.count, top + height)
         let shown = top < end ? Array(lines[top..<end]) : []
-        return (shown, Self.position(top: top, shown: end - top, count: lines.count), top > 0, end < lines.count)
+        return (shown, top, Self.position(top: top, shown: end - top, count: lines.count), top > 0, end < lines.count)
     }
 
     /// "12–30/400": lines (or rows) `top`+1 to `top`+`shown` of `count`, and "+" when more pages follow;

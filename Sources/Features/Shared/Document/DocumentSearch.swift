@@ -1,20 +1,20 @@
 import MarkdownRendering
 import TerminalKit
 
-/// One occurrence of the search query in the rendered README: its line, and the columns it covers.
+/// One occurrence of the search query in a laid-out document: its line, and the columns it covers.
 struct TextMatch: Equatable, Sendable {
     var line: Int
     var column: Int
     var width: Int
 }
 
-/// Search in the README as drawn (`/`, then `n`/`N`): case-insensitive, over the rendered (sanitized)
-/// text, measured in columns, so wide characters and marks are highlighted exactly where they are.
-/// Pure.
-enum ReadmeSearch {
+/// Search in a document as drawn (`/`, then `n`/`N`; `DocumentPane` keeps the query and its matches):
+/// case-insensitive, over the rendered (sanitized) text, measured in columns, so wide characters and
+/// marks are highlighted exactly where they are. Pure.
+enum DocumentSearch {
     /// Every occurrence of `query` in `lines` (not overlapping), in reading order. An empty query
     /// matches nothing.
-    static func matches(of query: String, in lines: [StyledLine?]) -> [TextMatch] {
+    static func matches(of query: String, in lines: some Sequence<StyledLine?>) -> [TextMatch] {
         let needle = Array(Sanitizer.line(query)).map(fold)
         guard !needle.isEmpty else { return [] }
         var found: [TextMatch] = []
