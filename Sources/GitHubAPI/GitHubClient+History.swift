@@ -68,9 +68,7 @@ extension GitHubClient {
     /// One page of a list with its `Link` next and last (conditional through the validator cache).
     func listPage<Item: Decodable & Sendable>(_ url: URL, of: Item.Type, emptyOn409: Bool) async throws -> Page<Item> {
         let fetched = try await get(url, passThrough: emptyOn409 ? [409] : [])
-        if fetched.response.statusCode == 409 { return Page(items: []) }
-        let items = try Self.decode([Item].self, from: fetched.response.body)
-        let links = fetched.response.header("link").map(LinkHeader.parse) ?? [:]
-        return Page(items: items, next: links["next"], last: links["last"], notModified: fetched.notModified)
+        if fetched.response.statusCode == 409 { return Page(items: [], url: url) }
+        return fetched.page(try Self.decode([Item].self, from: fetched.response.body), from: url)
     }
 }

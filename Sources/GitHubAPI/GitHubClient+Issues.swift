@@ -44,7 +44,7 @@ public protocol IssueService: Sendable {
     /// GET /repos/{o}/{r}/pulls/{n}/commits?per_page=100
     func pullRequestCommits(ownerLogin: String, repository: String, number: Int) async throws -> Page<Commit>
     /// GET /search/issues?q=…&per_page=30 (the search bucket's own rate limit).
-    func searchIssues(query: String) async throws -> (IssueSearchPage, next: URL?)
+    func searchIssues(query: String) async throws -> (SearchPage<Issue>, next: URL?)
     /// POST /repos/{o}/{r}/issues/{n}/comments (needs a token).
     func addComment(ownerLogin: String, repository: String, number: Int, body: String) async throws -> IssueComment
     /// PATCH /repos/{o}/{r}/issues/{n} with `state` (needs a token): closes or reopens.
@@ -121,7 +121,8 @@ extension GitHubClient: IssueService {
 
     private func filesPage(_ url: URL) async throws -> Page<CommitDetail.File> {
         let page = try await listPage(url, of: PullRequestFile.self, emptyOn409: false)
-        return Page(items: page.items.map(\.file), next: page.next, last: page.last, notModified: page.notModified)
+        return Page(items: page.items.map(\.file), next: page.next, last: page.last, notModified: page.notModified,
+                    url: page.url)
     }
 
     public func pullRequestCommits(ownerLogin: String, repository: String, number: Int) async throws -> Page<Commit> {
@@ -129,12 +130,11 @@ extension GitHubClient: IssueService {
         return try await listPage(url, of: Commit.self, emptyOn409: false)
     }
 
-    public func searchIssues(query: String) async throws -> (IssueSearchPage, next: URL?) {
+    public func searchIssues(query: String) async throws -> (SearchPage<Issue>, next: URL?) {
         let url = try endpoint("/search/issues?q=\(Self.queryValue(query))&per_page=30")
         let fetched = try await get(url)
-        let page = try Self.decode(IssueSearchPage.self, from: fetched.response.body)
-        let links = fetched.response.header("link").map(LinkHeader.parse) ?? [:]
-        return (page, links["next"])
+        let search = try Self.decode(SearchPage<Issue>.self, from: fetched.response.body)
+        return (search, fetched.page(search.items, from: url).next)
     }
 
     public func addComment(ownerLogin: String, repository: String, number: Int, body: String) async throws -> IssueComment {
@@ -163,6 +163,7 @@ extension GitHubClient: IssueService {
     }
 
     private static func withoutPullRequests(_ page: Page<Issue>) -> Page<Issue> {
-        Page(items: page.items.filter { !$0.isPullRequest }, next: page.next, last: page.last, notModified: page.notModified)
+        Page(items: page.items.filter { !$0.isPullRequest }, next: page.next, last: page.last, notModified: page.notModified,
+             url: page.url)
     }
 }

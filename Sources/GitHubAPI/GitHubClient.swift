@@ -102,13 +102,13 @@ public final class GitHubClient: GitHubService {
         return try Self.decode([Commit].self, from: fetched.response.body)
     }
 
-    public func searchRepositories(query: String) async throws -> (RepositorySearchPage, next: URL?) {
+    public func searchRepositories(query: String) async throws -> (SearchPage<Repository>, next: URL?) {
         let url = try endpoint("/search/repositories?q=\(Self.queryValue(query))&per_page=30")
         return try await searchPage(url)
     }
 
     /// Follows a search `Link` URL exactly as given.
-    public func searchRepositories(page: URL) async throws -> (RepositorySearchPage, next: URL?) {
+    public func searchRepositories(page: URL) async throws -> (SearchPage<Repository>, next: URL?) {
         try Self.checkFollowable(page)
         return try await searchPage(page)
     }
@@ -116,17 +116,13 @@ public final class GitHubClient: GitHubService {
     // MARK: - Pages
 
     private func repositoryPage(_ url: URL) async throws -> Page<Repository> {
-        let fetched = try await get(url)
-        let items = try Self.decode([Repository].self, from: fetched.response.body)
-        let links = fetched.response.header("link").map(LinkHeader.parse) ?? [:]
-        return Page(items: items, next: links["next"], last: links["last"], notModified: fetched.notModified, url: url)
+        try await listPage(url, of: Repository.self, emptyOn409: false)
     }
 
-    private func searchPage(_ url: URL) async throws -> (RepositorySearchPage, next: URL?) {
+    private func searchPage(_ url: URL) async throws -> (SearchPage<Repository>, next: URL?) {
         let fetched = try await get(url)
-        let page = try Self.decode(RepositorySearchPage.self, from: fetched.response.body)
-        let links = fetched.response.header("link").map(LinkHeader.parse) ?? [:]
-        return (page, next: links["next"])
+        let search = try Self.decode(SearchPage<Repository>.self, from: fetched.response.body)
+        return (search, next: fetched.page(search.items, from: url).next)
     }
 
     // MARK: - The exchange
@@ -134,6 +130,14 @@ public final class GitHubClient: GitHubService {
     struct Fetched {
         var response: HTTPResponse
         var notModified: Bool
+
+        /// `items` read from this answer as a page of a list: the `Link` header's next and last, whether
+        /// it was served from the validator cache, and `url`, the address it was asked at. The one place
+        /// an answer becomes a `Page`.
+        func page<Item>(_ items: [Item], from url: URL) -> Page<Item> {
+            let links = response.header("link").map(LinkHeader.parse) ?? [:]
+            return Page(items: items, next: links["next"], last: links["last"], notModified: notModified, url: url)
+        }
     }
 
     /// GETs `url` with the polite headers, validators and retries; returns a 2xx (or a 304 served from

@@ -19,9 +19,9 @@ public protocol GitHubService: Sendable {
     /// The core bucket's rate limit as last reported by the API (`nil` before any answer).
     var lastRateLimit: RateLimit? { get }
     /// GET /search/repositories?q=…&per_page=30
-    func searchRepositories(query: String) async throws -> (RepositorySearchPage, next: URL?)
+    func searchRepositories(query: String) async throws -> (SearchPage<Repository>, next: URL?)
     /// Follows a search `Link` URL exactly as the server gave it (GitHub answers 422 past 1,000 results).
-    func searchRepositories(page: URL) async throws -> (RepositorySearchPage, next: URL?)
+    func searchRepositories(page: URL) async throws -> (SearchPage<Repository>, next: URL?)
     /// The latest 3 commits of many repositories (see the default implementation below).
     func latestCommits(of repositories: [RepositoryReference]) async throws -> [RepositoryReference: [Commit]]
     /// Whether `latestCommits(of:)` asks for many repositories in one request (GraphQL needs a token).

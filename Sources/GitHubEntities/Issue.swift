@@ -162,32 +162,6 @@ public struct PullRequest: Sendable, Equatable, Hashable, Identifiable {
     }
 }
 
-/// One page of `/search/issues` (issues and pull requests together).
-public struct IssueSearchPage: Sendable, Equatable, Decodable {
-    public var totalCount: Int
-    public var incompleteResults: Bool
-    public var items: [Issue]
-
-    public init(totalCount: Int, incompleteResults: Bool, items: [Issue]) {
-        self.totalCount = totalCount
-        self.incompleteResults = incompleteResults
-        self.items = items
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case items
-        case totalCount = "total_count"
-        case incompleteResults = "incomplete_results"
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        totalCount = (try? c.decodeIfPresent(Int.self, forKey: .totalCount)) ?? 0
-        incompleteResults = (try? c.decodeIfPresent(Bool.self, forKey: .incompleteResults)) ?? false
-        items = (try? c.decode(LenientList<Issue>.self, forKey: .items))?.items ?? []
-    }
-}
-
 /// A changed file of a pull request (`/pulls/{n}/files`): the same shape as a commit's files.
 public struct PullRequestFile: Sendable, Equatable, Decodable {
     public var file: CommitDetail.File

@@ -1,10 +1,15 @@
-/// One page of `/search/repositories`.
-public struct RepositorySearchPage: Sendable, Equatable, Decodable {
+/// One page of a search (`/search/repositories`, `/search/issues`): the count of all matches, whether
+/// GitHub stopped searching early, and this page's items.
+///
+/// Strict on the envelope, tolerant per item, like the lists elsewhere: an answer that is not an object,
+/// or whose `total_count`, `incomplete_results` or `items` has the wrong type, is not a search page and
+/// fails; an absent or null field is its default; an item that does not decode is left out, not the page.
+public struct SearchPage<Item: Decodable & Sendable>: Sendable, Decodable {
     public var totalCount: Int
     public var incompleteResults: Bool
-    public var items: [Repository]
+    public var items: [Item]
 
-    public init(totalCount: Int, incompleteResults: Bool, items: [Repository]) {
+    public init(totalCount: Int, incompleteResults: Bool, items: [Item]) {
         self.totalCount = totalCount
         self.incompleteResults = incompleteResults
         self.items = items
@@ -20,6 +25,8 @@ public struct RepositorySearchPage: Sendable, Equatable, Decodable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         totalCount = try c.decodeIfPresent(Int.self, forKey: .totalCount) ?? 0
         incompleteResults = try c.decodeIfPresent(Bool.self, forKey: .incompleteResults) ?? false
-        items = try c.decodeIfPresent([Repository].self, forKey: .items) ?? []
+        items = try c.decodeIfPresent(LenientList<Item>.self, forKey: .items)?.items ?? []
     }
 }
+
+extension SearchPage: Equatable where Item: Equatable {}

@@ -19,7 +19,7 @@ public final class ScriptedGitHubService: GitHubService {
         /// The page the last page links back to (a `Link` loop); nil: the last page links nowhere.
         public var lastPageLinksBackTo: Int?
         /// Search pages; page N links to N+1 (`https://api.test/search/N`) while there are more.
-        public var searchPages: [RepositorySearchPage] = []
+        public var searchPages: [SearchPage<Repository>] = []
         public var searchErrors: [Int: GitHubError] = [:]
         /// Whether the last search page still links to a next one (as GitHub does at the cap).
         public var searchLinksPastEnd = false
@@ -50,7 +50,7 @@ public final class ScriptedGitHubService: GitHubService {
         public var branches: Result<[Branch], GitHubError> = .success([])
 
         public init(owners: [String: Owner] = [:], ownerError: GitHubError? = nil, repositoryPages: [[Repository]] = [[]],
-                    repositoryErrors: [Int: GitHubError] = [:], searchPages: [RepositorySearchPage] = [],
+                    repositoryErrors: [Int: GitHubError] = [:], searchPages: [SearchPage<Repository>] = [],
                     searchErrors: [Int: GitHubError] = [:], searchLinksPastEnd: Bool = false,
                     commits: Result<[Commit], GitHubError> = .success([])) {
             self.owners = owners
@@ -99,12 +99,12 @@ public final class ScriptedGitHubService: GitHubService {
         return try repositoryPage(Int(url.lastPathComponent) ?? -1)
     }
 
-    public func searchRepositories(query: String) async throws -> (RepositorySearchPage, next: URL?) {
+    public func searchRepositories(query: String) async throws -> (SearchPage<Repository>, next: URL?) {
         record("search \(query)")
         return try searchPage(0)
     }
 
-    public func searchRepositories(page url: URL) async throws -> (RepositorySearchPage, next: URL?) {
+    public func searchRepositories(page url: URL) async throws -> (SearchPage<Repository>, next: URL?) {
         record("search page \(url.lastPathComponent)")
         return try searchPage(Int(url.lastPathComponent) ?? -1)
     }
@@ -215,7 +215,7 @@ public final class ScriptedGitHubService: GitHubService {
         return Page(items: script.repositoryPages[index], next: next, url: URL(string: "https://api.test/repos/\(index)"))
     }
 
-    private func searchPage(_ index: Int) throws -> (RepositorySearchPage, next: URL?) {
+    private func searchPage(_ index: Int) throws -> (SearchPage<Repository>, next: URL?) {
         let script = current
         if let error = script.searchErrors[index] { throw error }
         guard script.searchPages.indices.contains(index) else {

@@ -28,7 +28,7 @@ public final class ScriptedIssueService: IssueService {
         public var fileErrors: [Int: GitHubError] = [:]
         public var commitsError: GitHubError?
         public var reviewsError: GitHubError?
-        public var search: IssueSearchPage = IssueSearchPage(totalCount: 0, incompleteResults: false, items: [])
+        public var search: SearchPage<Issue> = SearchPage<Issue>(totalCount: 0, incompleteResults: false, items: [])
         public var isAuthenticated = false
         /// A pull request's reviews, and its head's check runs (nil: 404).
         public var reviews: [PullRequestReview] = []
@@ -127,7 +127,7 @@ public final class ScriptedIssueService: IssueService {
         return Page(items: current.commits)
     }
 
-    public func searchIssues(query: String) async throws -> (IssueSearchPage, next: URL?) {
+    public func searchIssues(query: String) async throws -> (SearchPage<Issue>, next: URL?) {
         record("search \(query)")
         return (current.search, nil)
     }

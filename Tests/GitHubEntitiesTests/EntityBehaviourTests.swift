@@ -135,7 +135,7 @@ struct EntityBehaviourTests {
     }
 
     @Test func emptySearchPage() throws {
-        let page = try JSONDecoder().decode(RepositorySearchPage.self, from: Data("{}".utf8))
+        let page = try JSONDecoder().decode(SearchPage<Repository>.self, from: Data("{}".utf8))
         #expect(page.totalCount == 0)
         #expect(page.items.isEmpty)
     }

@@ -95,7 +95,7 @@ struct IssueDecodingTests {
     }
 
     @Test func recordedSearchAndPaginatedIssues() throws {
-        let search = try JSONDecoder().decode(IssueSearchPage.self, from: Fixtures.scenarioBody(Fixtures.Name.searchIssues))
+        let search = try JSONDecoder().decode(SearchPage<GitHubEntities.Issue>.self, from: Fixtures.scenarioBody(Fixtures.Name.searchIssues))
         #expect(search.totalCount == 2)
         #expect(search.items.count == 2)
         #expect(search.items[0].number == 2)

@@ -68,7 +68,7 @@ struct RecordingDecodingTests {
     }
 
     @Test func searchRecording() throws {
-        let page = try decode(RepositorySearchPage.self, Fixtures.recordedBody(Fixtures.Name.searchRepositories))
+        let page = try decode(SearchPage<Repository>.self, Fixtures.recordedBody(Fixtures.Name.searchRepositories))
         #expect(page.totalCount == 77)
         #expect(page.incompleteResults == false) // absent in 2014: defaults to false
         #expect(!page.items.isEmpty)
@@ -102,7 +102,7 @@ struct RecordingDecodingTests {
             #expect(owner.kind == .user)
             #expect(owner.createdAt != nil)
         }
-        let search = try decode(RepositorySearchPage.self, Fixtures.data("openapi/repo-search-result-item-paginated.json"))
+        let search = try decode(SearchPage<Repository>.self, Fixtures.data("openapi/repo-search-result-item-paginated.json"))
         #expect(search.totalCount == 40)
         #expect(search.items.count == 1)
     }
@@ -138,7 +138,7 @@ struct RecordingDecodingTests {
                 } else if object["total_count"] is Int, let items = object["items"] as? [[String: Any]],
                           items.first?["full_name"] != nil {
                     kind = "search"
-                    result = Result { _ = try decode(RepositorySearchPage.self, Fixtures.encode(object)) }
+                    result = Result { _ = try decode(SearchPage<Repository>.self, Fixtures.encode(object)) }
                 } else {
                     return
                 }

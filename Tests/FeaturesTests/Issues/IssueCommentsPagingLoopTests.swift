@@ -65,7 +65,7 @@ struct IssueCommentsPagingLoopTests {
         func pullRequestCommits(ownerLogin: String, repository: String, number: Int) async throws -> Page<Commit> {
             throw GitHubError.notFound
         }
-        func searchIssues(query: String) async throws -> (IssueSearchPage, next: URL?) { throw GitHubError.notFound }
+        func searchIssues(query: String) async throws -> (SearchPage<GitHubEntities.Issue>, next: URL?) { throw GitHubError.notFound }
         func addComment(ownerLogin: String, repository: String, number: Int, body: String) async throws -> IssueComment {
             throw GitHubError.unauthorized
         }

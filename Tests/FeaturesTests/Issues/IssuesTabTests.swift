@@ -312,7 +312,7 @@ struct IssuesTabTests {
     func gitHubSearch() async throws {
         var script = ScriptedIssueService.Script()
         script.issuePages = [try Self.recordedIssues()]
-        script.search = try JSONDecoder().decode(IssueSearchPage.self, from: Fixtures.scenarioBody(Fixtures.Name.searchIssues))
+        script.search = try JSONDecoder().decode(SearchPage<GitHubEntities.Issue>.self, from: Fixtures.scenarioBody(Fixtures.Name.searchIssues))
         let h = Harness(script)
         h.presenter.viewDidLoad()
         h.presenter.didSelectTab(RepoTab.issues.rawValue)

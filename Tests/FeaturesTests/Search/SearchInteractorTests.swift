@@ -7,8 +7,8 @@ import TestSupport
 
 @Suite("Search interactor")
 struct SearchInteractorTests {
-    static func searchPage(_ range: ClosedRange<Int>, total: Int, incomplete: Bool = false) -> RepositorySearchPage {
-        RepositorySearchPage(totalCount: total, incompleteResults: incomplete, items: ScreenSample.repositories(range))
+    static func searchPage(_ range: ClosedRange<Int>, total: Int, incomplete: Bool = false) -> SearchPage<Repository> {
+        SearchPage<Repository>(totalCount: total, incompleteResults: incomplete, items: ScreenSample.repositories(range))
     }
 
     @Test("A search returns its first page with the next link; next pages follow the link")

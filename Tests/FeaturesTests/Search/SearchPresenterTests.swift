@@ -370,7 +370,7 @@ struct SearchPresenterTests {
         weak var weakInteractor: SearchInteractor?
         let navigator = SpyNavigator()
         do {
-            let service = ScriptedGitHubService(.init(searchPages: [RepositorySearchPage(
+            let service = ScriptedGitHubService(.init(searchPages: [SearchPage<Repository>(
                 totalCount: 1, incompleteResults: false, items: [ScreenSample.repository(1, owner: "octocat")])]))
             let dispatcher = CollectingDispatcher()
             let view = SearchBuilder.build(
