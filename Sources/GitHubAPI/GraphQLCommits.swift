@@ -97,7 +97,7 @@ extension GitHubClient {
         """
 
     /// The commits of one repository node of an answer (none: an empty repository).
-    static func commits(of node: GraphQLResponse.Repository) -> [Commit] {
+    static func commits(of node: GraphQLCommits.Repository) -> [Commit] {
         (node.defaultBranchRef?.target?.history?.nodes ?? []).map { commit in
             Commit(sha: commit.oid, message: commit.message ?? "",
                    authorName: commit.author?.name ?? commit.author?.user?.login ?? "unknown",
@@ -108,19 +108,7 @@ extension GitHubClient {
     }
 
     private func graphQLLatestCommits(of batch: [RepositoryReference]) async throws -> [RepositoryReference: [Commit]] {
-        let body = try JSONEncoder().encode(["query": Self.graphQLQuery(for: batch)])
-        let fetched = try await exchange(method: "POST", url: graphQLURL, body: body, isQuery: true)
-        let response = try Self.decode(GraphQLResponse.self, from: fetched.response.body)
-        guard let data = response.data else {
-            let errors = response.errors ?? []
-            if errors.contains(where: { $0.type == "RATE_LIMITED" }) {
-                let reset = RateLimit(response: fetched.response)?.reset
-                if let reset { blockGraphQL(until: reset) }
-                throw GitHubError.rateLimited(resetAt: reset)
-            }
-            throw GitHubError.http(status: fetched.response.statusCode,
-                                   message: errors.first?.message.map { GitHubError.printable($0) })
-        }
+        let (data, _) = try await graphQL(Self.graphQLQuery(for: batch), as: [String: GraphQLCommits.Repository?].self)
         var result: [RepositoryReference: [Commit]] = [:]
         for (index, repository) in batch.enumerated() {
             guard let entry = data["r\(index)"], let node = entry else { continue } // unknown repository
@@ -130,7 +118,8 @@ extension GitHubClient {
     }
 }
 
-struct GraphQLResponse: Decodable {
+/// A repository's latest commits in a GraphQL answer (`latestCommitsSelection`).
+enum GraphQLCommits {
     struct Repository: Decodable { var defaultBranchRef: BranchRef? }
     struct BranchRef: Decodable { var target: Target? }
     struct Target: Decodable { var history: History? }
@@ -148,13 +137,6 @@ struct GraphQLResponse: Decodable {
         var user: User?
     }
     struct User: Decodable { var login: String? }
-    struct ErrorItem: Decodable {
-        var type: String?
-        var message: String?
-    }
-
-    var data: [String: Repository?]?
-    var errors: [ErrorItem]?
 }
 
 /// The GraphQL text the client sends, for inspection.

@@ -54,19 +54,7 @@ extension GitHubClient {
         try Self.validate(login: ownerLogin)
         guard configuration.token != nil else { throw GitHubError.unauthorized }
         let query = Self.firstScreenQuery(ownerLogin: ownerLogin, rows: rows, order: order)
-        let fetched = try await exchange(method: "POST", url: graphQLURL,
-                                         body: try JSONEncoder().encode(["query": query]), isQuery: true)
-        let response = try Self.decode(FirstScreenResponse.self, from: fetched.response.body)
-        guard let data = response.data else {
-            let errors = response.errors ?? []
-            if errors.contains(where: { $0.type == "RATE_LIMITED" }) {
-                let reset = RateLimit(response: fetched.response)?.reset
-                if let reset { blockGraphQL(until: reset) }
-                throw GitHubError.rateLimited(resetAt: reset)
-            }
-            throw GitHubError.http(status: fetched.response.statusCode,
-                                   message: errors.first?.message.map { GitHubError.printable($0) })
-        }
+        let (data, _) = try await graphQL(query, as: FirstScreenAnswer.self)
         guard let owner = data.owner else { throw GitHubError.notFound }
         var commits: [Int64: [Commit]] = [:]
         for node in owner.repositories.nodes.compactMap({ $0 }) {
@@ -82,7 +70,8 @@ extension GitHubClient {
     }
 }
 
-struct FirstScreenResponse: Decodable {
+/// The `data` of the first screen's answer.
+struct FirstScreenAnswer: Decodable {
     struct Cost: Decodable {
         var cost: Int?
         var remaining: Int
@@ -91,23 +80,19 @@ struct FirstScreenResponse: Decodable {
     }
     struct Node: Decodable {
         var databaseId: Int64?
-        var repository: GraphQLResponse.Repository
+        var repository: GraphQLCommits.Repository
 
         init(from decoder: any Decoder) throws {
             databaseId = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(Int64.self, forKey: .databaseId)
-            repository = try GraphQLResponse.Repository(from: decoder)
+            repository = try GraphQLCommits.Repository(from: decoder)
         }
         enum CodingKeys: String, CodingKey { case databaseId }
     }
     struct Connection: Decodable { var nodes: [Node?] }
     struct Owner: Decodable { var repositories: Connection }
-    struct Data: Decodable {
-        var rateLimit: Cost?
-        var owner: Owner?
-    }
 
-    var data: Data?
-    var errors: [GraphQLResponse.ErrorItem]?
+    var rateLimit: Cost?
+    var owner: Owner?
 }
 
 /// The first screen's GraphQL text, for inspection.
