@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Features
 import Foundation
+import GitHubAPI
 import TerminalKit
 
 /// Which command opens a web address: the first usable entry of `$BROWSER` (entries separated by
@@ -20,7 +21,7 @@ enum BrowserCommand {
         candidates.append("xdg-open")
         for candidate in candidates {
             var words = candidate.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-            guard let program = words.first, let found = locate(program, path: path, isExecutable: isExecutable) else { continue }
+            guard let program = words.first, let found = ProgramPath.locate(program, path: path, isExecutable: isExecutable) else { continue }
             words[0] = found
             if words.dropFirst().contains(where: { $0.contains("%s") }) {
                 return [found] + words.dropFirst().map { $0.replacingOccurrences(of: "%s", with: url) }
@@ -28,24 +29,6 @@ enum BrowserCommand {
             return words + [url]
         }
         return nil
-    }
-
-    /// `program` itself when it names a path, else the first executable of that name in an absolute
-    /// directory of `path` (a relative entry would run whatever sits in the current directory).
-    static func locate(_ program: String, path: String, isExecutable: (String) -> Bool) -> String? {
-        if program.contains("/") { return isExecutable(program) ? program : nil }
-        for directory in path.split(separator: ":", omittingEmptySubsequences: true) where directory.hasPrefix("/") {
-            let candidate = directory.hasSuffix("/") ? "\(directory)\(program)" : "\(directory)/\(program)"
-            if isExecutable(candidate) { return candidate }
-        }
-        return nil
-    }
-
-    /// An executable regular file.
-    static func isExecutableFile(_ path: String) -> Bool {
-        var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return false }
-        return access(path, X_OK) == 0
     }
 }
 
@@ -59,7 +42,7 @@ public struct SpawningURLOpener: URLOpener {
     public func open(_ url: String, environment: [String: String]) -> URLOpenOutcome {
         guard Self.isWebAddress(url) else { return .failed(L10n.tr("detail.open.notWebAddress")) }
         guard let command = BrowserCommand.resolve(url: url, environment: environment,
-                                                   isExecutable: BrowserCommand.isExecutableFile) else {
+                                                   isExecutable: ProgramPath.isExecutableFile) else {
             return .noBrowser
         }
         let name = URL(fileURLWithPath: command[0]).lastPathComponent

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Features
 import Foundation
+import GitHubAPI
 import GitHubEntities
 import TerminalKit
 
@@ -129,7 +130,7 @@ final class GitCloner: RepositoryCloner {
         guard let url = cloneURL(repository) else {
             return .failed(L10n.tr("clone.notWebAddress", Sanitizer.line(repository.htmlURL)))
         }
-        guard let git = BrowserCommand.locate("git", path: environment["PATH"] ?? "/usr/bin:/bin", isExecutable: BrowserCommand.isExecutableFile) else {
+        guard let git = ProgramPath.locate("git", path: environment["PATH"] ?? "/usr/bin:/bin") else {
             return .failed(L10n.tr("clone.noGit"))
         }
         let parent = (target as NSString).deletingLastPathComponent

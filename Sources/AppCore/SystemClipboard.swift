@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Features
 import Foundation
+import GitHubAPI
 import TerminalKit
 
 /// The live clipboard: the text goes to the terminal's clipboard with OSC 52 (it works over SSH; inside
@@ -44,7 +45,7 @@ final class SystemClipboard: ClipboardWriter {
         var deliveries: [ClipboardDelivery] = []
         if method != .command { deliveries.append(sendToTerminal(text)) }
         if method != .osc52 {
-            if let command = ExternalClipboard.command(environment: environment, isExecutable: BrowserCommand.isExecutableFile) {
+            if let command = ExternalClipboard.command(environment: environment, isExecutable: ProgramPath.isExecutableFile) {
                 let name = URL(fileURLWithPath: command[0]).lastPathComponent
                 switch runCommand(command, Array(text.utf8)) {
                 case 0: deliveries.append(.confirmed(name))
@@ -153,7 +154,7 @@ struct TmuxClipboard: Equatable {
 
     /// Asks the tmux we run in (`$TMUX`, `$TMUX_PANE` from the environment), waiting at most a second.
     static func ask(environment: [String: String]) -> TmuxClipboard? {
-        guard let tmux = BrowserCommand.locate("tmux", path: environment["PATH"] ?? "/usr/bin:/bin", isExecutable: BrowserCommand.isExecutableFile),
+        guard let tmux = ProgramPath.locate("tmux", path: environment["PATH"] ?? "/usr/bin:/bin"),
               let finished = ChildProcess.run([tmux, "display-message", "-p", format], environment: environment,
                                               input: .nothing, output: .collected, timeout: .seconds(1)),
               finished.status == 0 else { return nil }

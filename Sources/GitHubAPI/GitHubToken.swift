@@ -38,20 +38,11 @@ public enum GitHubToken {
     public static func fromGitHubCLI(host: String, environment: [String: String],
                                      timeout: Duration = .seconds(2)) -> String? {
         guard !host.isEmpty, host.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 0x20 && $0.value < 0x7F }),
-              let gh = locate("gh", path: environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin") else { return nil }
+              let gh = ProgramPath.locate("gh", path: environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin") else { return nil }
         guard let output = run([gh, "auth", "token", "--hostname", host], environment: environment, timeout: timeout)
         else { return nil }
         let token = output.trimmingCharacters(in: .whitespacesAndNewlines)
         return (try? validate(token, source: "gh auth token")) ?? nil
-    }
-
-    static func locate(_ program: String, path: String) -> String? {
-        for directory in path.split(separator: ":", omittingEmptySubsequences: true) {
-            let candidate = directory.hasSuffix("/") ? "\(directory)\(program)" : "\(directory)/\(program)"
-            var info = stat()
-            if stat(candidate, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, access(candidate, X_OK) == 0 { return candidate }
-        }
-        return nil
     }
 
     /// Runs the command and returns its standard output (at most 64 KiB) when it exits 0 within `timeout`.
