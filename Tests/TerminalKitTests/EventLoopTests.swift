@@ -1,5 +1,6 @@
 import Testing
 @testable import TerminalKit
+import TestSupport
 
 @MainActor
 final class Flag { var value = false }
