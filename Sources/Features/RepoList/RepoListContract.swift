@@ -134,39 +134,3 @@ protocol RepoListRouterProtocol: AnyObject {
     /// Goes back to the screen below (a list shown over others: `goesBackOnEscape`).
     func close()
 }
-
-/// Who the routers ask to navigate: the app's screen stack (implemented by `App`).
-@MainActor
-public protocol AppNavigator: AnyObject {
-    /// Ends the app.
-    func quit()
-    /// Replaces the list with another owner's repositories (the owner exists: it was looked up).
-    func openOwner(_ login: String)
-    /// Replaces the list with `list` (`t`: the owner's starred repositories, and back).
-    func openList(_ list: RepositoryListID)
-    /// Shows an owner's repositories over the current screens (a link followed in an overlay): Esc
-    /// on that list comes back to the screen below.
-    func showOwner(_ login: String)
-    /// Shows the owner prompt ("GitHub user or organization") over the current screen.
-    func showOwnerPrompt()
-    /// Shows an owner's profile screen.
-    func showProfile(login: String)
-    /// Shows repository search.
-    func showSearch()
-    /// Shows a repository's detail overlay on `tab`.
-    func showRepositoryDetail(_ repository: Repository, tab: RepoTab)
-    /// Shows a repository's detail overlay on its issue or pull request `number` (Esc in it closes the
-    /// overlay).
-    func showIssue(_ number: Int, isPullRequest: Bool, of repository: Repository)
-    /// Removes `screen` (and anything above it) from the stack: "go back".
-    func dismiss(_ screen: any Screen)
-}
-
-extension AppNavigator {
-    /// Shows a repository's detail overlay on its first tab.
-    public func showRepositoryDetail(_ repository: Repository) { showRepositoryDetail(repository, tab: .overview) }
-    /// Without its own: the overlay on the Issues or Pull requests tab.
-    public func showIssue(_ number: Int, isPullRequest: Bool, of repository: Repository) {
-        showRepositoryDetail(repository, tab: isPullRequest ? .pulls : .issues)
-    }
-}

@@ -90,23 +90,6 @@ protocol RepoDetailPresenterProtocol: AnyObject {
     func didScroll(by lines: Int)
 }
 
-/// How `o` went.
-public enum URLOpenOutcome: Sendable, Equatable {
-    /// The browser was started (`program` is the command's name).
-    case opened(program: String)
-    /// Neither `$BROWSER` nor `xdg-open` is available.
-    case noBrowser
-    /// The program exists but could not be started, or the address is not a web address.
-    case failed(String)
-}
-
-/// Opens web addresses in the user's browser. The live one spawns `$BROWSER` or `xdg-open`
-/// (`SpawningURLOpener`); tests use a spy.
-public protocol URLOpener: Sendable {
-    /// Starts the browser on `url` without waiting for it; its output never reaches the terminal.
-    func open(_ url: String, environment: [String: String]) -> URLOpenOutcome
-}
-
 /// One thing `y` can copy: what the menu says, and the text that goes to the clipboard.
 public struct CopyChoice: Sendable, Equatable {
     public var label: String
@@ -116,42 +99,6 @@ public struct CopyChoice: Sendable, Equatable {
         self.label = label
         self.text = text
     }
-}
-
-/// How a copy went: the ways the text reached a clipboard ("terminal (OSC 52)", "xclip"), or why not.
-public enum ClipboardOutcome: Sendable, Equatable {
-    /// A way that confirms took the text (a clipboard command that ended well, a tmux paste buffer), and
-    /// any unconfirmed ways it was also sent through.
-    case copied(via: [String])
-    /// Sent only where nothing confirms it (OSC 52 to a terminal, which answers nothing): said as sent.
-    case sent(via: [String])
-    case failed(String)
-}
-
-/// Puts text on the user's clipboard. The live one writes OSC 52 to the terminal (through tmux when
-/// inside it) and also runs `wl-copy`/`xclip`/`xsel` when present; tests use a spy.
-@MainActor
-public protocol ClipboardWriter: AnyObject, Sendable {
-    func copy(_ text: String) -> ClipboardOutcome
-}
-
-/// How a clone went.
-public enum CloneOutcome: Sendable, Equatable {
-    case cloned(path: String)
-    case alreadyCloned(path: String)
-    case failed(String)
-}
-
-/// Clones repositories into the clone root (`~/src/HOST/OWNER/REPO` by default, the ghq layout). The
-/// live one hands the terminal to `git clone` while it runs, then takes it back.
-@MainActor
-public protocol RepositoryCloner: AnyObject, Sendable {
-    /// Where the repository is (or would be) cloned.
-    func directory(for repository: Repository) -> String
-    /// Whether a clone is there.
-    func isCloned(_ repository: Repository) -> Bool
-    /// Runs `git clone` in the foreground; returns when git is done.
-    func clone(_ repository: Repository) -> CloneOutcome
 }
 
 /// What GitHub said of a repository's README.
