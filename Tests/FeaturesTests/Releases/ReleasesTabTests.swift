@@ -88,6 +88,35 @@ struct ReleasesTabTests {
         #expect(!presenter.handle(.close), "at the list, Esc closes the view")
     }
 
+    @Test("An open release is a document: scrolled within its lines, searched with /, the selected asset marked")
+    func openReleaseDocument() async throws {
+        let (presenter, _, dispatcher, _) = try Self.make([try Self.recorded()])
+        presenter.didAppear()
+        await Self.settle(presenter, dispatcher)
+        #expect(presenter.handle(.confirm))
+        let first = presenter.frameWindow(width: 80, height: 6)
+        #expect(first.position.hasPrefix("1–6/"))
+        #expect(presenter.handle(.end))
+        let last = presenter.frameWindow(width: 80, height: 6)
+        let count = try #require(last.position.split(separator: "/").last.flatMap { Int($0) })
+        #expect(last.position == "\(count - 5)–\(count)/\(count)", "the last screen is full")
+        #expect(Self.text(last.lines).last == "test-upload.txt  14 B  " + tr("releases.downloads", "42"))
+        if case .markdown(let asset) = last.lines.last {
+            #expect(asset.spans.contains { $0.style.attributes.contains(.reverse) }, "the selected asset is marked")
+        }
+        #expect(presenter.handle(.scrollUp))
+        #expect(presenter.frameWindow(width: 80, height: 6).position == "\(count - 6)–\(count - 1)/\(count)", "one up from the end")
+        #expect(presenter.handle(.startSearch))
+        for character in "paginate" { _ = presenter.handle(.editSearch(.insert(String(character)))) }
+        #expect(presenter.handle(.submitSearch))
+        #expect(presenter.document.matchStatus == "1/1 matches")
+        #expect(Self.text(presenter.frameWindow(width: 80, height: 6).lines).contains { $0.contains("Properly paginate") })
+        #expect(presenter.handle(.close), "Esc clears the search first")
+        #expect(presenter.state.openRelease != nil)
+        #expect(presenter.handle(.close))
+        #expect(presenter.state.openRelease == nil)
+    }
+
     @Test("Offline: the stored releases are shown, the failure said")
     func offline() async throws {
         let store = try SQLiteStore.inMemory()

@@ -43,6 +43,7 @@ struct RepoTabs {
         }
         let issues = issueTab(.issues), pulls = issueTab(.pullRequests)
         let releases = ReleasesTabPresenter(releases: interactor.releases, repository: repository, dispatcher: dispatcher, now: now)
+        releases.followLink = { [links] url in links.follow(url) }
         let files = FilesTabPresenter(files: interactor.files, repository: repository, dispatcher: dispatcher,
                                       copy: { [actions] in actions.copy($0) }, open: { [actions] in actions.open($0) })
         files.showsImages = showsPhotos

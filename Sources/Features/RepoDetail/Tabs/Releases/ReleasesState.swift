@@ -4,7 +4,7 @@ import GitHubEntities
 
 /// The Releases tab as a value: the releases read so far (stored first, then GitHub's pages, each
 /// release once, paging ended where the server leads round in a circle), the selection, the release
-/// opened with Enter (its notes and assets) and its scroll.
+/// opened with Enter (its notes and assets; the tab's document pane scrolls it) and its selected asset.
 struct ReleasesState: Equatable {
     private var list = PagedList<Release>()
     /// The releases read so far, in the order first seen.
@@ -12,9 +12,8 @@ struct ReleasesState: Equatable {
     /// The `Link` of the next page, nil at the end.
     var next: URL? { list.next }
     var viewport = Viewport()
-    /// The release shown in full (an index into `releases`), and its first visible line.
+    /// The release shown in full (an index into `releases`).
     private(set) var opened: Int?
-    var openTop = 0
     /// The asset selected in the open release.
     var asset = 0
     var failure: GitHubError?
@@ -66,7 +65,6 @@ struct ReleasesState: Equatable {
     mutating func open() {
         guard selected != nil else { return }
         opened = viewport.selection
-        openTop = 0
         asset = 0
     }
 

@@ -10,12 +10,13 @@ extension ReleasesTabPresenter: RepoTabModule {
 
     func window(spinner: String) -> TabWindow {
         let built = frameWindow(width: width, height: height)
-        return TabWindow(lines: built.lines, position: built.position)
+        return TabWindow(lines: built.lines, position: built.position,
+                         searchField: state.openRelease == nil ? nil : document.searchField)
     }
 
     func footer(for action: RepoDetailAction) -> FooterKey {
         switch action {
-        case .download: state.openRelease != nil ? .shown : .hidden
+        case .download, .startSearch, .nextLink: state.openRelease != nil ? .shown : .hidden
         case .confirm: state.openRelease == nil ? .shown : .hidden
         default: RepoDetailAction.tabSpecific.contains(action) ? .hidden : .shown
         }

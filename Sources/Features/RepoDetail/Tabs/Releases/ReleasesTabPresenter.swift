@@ -5,8 +5,9 @@ import MarkdownRendering
 import TerminalKit
 
 /// The Releases tab: the releases (stored at once, then GitHub's pages by `Link` as the selection nears
-/// the end); Enter opens one — its notes rendered, its assets with sizes and download counts; Esc
-/// goes back. Only turns the frame's actions into `ReleasesState`; `ReleasesWindow` makes the lines.
+/// the end); Enter opens one — its notes rendered, its assets with sizes and download counts, shown in a
+/// `DocumentPane` (scrolled, `/` searched, its links followed); Esc goes back. Only turns the frame's
+/// actions into `ReleasesState` and the pane; `ReleasesWindow` makes the lines.
 @MainActor
 final class ReleasesTabPresenter {
     private(set) var state = ReleasesState()
@@ -19,8 +20,13 @@ final class ReleasesTabPresenter {
     private var started = false
     private(set) var width = 80
     private(set) var height = 20
-    /// The notes rendered at a width, by release id (rendering is the slow part of a frame).
-    private var rendered: [Int: (width: Int, notes: RenderedMarkdown)] = [:]
+    /// The open release as a document: laid out at the panel's width (rendering its notes is the slow
+    /// part of a frame), scrolled, searched, its links picked.
+    private(set) var document = DocumentPane<DetailLine>()
+    /// The release laid out in `document`, and the line its first asset is on.
+    private var laidOut: (id: Int, assetsStart: Int)?
+    /// Follows a link of the notes (`LinkFollower`).
+    var followLink: ((String) -> Void)?
     /// The page in flight (tests await it).
     private(set) var pageTask: Task<Void, Never>?
     /// The download in flight (tests await it), its progress, and what the last one came to.
@@ -78,19 +84,38 @@ final class ReleasesTabPresenter {
         self.width = width
         self.height = height
         state.resize(rows: max(1, height - 1))
+        document.resize(height: height)
     }
 
     func frameWindow(width: Int, height: Int) -> (lines: [DetailLine], position: String) {
-        let extra = (progress != nil || downloadNote != nil) && state.openRelease != nil ? 1 : 0
-        var window = ReleasesWindow.lines(state, width: width, height: height - extra, isLoading: isLoading, now: now()) { release in
-            notes(release, width: width)
+        guard let release = state.openRelease else {
+            return ReleasesWindow.list(state, width: width, isLoading: isLoading, now: now())
         }
-        if extra == 1, let progress {
-            window.lines.append(.note(progress.line(width: width), isError: false))
-        } else if extra == 1, let note = downloadNote {
-            window.lines.append(.note(note.text, isError: note.isError))
+        let extra = progress != nil || downloadNote != nil ? 1 : 0
+        layOut(release, width: width)
+        document.resize(height: height - extra)
+        let shown = document.window()
+        var lines = ReleasesWindow.open(shown, release: release, state: state, assetsStart: laidOut?.assetsStart ?? 0, width: width)
+        if let progress {
+            lines.append(.note(progress.line(width: width), isError: false))
+        } else if let note = downloadNote {
+            lines.append(.note(note.text, isError: note.isError))
         }
-        return window
+        return (lines, shown.position)
+    }
+
+    /// The open release laid out at `width`, when it is not already.
+    private func layOut(_ release: Release, width: Int) {
+        guard laidOut?.id != release.id || document.needsLayout(width: width) else { return }
+        let page = repository.htmlURL.hasSuffix("/") ? String(repository.htmlURL.dropLast()) : repository.htmlURL
+        let notes = release.body.isEmpty
+            ? RenderedMarkdown(lines: [StyledLine([Span(tr("releases.noNotes"), style: .dim)])], links: [])
+            : MarkdownDocument.render(markdown: release.body, width: max(1, width), baseURL: page + "/blob/" + release.tagName + "/")
+        let built = ReleasesWindow.document(release, notes: notes, latestID: state.latestID, width: width, now: now())
+        var links: [Int: String] = [:]
+        for link in notes.links { links[link.number] = link.url }
+        document.show(built.lines, links: links, width: width)
+        laidOut = (release.id, built.assetsStart)
     }
 
     // MARK: Downloads
@@ -147,33 +172,34 @@ final class ReleasesTabPresenter {
         AssetDownloadFailure(error).message
     }
 
-    private func notes(_ release: Release, width: Int) -> RenderedMarkdown {
-        if let cached = rendered[release.id], cached.width == width { return cached.notes }
-        let page = repository.htmlURL.hasSuffix("/") ? String(repository.htmlURL.dropLast()) : repository.htmlURL
-        let notes = release.body.isEmpty
-            ? RenderedMarkdown(lines: [StyledLine([Span(tr("releases.noNotes"), style: .dim)])], links: [])
-            : MarkdownDocument.render(markdown: release.body, width: max(1, width), baseURL: page + "/blob/" + release.tagName + "/")
-        rendered[release.id] = (width, notes)
-        return notes
-    }
-
     /// Handles one of the frame's actions; false when the frame's own meaning applies.
     func handle(_ action: RepoDetailAction) -> Bool {
         if let release = state.openRelease {
-            switch action {
-            case .close where downloadTask != nil: downloadTask?.cancel()
-            case .download:
-                if release.assets.indices.contains(state.asset) { startDownload(release.assets[state.asset]) }
-            case .close: state.close()
-            case .scrollUp: state.openTop = max(0, state.openTop - 1)
-            case .scrollDown: state.openTop += 1
-            case .pageUp: state.openTop = max(0, state.openTop - max(1, height - 1))
-            case .pageDown: state.openTop += max(1, height - 1)
-            case .home: state.openTop = 0
-            case .end: state.openTop = Int.max / 2
-            case .nextFile: state.asset = min(state.asset + 1, max(0, release.assets.count - 1))
-            case .previousFile: state.asset = max(0, state.asset - 1)
-            default: return false
+            // A download's keys first (Esc cancels it), then the document's (scrolling, search, links).
+            if document.searchField == nil {
+                switch action {
+                case .close where downloadTask != nil: downloadTask?.cancel()
+                case .download:
+                    if release.assets.indices.contains(state.asset) { startDownload(release.assets[state.asset]) }
+                default: break
+                }
+                if action == .download || (action == .close && downloadTask != nil) {
+                    changed()
+                    return true
+                }
+            }
+            switch document.handle(action) {
+            case .taken(let status):
+                if let status { host?.setStatus(status) }
+            case .follow(let url):
+                followLink?(url)
+            case .notTaken:
+                switch action {
+                case .close: state.close()
+                case .nextFile: state.asset = min(state.asset + 1, max(0, release.assets.count - 1))
+                case .previousFile: state.asset = max(0, state.asset - 1)
+                default: return false
+                }
             }
             changed()
             return true
@@ -185,7 +211,11 @@ final class ReleasesTabPresenter {
         case .pageDown: state.move(by: max(1, height - 2))
         case .home: state.move(by: -state.releases.count)
         case .end: state.move(by: state.releases.count)
-        case .confirm: state.open()
+        case .confirm:
+            state.open()
+            document = DocumentPane()
+            document.resize(height: height)
+            laidOut = nil
         case .reloadCommits:
             guard state.failure != nil else { return false }
             fetch(next: nil)

@@ -4,27 +4,45 @@ import MarkdownRendering
 import TerminalKit
 
 /// Pure: the Releases tab's state → the frame's lines at a width and height. The list: tag, name,
-/// date and the `Latest` / `Pre-release` / `Draft` marks; an open release: the same head, its notes
-/// rendered (the README's renderer), its assets with sizes and download counts.
+/// date and the `Latest` / `Pre-release` / `Draft` marks; an open release: a document (shown in the
+/// tab's `DocumentPane`) of the same head, its notes rendered (the README's renderer), its assets with
+/// sizes and download counts.
 enum ReleasesWindow {
-    static func lines(_ state: ReleasesState, width: Int, height: Int, isLoading: Bool, now: Date,
-                      notes: (Release) -> RenderedMarkdown) -> (lines: [DetailLine], position: String) {
-        if let release = state.openRelease {
-            var all: [DetailLine] = [.markdown(head(release, latestID: state.latestID, now: now, selected: false, width: width))]
-            all += notes(release).lines.map { .markdown($0) }
-            all.append(.blank)
-            all.append(.heading(tr("releases.assets", release.assets.count)))
-            if release.assets.isEmpty { all.append(.note(tr("releases.noAssets"), isError: false)) }
-            for (index, asset) in release.assets.enumerated() {
-                let spans = [Span(Sanitizer.line(asset.name).truncated(toWidth: max(1, width - 28)), style: .bold),
-                             Span("  " + Formatting.bytes(asset.size), style: .dim),
-                             Span("  " + tr("releases.downloads", Formatting.grouped(asset.downloadCount)), style: .dim)]
-                all.append(.markdown(StyledLine(index == state.asset ? FileViewRenderer.reversed(spans, width: width) : spans)))
-            }
-            let top = min(state.openTop, max(0, all.count - height))
-            let end = min(all.count, top + height)
-            return (Array(all[top..<end]), all.count > height ? "\(top + 1)–\(end)/\(all.count)" : "")
+    /// An open release as a document at `width`: its head, its notes, its assets (none marked: the
+    /// window marks the selected one), and the line its first asset is on.
+    static func document(_ release: Release, notes: RenderedMarkdown, latestID: Int?, width: Int, now: Date)
+        -> (lines: [DetailLine], assetsStart: Int) {
+        var all: [DetailLine] = [.markdown(head(release, latestID: latestID, now: now, selected: false, width: width))]
+        all += notes.lines.map { .markdown($0) }
+        all.append(.blank)
+        all.append(.heading(tr("releases.assets", release.assets.count)))
+        if release.assets.isEmpty { all.append(.note(tr("releases.noAssets"), isError: false)) }
+        let assetsStart = all.count
+        for asset in release.assets { all.append(.markdown(assetLine(asset, selected: false, width: width))) }
+        return (all, assetsStart)
+    }
+
+    /// The open release's window of its document, the selected asset marked.
+    static func open(_ window: DocumentPane<DetailLine>.Window, release: Release, state: ReleasesState, assetsStart: Int,
+                     width: Int) -> [DetailLine] {
+        var lines = window.lines
+        let selected = assetsStart + state.asset - window.top
+        if release.assets.indices.contains(state.asset), lines.indices.contains(selected) {
+            lines[selected] = .markdown(assetLine(release.assets[state.asset], selected: true, width: width))
         }
+        return lines
+    }
+
+    /// One asset's line: name, size, downloads; reversed when selected.
+    static func assetLine(_ asset: ReleaseAsset, selected: Bool, width: Int) -> StyledLine {
+        let spans = [Span(Sanitizer.line(asset.name).truncated(toWidth: max(1, width - 28)), style: .bold),
+                     Span("  " + Formatting.bytes(asset.size), style: .dim),
+                     Span("  " + tr("releases.downloads", Formatting.grouped(asset.downloadCount)), style: .dim)]
+        return StyledLine(selected ? FileViewRenderer.reversed(spans, width: width) : spans)
+    }
+
+    /// The list's lines and position.
+    static func list(_ state: ReleasesState, width: Int, isLoading: Bool, now: Date) -> (lines: [DetailLine], position: String) {
         var lines: [DetailLine] = []
         if state.releases.isEmpty, !isLoading, state.failure == nil { lines.append(.note(tr("releases.none"), isError: false)) }
         for index in state.viewport.visibleRange(count: state.releases.count) {
