@@ -15,9 +15,9 @@ import TerminalNcurses
 /// Single-threaded UI: everything here runs on the main thread inside `EventLoop.run`. Background
 /// work (network, store observation) comes back only through `loop.mainQueue`.
 @MainActor
-public final class App: AppNavigator {
+final class App: AppNavigator {
     /// Below this size the screen says so instead of drawing.
-    public static let minimumSize = (width: 40, height: 12)
+    static let minimumSize = (width: 40, height: 12)
 
     private let setup: AppSetup
     private let loop: EventLoop
@@ -56,7 +56,7 @@ public final class App: AppNavigator {
     /// Freed memory goes back to the system this long after the screen last changed.
     static let memoryTrimDelay: Duration = .milliseconds(500)
 
-    public init(setup: AppSetup, useColor: Bool) throws {
+    init(setup: AppSetup, useColor: Bool) throws {
         self.setup = setup
         self.useColor = useColor
         loop = try EventLoop()
@@ -64,7 +64,7 @@ public final class App: AppNavigator {
 
     /// Runs until the user quits or a signal ends it; returns the exit code. The terminal is
     /// restored on every path out.
-    public func run() throws -> Int32 {
+    func run() throws -> Int32 {
         TerminalGuard.saveModes()
         TerminalGuard.installCrashHandlers()
         SignalRelay.ignoreWriteFailureSignals()
@@ -81,7 +81,7 @@ public final class App: AppNavigator {
 
     /// Runs the screen stack on `backend` until the user quits, the input hangs up or a relayed
     /// signal ends it; stops the backend and returns the exit code. Tests pass a recording backend.
-    public func run(on backend: any TerminalBackend) -> Int32 {
+    func run(on backend: any TerminalBackend) -> Int32 {
         terminal = backend
         defer {
             backend.stop()
@@ -110,30 +110,30 @@ public final class App: AppNavigator {
 
     // MARK: AppNavigator
 
-    public func quit() {
+    func quit() {
         loop.stop()
     }
 
-    public func openOwner(_ login: String) {
+    func openOwner(_ login: String) {
         openList(.owner(login))
     }
 
-    public func openList(_ list: RepositoryListID) {
+    func openList(_ list: RepositoryListID) {
         let list = makeListScreen(list)
         screens = []
         push(list)
     }
 
-    public func showOwner(_ login: String) {
+    func showOwner(_ login: String) {
         push(makeListScreen(.owner(login), goesBackOnEscape: true))
     }
 
-    public func showOwnerPrompt() {
+    func showOwnerPrompt() {
         push(OwnerPromptBuilder.build(
             OwnerPromptDependencies(service: setup.service, dispatcher: loop.mainQueue, scheduler: loop), navigator: self))
     }
 
-    public func showProfile(login: String) {
+    func showProfile(login: String) {
         var dependencies = ProfileDependencies(login: login, service: setup.service, dispatcher: loop.mainQueue,
                                                scheduler: loop, now: Date.init)
         dependencies.showsPhotos = showsPhotos
@@ -141,16 +141,16 @@ public final class App: AppNavigator {
         push(ProfileBuilder.build(dependencies, navigator: self))
     }
 
-    public func showSearch() {
+    func showSearch() {
         push(SearchBuilder.build(
             SearchDependencies(service: setup.service, dispatcher: loop.mainQueue, scheduler: loop), navigator: self))
     }
 
-    public func showRepositoryDetail(_ repository: Repository, tab: RepoTab) {
+    func showRepositoryDetail(_ repository: Repository, tab: RepoTab) {
         showRepositoryDetail(repository, tab: tab, issue: nil)
     }
 
-    public func showIssue(_ number: Int, isPullRequest: Bool, of repository: Repository) {
+    func showIssue(_ number: Int, isPullRequest: Bool, of repository: Repository) {
         showRepositoryDetail(repository, tab: isPullRequest ? .pulls : .issues, issue: number)
     }
 
@@ -167,7 +167,7 @@ public final class App: AppNavigator {
         push(RepoDetailBuilder.build(dependencies, navigator: self))
     }
 
-    public func dismiss(_ screen: any Screen) {
+    func dismiss(_ screen: any Screen) {
         guard let index = screens.lastIndex(where: { $0 === screen }), index > 0 else { return }
         screens.removeSubrange(index...)
         screens.last?.viewDidReappear()

@@ -7,8 +7,8 @@ import TerminalKit
 extension Theme: ExpressibleByArgument {}
 
 /// The command line (README, "Command line"), parsed and validated. Running the app is `AppLauncher`'s job.
-public struct AppCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+struct AppCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
         commandName: "github-tui",
         abstract: "A full-screen terminal browser for a GitHub owner's public repositories.",
         discussion: """
@@ -24,51 +24,51 @@ public struct AppCommand: ParsableCommand {
     )
 
     /// The owner shown when none is given and none is remembered: the seed's sample account.
-    public static let defaultOwner = "mralexgray"
+    static let defaultOwner = "mralexgray"
     /// The owner `--demo` shows when none is given (its data is recorded from GitHub).
-    public static let demoOwner = "sferik"
+    static let demoOwner = "sferik"
 
     @Argument(help: "GitHub user or organization login (default: the last one opened, else mralexgray).")
-    public var owner: String?
+    var owner: String?
 
     @Flag(help: "Serve bundled recorded data through the normal code path; never touch the network.")
-    public var demo = false
+    var demo = false
 
     @Option(name: .customLong("api-url"), help: ArgumentHelp("REST API root (https; plain http only for loopback hosts).", valueName: "url"))
-    public var apiURL: String?
+    var apiURL: String?
 
     @Option(name: .customLong("data-dir"), help: ArgumentHelp("Where the SQLite store lives (default: $XDG_DATA_HOME/github-tui).", valueName: "dir"),
             completion: .directory)
-    public var dataDir: String?
+    var dataDir: String?
 
     @Flag(help: "Never touch the network; show what is stored.")
-    public var offline = false
+    var offline = false
 
     @Flag(help: "Show the repositories OWNER starred instead of OWNER's own (t switches in the app).")
-    public var starred = false
+    var starred = false
 
     @Option(help: ArgumentHelp("Colours: default (dark backgrounds), light, mono (attributes only), terminal (the 16 ANSI colours). NO_COLOR wins.", valueName: "theme"))
-    public var theme: Theme?
+    var theme: Theme?
 
     @Flag(help: "Print the repositories as tab-separated lines (name, stars, language, updated, description), sorted by name; the default when standard output is not a terminal.")
-    public var plain = false
+    var plain = false
 
     @Option(help: ArgumentHelp("Print a JSON array of the repositories, sorted by name, with these comma-separated fields: \(RepositoryField.names).", valueName: "fields"))
-    public var json: String?
+    var json: String?
 
     @Option(name: .customLong("config"), help: ArgumentHelp("Config file (default: $XDG_CONFIG_HOME/github-tui/config.toml).", valueName: "path"),
             completion: .file(extensions: ["toml"]))
-    public var configPath: String?
+    var configPath: String?
 
-    public init() {}
+    init() {}
 
     /// `--plain` or `--json`: what to print instead of running the full-screen app (nil: neither flag).
-    public var scriptFormat: ScriptFormat? {
+    var scriptFormat: ScriptFormat? {
         if let json, let fields = try? RepositoryField.parseList(json) { return .json(fields) }
         return plain ? .tsv : nil
     }
 
-    public func validate() throws {
+    func validate() throws {
         if let owner, !OwnerLogin.isValid(owner) {
             throw ValidationError("'\(Self.printable(owner))' is not a GitHub login: use 1–39 letters, digits and single inner hyphens.")
         }
@@ -96,7 +96,7 @@ public struct AppCommand: ParsableCommand {
     /// docs/performance.md). Anything else, and anything that fails `validate()`, returns `nil`:
     /// `parse` then handles it, with its help, version and error messages. Tests check that both
     /// parsers agree on every line this one accepts.
-    public static func parseEveryday(_ arguments: [String]) -> AppCommand? {
+    static func parseEveryday(_ arguments: [String]) -> AppCommand? {
         var owner: String?, apiURL: String?, dataDir: String?, theme: Theme?, configPath: String?
         var demo = false, offline = false, starred = false, plain = false, json: String?
         var index = 0

@@ -8,43 +8,43 @@ import TerminalKit
 
 /// Everything `AppCommand`'s flags and the environment decide, resolved before the terminal is
 /// touched: which owner, which API client, which store.
-public struct AppSetup {
-    public var ownerLogin: String
+struct AppSetup {
+    var ownerLogin: String
     /// `--starred`: the repositories the owner starred instead of the owner's own.
-    public var listKind: RepositoryListID.Kind = .owner
-    public var isDemo: Bool
-    public var isOffline: Bool
-    public var service: any GitHubService
-    public var store: any RepositoryStore
+    var listKind: RepositoryListID.Kind = .owner
+    var isDemo: Bool
+    var isOffline: Bool
+    var service: any GitHubService
+    var store: any RepositoryStore
     /// What the repository view's tabs read and keep beyond the list: the same client and store, each
     /// ability named.
-    public var sources: RepoDetailSources = .none
+    var sources: RepoDetailSources = .none
     /// One line for the user about the store (damaged file moved aside, in-memory fallback…).
-    public var storeNotice: String?
+    var storeNotice: String?
     /// Opens web pages (`o` in the overlay): spawns `$BROWSER` or `xdg-open`.
-    public var opener: any URLOpener = SpawningURLOpener()
+    var opener: any URLOpener = SpawningURLOpener()
     /// How colours look (`--theme`, the config file; `NO_COLOR` still wins).
-    public var theme: Theme = .default
+    var theme: Theme = .default
     /// The process environment (`BROWSER`, `PATH` for the opener).
-    public var environment: [String: String] = [:]
+    var environment: [String: String] = [:]
     /// Where `c` clones (the config's `clone_root`; nil: `~/src`).
-    public var cloneRoot: String?
+    var cloneRoot: String?
     /// How `y` copies (the config's `clipboard`).
-    public var clipboard: ClipboardMethod = .auto
+    var clipboard: ClipboardMethod = .auto
     /// When the list loads commits unasked (the config's `commit_prefetch`).
-    public var commitPrefetch: CommitPrefetch = .visible
+    var commitPrefetch: CommitPrefetch = .visible
     /// How pictures are drawn (the config's `images`).
-    public var images: ImagesSetting = .auto
+    var images: ImagesSetting = .auto
 
     /// Errors that stop the app before it starts (exit 2).
-    public struct Failure: Error, CustomStringConvertible {
-        public var description: String
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
     }
 
     /// The owner is the command line's, else the config's `default_owner`, else the one opened last,
     /// else `mralexgray` (`--demo`: the command line's, else sferik). The theme is `--theme`'s, else
     /// the config's (`NO_COLOR` still wins, in `App`).
-    public static func resolve(_ command: AppCommand, environment: [String: String],
+    static func resolve(_ command: AppCommand, environment: [String: String],
                                config: AppConfig = AppConfig()) throws -> AppSetup {
         var setup = try resolveOwnerAndSources(command, environment: environment, config: config)
         setup.theme = command.theme ?? config.theme ?? .default

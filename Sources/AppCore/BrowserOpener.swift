@@ -36,10 +36,10 @@ enum BrowserCommand {
 /// `/dev/null` (so nothing it prints reaches the screen) and no other descriptor inherited, in a
 /// session of its own, with default signal dispositions. It is not waited for: a background thread
 /// reaps it whenever it exits (a browser may run for hours).
-public struct SpawningURLOpener: URLOpener {
-    public init() {}
+struct SpawningURLOpener: URLOpener {
+    init() {}
 
-    public func open(_ url: String, environment: [String: String]) -> URLOpenOutcome {
+    func open(_ url: String, environment: [String: String]) -> URLOpenOutcome {
         guard Self.isWebAddress(url) else { return .failed(L10n.tr("detail.open.notWebAddress")) }
         guard let command = BrowserCommand.resolve(url: url, environment: environment,
                                                    isExecutable: ProgramPath.isExecutableFile) else {

@@ -8,7 +8,7 @@ import TerminalKit
 import TOMLKit
 
 /// How `y` copies (the config's `clipboard`).
-public enum ClipboardMethod: String, CaseIterable, Sendable {
+enum ClipboardMethod: String, CaseIterable, Sendable {
     /// OSC 52 to the terminal, and a desktop command (`wl-copy`, `xclip`, `xsel`) when one is present.
     case auto
     /// Only OSC 52 (the terminal's clipboard; works over SSH).
@@ -21,38 +21,38 @@ public enum ClipboardMethod: String, CaseIterable, Sendable {
 
 /// What the user's config file says (docs/config.toml). Every field is optional: an absent file is
 /// this type's defaults.
-public struct AppConfig: Equatable, Sendable {
+struct AppConfig: Equatable, Sendable {
     /// The file it was read from (nil: no file).
-    public var path: String?
+    var path: String?
     /// The owner shown when the command line names none (ahead of the remembered last owner).
-    public var defaultOwner: String?
+    var defaultOwner: String?
     /// The colours (`--theme` wins; `NO_COLOR` wins over both).
-    public var theme: Theme?
+    var theme: Theme?
     /// Where `c` clones (`ROOT/HOST/OWNER/REPO`); `~` expanded. Nil: `~/src`.
-    public var cloneRoot: String?
-    public var clipboard: ClipboardMethod = .auto
-    public var commitPrefetch: CommitPrefetch = .visible
+    var cloneRoot: String?
+    var clipboard: ClipboardMethod = .auto
+    var commitPrefetch: CommitPrefetch = .visible
     /// The interface's symbols: `unicode` (every common font), `nerd` (a Nerd Font), `ascii`.
-    public var icons: IconSet = .unicode
+    var icons: IconSet = .unicode
     /// How pictures are drawn: `auto` (the terminal is asked), `kitty`, `sixel`, `iterm2`, `blocks`
     /// (half blocks, as every terminal), `none`.
-    public var images: ImagesSetting = .auto
+    var images: ImagesSetting = .auto
     /// `[keys]` and `[keys.SCREEN]`.
-    public var keys: KeyRemapping = .none
+    var keys: KeyRemapping = .none
 
-    public init() {}
+    init() {}
 }
 
 /// A config file that cannot be used: each problem with its line. The app stops with exit 2 and
 /// applies nothing.
-public struct ConfigError: Error, Equatable, CustomStringConvertible {
-    public struct Problem: Equatable, Sendable {
-        public var line: Int?
-        public var message: String
+struct ConfigError: Error, Equatable, CustomStringConvertible {
+    struct Problem: Equatable, Sendable {
+        var line: Int?
+        var message: String
     }
 
-    public var path: String
-    public var problems: [Problem]
+    var path: String
+    var problems: [Problem]
 
     init(path: String, line: Int? = nil, _ message: String) {
         self.path = path
@@ -67,7 +67,7 @@ public struct ConfigError: Error, Equatable, CustomStringConvertible {
     /// One line per problem: `PATH:LINE: message`. Path and messages go through `Sanitizer.line`: they
     /// quote the file's text (key names, values, the TOML parser's excerpts), which may hold escape
     /// sequences that must not reach the terminal (stderr).
-    public var description: String {
+    var description: String {
         let file = Sanitizer.line(path)
         return problems.map { "\(file)\($0.line.map { ":\($0)" } ?? ""): \(Sanitizer.line($0.message))" }
             .joined(separator: "\n")
@@ -76,12 +76,12 @@ public struct ConfigError: Error, Equatable, CustomStringConvertible {
 
 /// Reads `config.toml`: `$XDG_CONFIG_HOME/github-tui/config.toml` (default `~/.config/…`) or the
 /// `--config` path. Only a file that exists is read: launching without one costs one `stat`.
-public enum ConfigFile {
+enum ConfigFile {
     /// The settings a file may have, at the top level.
     static let settings = ["default_owner", "theme", "clone_root", "clipboard", "commit_prefetch", "icons", "images", "keys"]
 
     /// Where the config is looked for when `--config` is not given.
-    public static func defaultPath(environment: [String: String]) -> String {
+    static func defaultPath(environment: [String: String]) -> String {
         if let base = environment["XDG_CONFIG_HOME"], base.hasPrefix("/") {
             return (base as NSString).appendingPathComponent("github-tui/config.toml")
         }
@@ -90,7 +90,7 @@ public enum ConfigFile {
 
     /// The config for this launch: `explicitPath` must exist (`~/` is expanded, as a shell would not
     /// after `--config=`); the default file may be missing (nothing to apply).
-    public static func load(explicitPath: String?, environment: [String: String]) throws(ConfigError) -> AppConfig {
+    static func load(explicitPath: String?, environment: [String: String]) throws(ConfigError) -> AppConfig {
         let explicitPath = explicitPath.map { $0.hasPrefix("~/") ? expandHome($0, environment: environment) ?? $0 : $0 }
         let path = explicitPath ?? defaultPath(environment: environment)
         var info = stat()
@@ -108,7 +108,7 @@ public enum ConfigFile {
 
     /// Parses a config's text (`path` is for messages): syntax, settings, values and key names.
     /// `checkKeys` then checks the action names and conflicts.
-    public static func parse(_ text: String, path: String, environment: [String: String]) throws(ConfigError) -> AppConfig {
+    static func parse(_ text: String, path: String, environment: [String: String]) throws(ConfigError) -> AppConfig {
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)
@@ -173,7 +173,7 @@ public enum ConfigFile {
     /// Checks `[keys]` against the screens' key tables: action names each screen has, no key bound
     /// to two actions of one table once remapped. It builds the tables, so the app calls it after
     /// `KeyRemapping.install(config.keys)` (and stops on a problem before any screen exists).
-    public static func checkKeys(_ config: AppConfig) throws(ConfigError) {
+    static func checkKeys(_ config: AppConfig) throws(ConfigError) {
         guard !config.keys.isEmpty else { return }
         let problems = ScreenKeys.problems(in: config.keys)
         guard problems.isEmpty else {

@@ -4,7 +4,7 @@ import GitHubAPI
 
 /// Answers API requests from the bundled demo files instead of the network, so `--demo` runs the
 /// real client (headers, status mapping, decoding, paging) end to end with no socket opened.
-public struct DemoTransport: HTTPTransport {
+struct DemoTransport: HTTPTransport {
     private struct Answer: Decodable {
         var path: String
         var status: Int
@@ -17,7 +17,7 @@ public struct DemoTransport: HTTPTransport {
     private let histories: [String: [Data]]
 
     /// Loads every `*.json` answer in `directory`.
-    public init(directory: URL) throws {
+    init(directory: URL) throws {
         var answers: [String: HTTPResponse] = [:]
         var histories: [String: [Data]] = [:]
         let files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
@@ -69,9 +69,9 @@ public struct DemoTransport: HTTPTransport {
     static let demoOwners = ["sferik", "codeforamerica", "demo-unicode"]
 
     /// Paths it can answer (for tests and help).
-    public var paths: [String] { answers.keys.sorted() }
+    var paths: [String] { answers.keys.sorted() }
 
-    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         try Task.checkCancellation()
         if let history = histories[request.url.path.lowercased()] { return Self.page(of: history, for: request.url) }
         if let answer = answers[request.url.path.lowercased()] { return answer }

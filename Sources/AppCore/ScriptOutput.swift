@@ -11,17 +11,17 @@ import TerminalKit
 /// (`name`, `nameWithOwner`, `description`, `url`, `homepageUrl`, `stargazerCount`, `forkCount`,
 /// `isFork`, `isArchived`, `createdAt`, `updatedAt`, `pushedAt`); gh's object-valued fields are plain
 /// values here under their own names (`language`, `license`, `topics`, `defaultBranch`).
-public enum RepositoryField: String, CaseIterable, Sendable {
+enum RepositoryField: String, CaseIterable, Sendable {
     case name, nameWithOwner, description, url, homepageUrl, language, license, topics, defaultBranch
     case stargazerCount, forksCount, forkCount, watchersCount, openIssuesCount
     case isFork, isArchived, createdAt, updatedAt, pushedAt
 
     /// The valid names, comma-separated (the help text and the unknown-field error).
-    public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+    static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 
     /// `name,url` → the fields in the order given, each once. Blanks around names and empty
     /// entries are ignored; an unknown name throws, with the valid names in the message.
-    public static func parseList(_ list: String) throws -> [RepositoryField] {
+    static func parseList(_ list: String) throws -> [RepositoryField] {
         var fields: [RepositoryField] = []
         for piece in list.split(separator: ",", omittingEmptySubsequences: false) {
             let name = piece.trimmingCharacters(in: .whitespaces)
@@ -37,13 +37,13 @@ public enum RepositoryField: String, CaseIterable, Sendable {
     }
 }
 
-public struct ScriptFormatError: Error, CustomStringConvertible, Sendable {
-    public var description: String
+struct ScriptFormatError: Error, CustomStringConvertible, Sendable {
+    var description: String
     init(_ description: String) { self.description = description }
 }
 
 /// What is printed when the output goes to a script.
-public enum ScriptFormat: Sendable, Equatable {
+enum ScriptFormat: Sendable, Equatable {
     /// One line a repository: name, stars, language, updated (ISO 8601 UTC), description, tab-separated.
     case tsv
     /// A JSON array of objects with exactly these fields.
@@ -53,23 +53,23 @@ public enum ScriptFormat: Sendable, Equatable {
 /// Output for scripts (`--plain`, `--json FIELDS`, or standard output not a terminal): the owner's
 /// repositories from the store, refreshed from the API first unless offline, printed without curses.
 /// The formatting is pure (`lines`, `json`); `run` does the fetching and storing.
-public enum ScriptOutput {
+enum ScriptOutput {
     /// What `run` needs: resolved from the command line by `AppSetup`.
-    public struct Job: Sendable {
-        public var ownerLogin: String
+    struct Job: Sendable {
+        var ownerLogin: String
         /// `--starred`: the repositories the owner starred.
-        public var listKind: RepositoryListID.Kind = .owner
-        public var isOffline: Bool
-        public var format: ScriptFormat
-        public var service: any GitHubService
-        public var store: any RepositoryStore
-        public var storeNotice: String?
+        var listKind: RepositoryListID.Kind = .owner
+        var isOffline: Bool
+        var format: ScriptFormat
+        var service: any GitHubService
+        var store: any RepositoryStore
+        var storeNotice: String?
         /// A safety bound on pages followed (100 pages of 100 = 10,000 repositories), as the list's.
-        public var maxPages = 100
+        var maxPages = 100
 
         var list: RepositoryListID { RepositoryListID(kind: listKind, ownerLogin: ownerLogin) }
 
-        public init(ownerLogin: String, isOffline: Bool, format: ScriptFormat, service: any GitHubService,
+        init(ownerLogin: String, isOffline: Bool, format: ScriptFormat, service: any GitHubService,
                     store: any RepositoryStore, storeNotice: String? = nil) {
             self.ownerLogin = ownerLogin
             self.isOffline = isOffline
@@ -80,7 +80,7 @@ public enum ScriptOutput {
         }
 
         /// `AppSetup.resolve` for the command (the same owner, client and store as the app).
-        public static func resolve(_ command: AppCommand, format: ScriptFormat, environment: [String: String],
+        static func resolve(_ command: AppCommand, format: ScriptFormat, environment: [String: String],
                                    config: AppConfig = AppConfig()) throws -> Job {
             let setup = try AppSetup.resolve(command, environment: environment, config: config)
             // The demo's answers are bundled (no network) and its store starts empty: offline or not, they are read.
@@ -92,21 +92,21 @@ public enum ScriptOutput {
     }
 
     /// What to print and how to exit.
-    public struct Result: Sendable, Equatable {
+    struct Result: Sendable, Equatable {
         /// For standard output.
-        public var output: String
+        var output: String
         /// Lines for standard error (each without its newline).
-        public var errors: [String]
-        public var exitCode: Int32
+        var errors: [String]
+        var exitCode: Int32
     }
 
     /// Exit code when there is nothing to print (unknown owner, nothing stored, network down).
-    public static let failureExitCode: Int32 = 1
+    static let failureExitCode: Int32 = 1
 
     /// Refreshes the owner's list from the API (every page; skipped offline), stores it, then
     /// formats the stored list sorted by name. A failed refresh with a stored list prints it with
     /// one warning; with nothing stored, or an unknown owner, prints only the error (exit 1).
-    public static func run(_ job: Job, now: @Sendable () -> Date = Date.init) async -> Result {
+    static func run(_ job: Job, now: @Sendable () -> Date = Date.init) async -> Result {
         var errors: [String] = []
         if let notice = job.storeNotice { errors.append("github-tui: \(Sanitizer.line(notice))") }
         let stored = (try? job.store.snapshot(list: job.list)) ?? OwnerListSnapshot()
@@ -184,7 +184,7 @@ public enum ScriptOutput {
     // MARK: Formatting (pure)
 
     /// By name ignoring ASCII case, then by id: the app's default order (`RepositoryOrder.name`).
-    public static func sortedByName(_ repositories: [Repository]) -> [Repository] {
+    static func sortedByName(_ repositories: [Repository]) -> [Repository] {
         repositories.sorted { a, b in
             let x = asciiLowercased(a.name), y = asciiLowercased(b.name)
             return x != y ? x.lexicographicallyPrecedes(y) : a.id < b.id
@@ -199,7 +199,7 @@ public enum ScriptOutput {
     /// description, separated by tabs. Each field is one line of text without tabs or control
     /// characters (`Sanitizer.line`): whatever the API sent, a repository is exactly one line of
     /// exactly five fields.
-    public static func lines(_ repositories: [Repository]) -> String {
+    static func lines(_ repositories: [Repository]) -> String {
         var output = ""
         for repository in repositories {
             let fields = [
@@ -212,7 +212,7 @@ public enum ScriptOutput {
     }
 
     /// A TSV field: tabs and line breaks become single spaces, other controls vanish.
-    public static func tsvField(_ text: String) -> String {
+    static func tsvField(_ text: String) -> String {
         Sanitizer.line(text)
     }
 
@@ -220,7 +220,7 @@ public enum ScriptOutput {
     /// Strings are the API's text as it is; whatever JSON does not escape but a terminal would obey
     /// (DEL, C1 controls, bidi overrides) or takes for a line break (U+2028, U+2029) is written as
     /// `\uXXXX`, which decodes to the same text.
-    public static func json(_ repositories: [Repository], fields: [RepositoryField]) throws -> String {
+    static func json(_ repositories: [Repository], fields: [RepositoryField]) throws -> String {
         // Foundation pretty-prints an empty array on three lines.
         if repositories.isEmpty { return "[]\n" }
         let objects: [[String: Any]] = repositories.map { repository in
@@ -268,7 +268,7 @@ public enum ScriptOutput {
     }
 
     /// `2013-06-24T12:49:57Z`: whole seconds, UTC, as the API writes dates.
-    public static func isoUTC(_ date: Date) -> String {
+    static func isoUTC(_ date: Date) -> String {
         var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
         var parts = tm()
         gmtime_r(&seconds, &parts)
