@@ -32,7 +32,7 @@ struct RepoTabs {
         let webHost = GitHubLink.host(ofWebPage: repository.htmlURL)
         let overview = OverviewPresenter(interactor: interactor, actions: actions, dispatcher: dispatcher, scheduler: scheduler,
                                          showsPhotos: showsPhotos, now: now)
-        let readme = ReadmePresenter(interactor: interactor, router: router, actions: actions, links: links, dispatcher: dispatcher)
+        let readme = ReadmePresenter(interactor: interactor, links: links, dispatcher: dispatcher)
         let commits = CommitsTabPresenter(history: interactor.history, repository: repository, dispatcher: dispatcher, now: now)
         commits.followLink = { [links] url in links.follow(url) }
         func issueTab(_ kind: IssueListKind) -> IssuesTabPresenter {

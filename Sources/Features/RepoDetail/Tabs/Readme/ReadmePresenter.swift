@@ -6,14 +6,12 @@ import TerminalKit
 
 /// The README tab: loads the README (stored first, GitHub's asked once, when the tab is first
 /// shown) and shows it in a `DocumentPane`: scrolled, searched (`/`, `n`/`N`), its links numbered and
-/// followed (digits and Enter, Tab/Shift-Tab): a repository or an owner opens in the app, anything
-/// else in the browser through the shared actions.
+/// followed (digits and Enter, Tab/Shift-Tab) through the `LinkFollower`: a repository or an owner
+/// opens in the app, anything else in the browser.
 @MainActor
 final class ReadmePresenter {
     weak var host: (any RepoViewHost)?
     private let interactor: any RepoDetailInteractorProtocol
-    private let router: any RepoDetailRouterProtocol
-    private let actions: RepoActions
     /// Follows the links (in the app, or the browser).
     private let links: LinkFollower
     private let dispatcher: any UIDispatcher
@@ -38,15 +36,12 @@ final class ReadmePresenter {
     /// Picture requests in flight (tests await them).
     private(set) var pictureTasks: [Task<Void, Never>] = []
 
-    init(interactor: any RepoDetailInteractorProtocol, router: any RepoDetailRouterProtocol, actions: RepoActions,
-         links: LinkFollower, dispatcher: any UIDispatcher) {
+    init(interactor: any RepoDetailInteractorProtocol, links: LinkFollower, dispatcher: any UIDispatcher) {
         let repository = interactor.repository
         readme = ReadmeSection(base: ReadmeBase(webPage: repository.htmlURL, branch: repository.defaultBranch ?? "HEAD"),
                                textLinks: IssueReference.markdownLinks(owner: repository.ownerLogin, name: repository.name,
                                                                        host: GitHubLink.host(ofWebPage: repository.htmlURL)))
         self.interactor = interactor
-        self.router = router
-        self.actions = actions
         self.links = links
         self.dispatcher = dispatcher
     }
