@@ -314,14 +314,26 @@ enum Schema {
         "file_blob", "repository_tree", "repository_releases", "list_baseline", "list_baseline_entry", "draft",
     ]
 
-    /// Migrates, tolerating another process that migrates the same file at the same moment (its
-    /// migration wins the write lock, ours then fails on "table already exists"; the retry sees it done).
+    /// Migrates, tolerating other processes that migrate the same file at the same moment: each
+    /// migration is its own transaction, so another instance may win the write lock for one step after
+    /// we read which were applied, and ours then fails on "table already exists". Each retry starts from
+    /// what is applied by then, so every attempt but the last one lost to a step another process
+    /// completed; with several instances racing through the steps one retry was not enough (one open in
+    /// eight fell back to memory with four instances).
     static func migrate(_ writer: any DatabaseWriter) throws {
-        do {
-            try migrator.migrate(writer)
-        } catch {
-            if try writer.read({ db in try migrator.hasCompletedMigrations(db) }) { return }
-            try migrator.migrate(writer)
+        var attempt = 1
+        while true {
+            do {
+                try migrator.migrate(writer)
+                return
+            } catch {
+                if try writer.read({ db in try migrator.hasCompletedMigrations(db) }) { return }
+                guard attempt < migrationAttempts else { throw error }
+                attempt += 1
+            }
         }
     }
+
+    /// At most one attempt for each step another instance could win, and one more.
+    static var migrationAttempts: Int { migrator.migrations.count + 1 }
 }
