@@ -7,7 +7,8 @@ import TestSupport
 @testable import Features
 
 /// A repository's branches read through the real client from the loopback fake server: every page
-/// followed, and a `Link` that names the page just read ends the reading after one more request.
+/// followed, and a `Link` that names the page just read ends the reading at once (every page carries the
+/// address it was read from, so the pager knows it fetched it).
 @Suite("Branches paged by Link")
 struct BranchPagingTests {
     static func branches(_ count: Int) -> [Data] {
@@ -31,7 +32,7 @@ struct BranchPagingTests {
         await server.stop()
     }
 
-    @Test("a next link to the page itself: two requests, each branch once")
+    @Test("a next link to the page itself: one request, each branch once")
     func loop() async throws {
         let server = FakeGitHubServer()
         server.addBranches(owner: "sferik", repo: "rails_admin", branches: Self.branches(3))
@@ -39,7 +40,7 @@ struct BranchPagingTests {
         let url = try await server.start()
         let branches = try await Self.history(url).fetchBranches()
         #expect(branches.map(\.name) == ["branch-0", "branch-1", "branch-2"])
-        #expect(await server.requests(pathPrefix: "/repos/sferik/rails_admin/branches").count == 2)
+        #expect(await server.requests(pathPrefix: "/repos/sferik/rails_admin/branches").count == 1)
         await server.stop()
     }
 }
