@@ -5,10 +5,10 @@ import TerminalKit
 
 extension GitHubError {
     /// `userMessage` in the interface's language (English: word for word the same, seed messages included).
-    public var localizedMessage: String { localizedMessage(timeZone: .current) }
+    var localizedMessage: String { localizedMessage(timeZone: .current) }
 
     /// The message, with the rate-limit reset written in `timeZone` (with its date when not the day of `now`).
-    public func localizedMessage(timeZone: TimeZone, now: Date = Date()) -> String {
+    func localizedMessage(timeZone: TimeZone, now: Date = Date()) -> String {
         switch self {
         case .network:
             return tr("error.network")

@@ -14,7 +14,7 @@ public enum L10n {
     @TaskLocal public static var override: Language?
 
     /// The language strings are looked up in now.
-    public static var language: Language { override ?? processLanguage.withLock { $0 } }
+    static var language: Language { override ?? processLanguage.withLock { $0 } }
 
     /// Sets the process-wide language; call once at start-up, before any screen is built.
     public static func setLanguage(_ language: Language) {
@@ -63,7 +63,7 @@ public enum L10n {
     }
 
     /// One language's table, read and parsed on first use (each at most once per process).
-    public static func table(_ language: Language) -> StringsTable {
+    static func table(_ language: Language) -> StringsTable {
         switch language {
         case .english: english
         case .german: german
@@ -80,10 +80,10 @@ func tr(_ key: StaticString, _ arguments: any CustomStringConvertible...) -> Str
 }
 
 /// A parsed `Localizable.strings`.
-public struct StringsTable: Sendable {
-    public let entries: [String: String]
+struct StringsTable: Sendable {
+    let entries: [String: String]
     /// Why the table is empty, when it could not be read (shown by tests; the app falls back to keys).
-    public let problem: String?
+    let problem: String?
 
     /// A whole file's bytes with `open`/`read` (no FileManager or Data on the first frame's path).
     static func readFile(_ path: String) -> [UInt8]? {
@@ -150,18 +150,18 @@ public struct StringsTable: Sendable {
 /// `printf`-style placeholders, as `.strings` files write them — `%@`, `%d` (`%ld`, `%lld`, `%u`),
 /// positional `%1$@`, and `%%` — filled with text we already formatted (numbers included), so no
 /// `String(format:)` and no locale machinery.
-public enum StringFormat {
-    public enum Kind: Character, Sendable, Equatable { case object = "@", integer = "d" }
+enum StringFormat {
+    enum Kind: Character, Sendable, Equatable { case object = "@", integer = "d" }
 
     /// The placeholders of a template, by argument position (1-based), with their kinds.
-    public static func placeholders(in template: String) -> [Int: Kind] {
+    static func placeholders(in template: String) -> [Int: Kind] {
         var result: [Int: Kind] = [:]
         scan(template) { position, kind in result[position] = kind } literal: { _ in }
         return result
     }
 
     /// The template with its placeholders replaced by `arguments`.
-    public static func format(_ template: String, _ arguments: [String]) -> String {
+    static func format(_ template: String, _ arguments: [String]) -> String {
         var output = String.UnicodeScalarView()
         scan(template) { position, _ in
             if position >= 1, position <= arguments.count { output.append(contentsOf: arguments[position - 1].unicodeScalars) }

@@ -15,7 +15,7 @@ public enum Language: String, CaseIterable, Sendable, Hashable {
     }
 
     /// `de_DE.UTF-8`, `de_AT`, `de@euro`, `de` → German; anything unknown → English.
-    public static func fromLocale(_ locale: String) -> Language {
+    static func fromLocale(_ locale: String) -> Language {
         let code = locale.prefix { $0 != "_" && $0 != "." && $0 != "@" && $0 != "-" }.lowercased()
         return Language(rawValue: code) ?? .english
     }

@@ -1,20 +1,20 @@
 /// A small reader of the `.strings` format (`"key" = "value";`, `/* */` and `//` comments, the
 /// escapes `\" \\ \n \t \r \0` and `\Uxxxx`/`\uxxxx`), so loading a table costs a file read and one
 /// pass over its UTF-8 bytes — no property-list machinery, no CoreFoundation or ICU at start-up.
-public enum StringsFile {
-    public struct ParseError: Error, Equatable, CustomStringConvertible, Sendable {
-        public let line: Int
-        public let reason: String
-        public var description: String { "line \(line): \(reason)" }
+enum StringsFile {
+    struct ParseError: Error, Equatable, CustomStringConvertible, Sendable {
+        let line: Int
+        let reason: String
+        var description: String { "line \(line): \(reason)" }
     }
 
     /// The entries of a `.strings` text. A repeated key is an error.
-    public static func parse(_ text: String) throws(ParseError) -> [String: String] {
+    static func parse(_ text: String) throws(ParseError) -> [String: String] {
         try parse(utf8: Array(text.utf8))
     }
 
     /// The entries of a `.strings` file's bytes (UTF-8, an optional byte-order mark).
-    public static func parse(utf8 bytes: [UInt8]) throws(ParseError) -> [String: String] {
+    static func parse(utf8 bytes: [UInt8]) throws(ParseError) -> [String: String] {
         var parser = Parser(bytes: bytes)
         return try parser.entries()
     }

@@ -4,11 +4,11 @@ import TerminalKit
 
 /// What the owner prompt needs from the app.
 public struct OwnerPromptDependencies {
-    public var service: any GitHubService
-    public var dispatcher: any UIDispatcher
-    public var scheduler: any Scheduler
+    var service: any GitHubService
+    var dispatcher: any UIDispatcher
+    var scheduler: any Scheduler
     /// Text already in the field when the prompt opens (e.g. the current owner), cursor at its end.
-    public var initialText: String
+    var initialText: String
 
     public init(service: any GitHubService, dispatcher: any UIDispatcher, scheduler: any Scheduler,
                 initialText: String = "") {

@@ -5,11 +5,11 @@ import TerminalKit
 /// What the profile module needs from the app.
 public struct ProfileDependencies {
     /// Whose profile.
-    public var login: String
-    public var service: any GitHubService
-    public var dispatcher: any UIDispatcher
-    public var scheduler: any Scheduler
-    public var now: @Sendable () -> Date
+    var login: String
+    var service: any GitHubService
+    var dispatcher: any UIDispatcher
+    var scheduler: any Scheduler
+    var now: @Sendable () -> Date
     /// Whether the terminal shows true colours (256 or direct): the owner's photo is drawn only then.
     public var showsPhotos = false
     /// How the terminal shows pictures: with a graphics protocol the photo is also loaded finer, at

@@ -5,20 +5,20 @@ import TerminalKit
 
 /// What the list module needs from the app.
 public struct RepoListDependencies {
-    public var ownerLogin: String
+    var ownerLogin: String
     /// The owner's own repositories (default) or the ones the owner starred.
     public var listKind: RepositoryListID.Kind = .owner
-    public var service: any GitHubService
-    public var store: any RepositoryStore
-    public var dispatcher: any UIDispatcher
-    public var scheduler: any Scheduler
-    public var isOffline: Bool
-    public var isDemo: Bool
+    var service: any GitHubService
+    var store: any RepositoryStore
+    var dispatcher: any UIDispatcher
+    var scheduler: any Scheduler
+    var isOffline: Bool
+    var isDemo: Bool
     /// A one-line notice to show at start (e.g. the store was rebuilt).
-    public var notice: String?
-    public var now: @Sendable () -> Date
+    var notice: String?
+    var now: @Sendable () -> Date
     /// Says which repositories have a clone (rows show ⌂).
-    public var cloner: any RepositoryCloner
+    var cloner: any RepositoryCloner
     /// When commits load without being asked (the config's `commit_prefetch`).
     public var commitPrefetch: CommitPrefetch = .visible
     /// Shown over other screens (an owner's link followed): Esc, with nothing else to close or

@@ -4,11 +4,11 @@ import TerminalKit
 
 /// What the search module needs from the app.
 public struct SearchDependencies {
-    public var service: any GitHubService
-    public var dispatcher: any UIDispatcher
-    public var scheduler: any Scheduler
+    var service: any GitHubService
+    var dispatcher: any UIDispatcher
+    var scheduler: any Scheduler
     /// A query already in the field when the screen opens (not searched until Enter).
-    public var initialQuery: String
+    var initialQuery: String
 
     public init(service: any GitHubService, dispatcher: any UIDispatcher, scheduler: any Scheduler,
                 initialQuery: String = "") {

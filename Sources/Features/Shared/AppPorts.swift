@@ -35,9 +35,9 @@ public protocol AppNavigator: AnyObject {
 
 extension AppNavigator {
     /// Shows a repository's detail overlay on its first tab.
-    public func showRepositoryDetail(_ repository: Repository) { showRepositoryDetail(repository, tab: .overview) }
+    func showRepositoryDetail(_ repository: Repository) { showRepositoryDetail(repository, tab: .overview) }
     /// Without its own: the overlay on the Issues or Pull requests tab.
-    public func showIssue(_ number: Int, isPullRequest: Bool, of repository: Repository) {
+    func showIssue(_ number: Int, isPullRequest: Bool, of repository: Repository) {
         showRepositoryDetail(repository, tab: isPullRequest ? .pulls : .issues)
     }
 }

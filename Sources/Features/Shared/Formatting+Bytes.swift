@@ -1,7 +1,7 @@
 extension Formatting {
     /// 279 → "279 B", 25_325 → "24.7 KB", 1_300_000 → "1.2 MB" (1024-based, one decimal under 100, as
     /// GitHub shows file and asset sizes). Integer arithmetic only.
-    public static func bytes(_ value: Int) -> String {
+    static func bytes(_ value: Int) -> String {
         let v = max(0, value)
         let units = ["B", "KB", "MB", "GB", "TB"]
         var unit = 0

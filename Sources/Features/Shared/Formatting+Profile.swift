@@ -2,7 +2,7 @@ import Foundation
 
 extension Formatting {
     /// "25 Jan 2011", in UTC (GitHub's dates are UTC; a day is precise enough for a profile).
-    public static func day(_ date: Date) -> String {
+    static func day(_ date: Date) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = .gmt
         let parts = calendar.dateComponents([.year, .month, .day], from: date)
@@ -13,7 +13,7 @@ extension Formatting {
     }
 
     /// "1 result", "1,234 results".
-    public static func results(_ n: Int) -> String {
+    static func results(_ n: Int) -> String {
         n == 1 ? tr("count.results.one") : tr("count.results.other", grouped(n))
     }
 }

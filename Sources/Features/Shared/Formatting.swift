@@ -3,10 +3,10 @@ import Locking
 
 /// Presentation formatting shared by the screens. Every function takes `now` explicitly, so the
 /// output is deterministic in tests.
-public enum Formatting {
+enum Formatting {
     /// 999 → "999", 1_234 → "1.2k", 12_345 → "12.3k", 123_456 → "123k", 1_234_567 → "1.2M".
     /// Integer arithmetic only (every row's stars and forks are formatted on each repaint).
-    public static func count(_ value: Int) -> String {
+    static func count(_ value: Int) -> String {
         let v = max(0, value)
         switch v {
         case ..<1000: return String(v)
@@ -25,7 +25,7 @@ public enum Formatting {
     /// clock that is off, a date the server made up) "in 5 min", "in 3 h"…, so it is not taken for
     /// "just now". Within a minute either way: "just now". Each phrase is formatted once per language
     /// and kept: every visible row shows one on every repaint.
-    public static func relative(_ date: Date, now: Date) -> String {
+    static func relative(_ date: Date, now: Date) -> String {
         // Bounded before the conversion (a Double beyond Int's range would trap): 1,000 years.
         let interval = max(-3.2e10, min(3.2e10, now.timeIntervalSince(date)))
         let future = interval < 0
@@ -48,14 +48,14 @@ public enum Formatting {
     }
 
     /// "1 repository", "30 repositories".
-    public static func repositories(_ n: Int) -> String {
+    static func repositories(_ n: Int) -> String {
         n == 1 ? tr("count.repositories.one") : tr("count.repositories.other", grouped(n))
     }
 
     /// 1234567 → "1,234,567" (always en-US grouping, so output does not depend on the machine).
     /// Written out, not `formatted()`: a number formatter loads ICU's locale data, megabytes of it
     /// paged in for one footer.
-    public static func grouped(_ value: Int) -> String {
+    static func grouped(_ value: Int) -> String {
         let digits = String(value.magnitude)
         let count = digits.utf8.count
         var out = value < 0 ? "-" : ""

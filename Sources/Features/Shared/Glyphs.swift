@@ -18,39 +18,39 @@ public enum IconSet: String, CaseIterable, Sendable {
 /// picks one for its own task with `Glyphs.$override`.
 public struct Glyphs: Equatable, Sendable {
     /// Forks, before a count.
-    public var fork: String
+    var fork: String
     /// Stars, before a count; also the favourite mark.
-    public var star: String
+    var star: String
     /// A repository that has a clone in the clone root.
-    public var cloned: String
+    var cloned: String
     /// A branch, before its name.
-    public var branch: String
+    var branch: String
     /// A row's commits: loading, loaded, none, failed.
-    public var commitsLoading: String
-    public var commitsLoaded: String
-    public var commitsEmpty: String
-    public var commitsFailed: String
+    var commitsLoading: String
+    var commitsLoaded: String
+    var commitsEmpty: String
+    var commitsFailed: String
     /// A row that can be expanded, and one that is.
-    public var collapsed: String
-    public var expanded: String
+    var collapsed: String
+    var expanded: String
     /// A row that changed since the user last looked.
-    public var changed: String
+    var changed: String
     /// The frames of the busy spinner, in order.
-    public var spinner: [String]
+    var spinner: [String]
     /// An issue's or pull request's state, readable without colour: open, closed, merged, draft.
-    public var issueOpen: String
-    public var issueClosed: String
-    public var pullMerged: String
-    public var pullDraft: String
+    var issueOpen: String
+    var issueClosed: String
+    var pullMerged: String
+    var pullDraft: String
     /// Before an issue's count of comments.
-    public var comments: String
+    var comments: String
     /// The Files tab's folders and files, and the Releases tab's tags.
-    public var folder: String
-    public var file: String
-    public var tag: String
+    var folder: String
+    var file: String
+    var tag: String
 
     /// The symbols of `set`.
-    public static func of(_ set: IconSet) -> Glyphs {
+    static func of(_ set: IconSet) -> Glyphs {
         switch set {
         case .unicode: unicode
         case .nerd: nerd
@@ -86,13 +86,13 @@ public struct Glyphs: Equatable, Sendable {
     private static let processSet = Mutex(IconSet.unicode)
 
     /// A set for the current task only (tests draw ASCII while others draw the default).
-    @TaskLocal public static var override: IconSet?
+    @TaskLocal static var override: IconSet?
 
     /// The set symbols are drawn from now.
-    public static var set: IconSet { override ?? processSet.withLock { $0 } }
+    static var set: IconSet { override ?? processSet.withLock { $0 } }
 
     /// The symbols drawn now.
-    public static var current: Glyphs { of(set) }
+    static var current: Glyphs { of(set) }
 
     /// Sets the process-wide set; call once at start-up, before any screen is built.
     public static func use(_ set: IconSet) {

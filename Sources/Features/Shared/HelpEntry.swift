@@ -1,11 +1,11 @@
 import TerminalKit
 
 /// One line of help: keys and what they do.
-public struct HelpEntry: Sendable, Equatable {
-    public var keys: String
-    public var help: String
+struct HelpEntry: Sendable, Equatable {
+    var keys: String
+    var help: String
 
-    public init(keys: String, help: String) {
+    init(keys: String, help: String) {
         self.keys = keys
         self.help = help
     }

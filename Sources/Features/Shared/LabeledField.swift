@@ -2,13 +2,13 @@ import TerminalKit
 
 /// One labelled value a screen shows, e.g. ("Company", "@github") or ("Language", "● Swift"),
 /// already formatted and sanitized.
-public struct LabeledField: Sendable, Equatable {
-    public var label: String
-    public var value: String
+struct LabeledField: Sendable, Equatable {
+    var label: String
+    var value: String
     /// The colour of a leading "●" in the value (a language's), when there is one.
-    public var dotColor: RGB?
+    var dotColor: RGB?
 
-    public init(label: String, value: String, dotColor: RGB? = nil) {
+    init(label: String, value: String, dotColor: RGB? = nil) {
         self.label = label
         self.value = value
         self.dotColor = dotColor

@@ -2,13 +2,13 @@ import GitHubAPI
 
 /// The outcome of one request a screen's interactor made: a value, a typed error to show, or a
 /// cancellation (never shown).
-public enum LoadOutcome<Value: Sendable>: Sendable {
+enum LoadOutcome<Value: Sendable>: Sendable {
     case loaded(Value)
     case failed(GitHubError)
     case cancelled
 
     /// Runs `work` and sorts what it returns or throws into an outcome (`GitHubError.shown(for:)`).
-    public static func of(_ work: () async throws -> Value) async -> LoadOutcome {
+    static func of(_ work: () async throws -> Value) async -> LoadOutcome {
         switch await Result.of(work) {
         case .success(let value): .loaded(value)
         case .failure(let error): .failed(error)

@@ -7,16 +7,16 @@ import TerminalKit
 /// request: the first frame, offline), then the API's answer (a conditional request when stored),
 /// decoded as untrusted input and scaled to the cells it will take. A broken or unknown image is nil:
 /// the screen keeps what it shows without one.
-public struct OwnerPhotos: Sendable {
+struct OwnerPhotos: Sendable {
     private let service: any GitHubService
 
-    public init(service: any GitHubService) {
+    init(service: any GitHubService) {
         self.service = service
     }
 
     /// Where a login's photo is when its `avatar_url` is not known: GitHub's avatar host by login
     /// (`https://HOST/LOGIN.png` on GitHub Enterprise, from a repository's page address).
-    public static func address(forLogin login: String, webPage: String? = nil) -> String {
+    static func address(forLogin login: String, webPage: String? = nil) -> String {
         if let webPage, let url = URL(string: webPage), let host = url.host, host != "github.com",
            let scheme = url.scheme, scheme == "https" || scheme == "http" {
             var port = ""
@@ -27,12 +27,12 @@ public struct OwnerPhotos: Sendable {
     }
 
     /// The stored photo, decoded, `width` × `height` pixels at most (no request).
-    public func stored(address: String, width: Int, height: Int) -> PixelImage? {
+    func stored(address: String, width: Int, height: Int) -> PixelImage? {
         service.storedAvatar(url: address, size: Self.requestSize(width, height)).flatMap { Self.pixels($0, width: width, height: height) }
     }
 
     /// The photo from the API (revalidated when stored), decoded; nil when it cannot be had or read.
-    public func load(address: String, width: Int, height: Int) async -> PixelImage? {
+    func load(address: String, width: Int, height: Int) async -> PixelImage? {
         guard let bytes = try? await service.avatar(url: address, size: Self.requestSize(width, height)),
               !Task.isCancelled else { return nil }
         return Self.pixels(bytes, width: width, height: height)
@@ -40,13 +40,13 @@ public struct OwnerPhotos: Sendable {
 
     /// The stored photo as a picture: half blocks `blocks` pixels at most, and `fine` for a terminal
     /// with a graphics protocol (nil: none); no request.
-    public func storedPicture(address: String, blocks: PixelSize, fine: PixelSize?) -> OwnerPicture? {
+    func storedPicture(address: String, blocks: PixelSize, fine: PixelSize?) -> OwnerPicture? {
         service.storedAvatar(url: address, size: Self.requestSize(blocks, fine))
             .flatMap { Self.picture($0, blocks: blocks, fine: fine) }
     }
 
     /// The photo from the API (revalidated when stored) as a picture; nil when it cannot be had or read.
-    public func loadPicture(address: String, blocks: PixelSize, fine: PixelSize?) async -> OwnerPicture? {
+    func loadPicture(address: String, blocks: PixelSize, fine: PixelSize?) async -> OwnerPicture? {
         guard let bytes = try? await service.avatar(url: address, size: Self.requestSize(blocks, fine)),
               !Task.isCancelled else { return nil }
         return Self.picture(bytes, blocks: blocks, fine: fine)
@@ -85,11 +85,11 @@ public struct OwnerPhotos: Sendable {
 
 /// A photo drawn two ways: half blocks (every terminal with colours) and, for a terminal with a
 /// graphics protocol, a finer version at the pixels of the same cells (`Buffer.drawPicture`).
-public struct OwnerPicture: Sendable, Hashable {
-    public var blocks: PixelImage
-    public var fine: PixelImage?
+struct OwnerPicture: Sendable, Hashable {
+    var blocks: PixelImage
+    var fine: PixelImage?
 
-    public init(blocks: PixelImage, fine: PixelImage? = nil) {
+    init(blocks: PixelImage, fine: PixelImage? = nil) {
         self.blocks = blocks
         self.fine = fine
     }

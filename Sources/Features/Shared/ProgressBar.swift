@@ -2,7 +2,7 @@
 /// `rewritingGitProgress`).
 public enum ProgressBar {
     /// A bar `width` cells wide, eighths drawn with the block elements; shaded when the size is unknown.
-    public static func bar(fraction: Double?, width: Int) -> String {
+    static func bar(fraction: Double?, width: Int) -> String {
         guard let fraction else { return String(repeating: "░", count: width) }
         let eighths = Int((min(1, max(0, fraction)) * Double(width * 8)).rounded(.down))
         let partials = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]

@@ -7,22 +7,22 @@ import TerminalKit
 /// What the detail overlay needs from the app.
 public struct RepoDetailDependencies {
     /// The repository to show (as the list or search had it).
-    public var repository: Repository
-    public var service: any GitHubService
-    public var store: any RepositoryStore
-    public var dispatcher: any UIDispatcher
-    public var scheduler: any Scheduler
+    var repository: Repository
+    var service: any GitHubService
+    var store: any RepositoryStore
+    var dispatcher: any UIDispatcher
+    var scheduler: any Scheduler
     /// Opens the repository's page (`SpawningURLOpener` in the app).
-    public var opener: any URLOpener
+    var opener: any URLOpener
     /// Puts text on the clipboard (`y`).
-    public var clipboard: any ClipboardWriter
+    var clipboard: any ClipboardWriter
     /// Clones repositories (`c`).
-    public var cloner: any RepositoryCloner
+    var cloner: any RepositoryCloner
     /// The user's editor, for comments on issues (`C`); nil: commenting says it cannot.
     public var editor: (any TextEditing)?
     /// The process environment (`BROWSER`, `PATH`) the opener looks in.
-    public var environment: [String: String]
-    public var now: @Sendable () -> Date
+    var environment: [String: String]
+    var now: @Sendable () -> Date
     /// Whether the terminal shows true colours (256 or direct): the owner's photo is drawn only then.
     public var showsPhotos = false
     /// How the terminal shows pictures: with a graphics protocol the owner's photo is also loaded finer.
@@ -32,7 +32,7 @@ public struct RepoDetailDependencies {
     /// The issue or pull request opened on `initialTab` (a link to another repository's issue).
     public var initialIssue: Int?
     /// What the tabs beyond the Overview and README read and keep (the app: its client and store).
-    public var sources: RepoDetailSources
+    var sources: RepoDetailSources
 
     public init(repository: Repository, service: any GitHubService, store: any RepositoryStore,
                 sources: RepoDetailSources = .none,

@@ -91,18 +91,18 @@ protocol RepoDetailPresenterProtocol: AnyObject {
 }
 
 /// One thing `y` can copy: what the menu says, and the text that goes to the clipboard.
-public struct CopyChoice: Sendable, Equatable {
-    public var label: String
-    public var text: String
+struct CopyChoice: Sendable, Equatable {
+    var label: String
+    var text: String
 
-    public init(label: String, text: String) {
+    init(label: String, text: String) {
         self.label = label
         self.text = text
     }
 }
 
 /// What GitHub said of a repository's README.
-public enum ReadmeOutcome: Sendable, Equatable {
+enum ReadmeOutcome: Sendable, Equatable {
     case markdown(String)
     /// The repository has none (404).
     case none
@@ -111,7 +111,7 @@ public enum ReadmeOutcome: Sendable, Equatable {
 }
 
 /// How a star or unstar went.
-public enum StarOutcome: Sendable, Equatable {
+enum StarOutcome: Sendable, Equatable {
     case starred(Bool)
     /// Starring needs a token: nothing was sent.
     case needsToken
@@ -119,7 +119,7 @@ public enum StarOutcome: Sendable, Equatable {
 }
 
 /// A repository looked up for a link.
-public enum RepositoryLookup: Sendable, Equatable {
+enum RepositoryLookup: Sendable, Equatable {
     case found(Repository)
     case failed(GitHubError)
     case cancelled

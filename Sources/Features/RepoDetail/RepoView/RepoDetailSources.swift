@@ -8,13 +8,13 @@ import Persistence
 /// `.none` stands for what it does not (those tabs then say they cannot load).
 public struct RepoDetailSources {
     /// Histories and commits read in full (the Commits tab).
-    public var historyStore: any CommitHistoryStore
+    var historyStore: any CommitHistoryStore
     /// Issues and pull requests, their threads and drafts; nil: the Issues and Pull requests tabs say
     /// they cannot load.
-    public var issues: (service: any IssueService, store: any IssueStore)?
+    var issues: (service: any IssueService, store: any IssueStore)?
     /// Trees, files and releases (the Files and Releases tabs).
-    public var contentService: any RepositoryContentService
-    public var contentStore: any RepositoryContentStore
+    var contentService: any RepositoryContentService
+    var contentStore: any RepositoryContentStore
 
     public init(historyStore: any CommitHistoryStore, issues: (service: any IssueService, store: any IssueStore)?,
                 contentService: any RepositoryContentService, contentStore: any RepositoryContentStore) {

@@ -5,14 +5,14 @@ import TerminalKit
 
 /// One commit as a line shows it: short SHA, first line of the message, author and age, formatted
 /// and sanitized for the terminal.
-public struct CommitLineState: Sendable, Equatable {
-    public var sha: String
-    public var summary: String
-    public var author: String
+struct CommitLineState: Sendable, Equatable {
+    var sha: String
+    var summary: String
+    var author: String
     /// "3 h ago" (empty when the commit has no date).
-    public var age: String
+    var age: String
 
-    public init(sha: String, summary: String, author: String, age: String) {
+    init(sha: String, summary: String, author: String, age: String) {
         self.sha = sha
         self.summary = summary
         self.author = author

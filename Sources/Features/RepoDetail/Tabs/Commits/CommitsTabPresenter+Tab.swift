@@ -29,5 +29,5 @@ extension CommitsTabPresenter: RepoTabModule {
 }
 
 extension RepoTab {
-    public static let commits = RepoTab(id: "commits", name: { tr("detail.tab.commits") })
+    static let commits = RepoTab(id: "commits", name: { tr("detail.tab.commits") })
 }

@@ -123,5 +123,5 @@ extension FilesTabPresenter: RepoTabModule {
 }
 
 extension RepoTab {
-    public static let files = RepoTab(id: "files", name: { tr("detail.tab.files") })
+    static let files = RepoTab(id: "files", name: { tr("detail.tab.files") })
 }

@@ -128,5 +128,5 @@ extension OverviewPresenter: RepoTabModule {
 }
 
 extension RepoTab {
-    public static let overview = RepoTab(id: "overview", name: { tr("detail.tab.overview") })
+    static let overview = RepoTab(id: "overview", name: { tr("detail.tab.overview") })
 }

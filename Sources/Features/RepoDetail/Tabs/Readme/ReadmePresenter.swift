@@ -177,5 +177,5 @@ extension ReadmePresenter: RepoTabModule {
 }
 
 extension RepoTab {
-    public static let readme = RepoTab(id: "readme", name: { tr("detail.tab.readme") })
+    static let readme = RepoTab(id: "readme", name: { tr("detail.tab.readme") })
 }

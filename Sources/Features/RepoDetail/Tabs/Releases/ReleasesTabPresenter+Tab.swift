@@ -24,5 +24,5 @@ extension ReleasesTabPresenter: RepoTabModule {
 }
 
 extension RepoTab {
-    public static let releases = RepoTab(id: "releases", name: { tr("detail.tab.releases") })
+    static let releases = RepoTab(id: "releases", name: { tr("detail.tab.releases") })
 }
