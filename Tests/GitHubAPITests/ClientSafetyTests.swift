@@ -18,6 +18,7 @@ struct ClientSafetyTests {
             #expect(second.items == first.items)
             #expect(second.next == first.next)
             #expect(second.last == first.last)
+            #expect(first.url != nil && second.url == first.url)
             // A 304 costs nothing.
             #expect(client.lastRateLimit?.remaining == remainingAfterFirst)
 

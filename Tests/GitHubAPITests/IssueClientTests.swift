@@ -60,6 +60,7 @@ struct IssueClientTests {
         #expect(page.items.allSatisfy { !$0.isPullRequest })
         #expect(page.next?.absoluteString == "https://api.github.com/repositories/1/issues?state=open&page=2")
         #expect(host.all[0].url.query == "state=closed&per_page=100")
+        #expect(page.url == host.all[0].url) // a page knows the address it was asked at (the pager's loop guard)
         let again = try await client.issues(ownerLogin: "sferik", repository: "rails_admin", state: .closed, perPage: 500)
         #expect(host.all[1].headers["If-None-Match"] == "\"i1\"")
         #expect(again.items == page.items)
