@@ -18,7 +18,8 @@ FuzzSupport.run { bytes in
     if let commits = try? decoder.decode([Commit].self, from: data) {
         for commit in commits { _ = Sanitizer.line(commit.summary).fitted(toWidth: 30); _ = commit.shortSHA }
     }
-    _ = try? decoder.decode(RepositorySearchPage.self, from: data)
+    _ = try? decoder.decode(SearchPage<Repository>.self, from: data)
+    _ = try? decoder.decode(SearchPage<Issue>.self, from: data)
     if let detail = try? decoder.decode(CommitDetail.self, from: data) {
         _ = Sanitizer.line(detail.summary).fitted(toWidth: 30)
         for file in detail.files { _ = Sanitizer.line(file.filename).displayWidth }
