@@ -55,7 +55,7 @@ struct FileViewRenderingTests {
     @Test("Without the highlighter plugin the file reads plain and the footer says why")
     func pluginMissing() {
         var state = Self.state("def a\nend\n")
-        state.body = .text(HighlightedText(lines: ["def a", "end"], runs: [[], []], outcome: .unavailable("no such file")))
+        state.show(.text(HighlightedText(lines: ["def a", "end"], runs: [[], []], outcome: .unavailable("no such file"))))
         let window = FileViewRenderer.window(state, width: 80, height: 12)
         #expect(window.position == "no colours: the highlighter plugin did not load · L1/2")
         #expect(window.rows.map(\.spans).allSatisfy { $0.allSatisfy { $0.style == .plain } })
@@ -75,7 +75,7 @@ struct FileViewRenderingTests {
         var state = Self.state(Self.ruby, height: 4)
         state.move(by: 7)
         #expect(state.cursorLineNumber == 8)
-        #expect(state.lines.top == 4)
+        #expect(state.top == 4)
         state.scrollHorizontally(by: 40)
         let window = FileViewRenderer.window(state, width: 40, height: 5)
         let cursor = window.rows.first { $0.isCursor }
@@ -89,13 +89,26 @@ struct FileViewRenderingTests {
     func search() {
         var state = Self.state(Self.ruby)
         state.setSearch("octokit")
-        #expect(state.search.matchLines == [2, 3, 5])
-        #expect(state.lines.selection == 2)
+        #expect(state.matchLines == [2, 3, 5])
+        #expect(state.cursor == 2)
         state.nextMatch(true)
-        #expect(state.lines.selection == 3)
+        #expect(state.cursor == 3)
         state.nextMatch(false)
         state.nextMatch(false)
-        #expect(state.lines.selection == 5)
+        #expect(state.cursor == 5)
+    }
+
+    @Test("A search's matches are marked in the columns they take (the current one more), their lines underlined")
+    func searchDrawn() throws {
+        var state = Self.state(Self.ruby)
+        state.setSearch("octokit")
+        let window = FileViewRenderer.window(state, width: 80, height: 12)
+        let current = try #require(window.rows[2].spans.first { $0.text == "Octokit" })
+        #expect(current.style.attributes.isSuperset(of: [.reverse, .bold, .underline]))
+        let other = try #require(window.rows[3].spans.first { $0.text == "Octokit" })
+        #expect(other.style.attributes.contains(.reverse) && !other.style.attributes.contains(.underline))
+        #expect(window.rows.map(\.isMatch) == [false, false, true, true, false, true, false, false, false])
+        #expect(window.rows[0].spans.allSatisfy { !$0.style.attributes.contains(.reverse) })
     }
 
     @Test("Markdown is rendered, m shows its source with numbers")

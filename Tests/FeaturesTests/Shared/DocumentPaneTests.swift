@@ -171,6 +171,36 @@ struct DocumentPaneTests {
         #expect(pane.currentMatch == nil, "no match is left")
     }
 
+    @Test("A line cursor (a file): the keys move it and the window follows the least; n/N step to the next line with a match after it")
+    func cursor() {
+        var pane = DocumentPane<StyledLine>(cursor: true)
+        pane.resize(height: 10)
+        pane.show(Self.lines(100), links: [:], width: 40)
+        #expect(pane.cursor == 0)
+        for _ in 0..<12 { _ = pane.handle(.scrollDown) }
+        #expect(pane.cursor == 12 && pane.offset == 3, "scrolled the least to show it")
+        _ = pane.handle(.pageDown)
+        #expect(pane.cursor == 21 && pane.offset == 12)
+        _ = pane.handle(.end)
+        #expect(pane.cursor == 99 && pane.offset == 90)
+        _ = pane.handle(.home)
+        #expect(pane.cursor == 0 && pane.offset == 0)
+        pane.moveCursor(to: 7)
+        pane.search("gone")
+        #expect(pane.cursor == 15, "the first match at or after the cursor")
+        pane.moveCursor(to: 40)
+        _ = pane.handle(.nextMatch)
+        #expect(pane.cursor == 45, "after the cursor, not after the last match")
+        _ = pane.handle(.previousMatch)
+        #expect(pane.cursor == 35)
+        pane.moveCursor(to: 95)
+        _ = pane.handle(.nextMatch)
+        #expect(pane.cursor == 5 && pane.offset == 5, "wraps")
+        pane.resetPosition()
+        #expect(pane.cursor == 0 && pane.offset == 0)
+        #expect(DocumentPane<StyledLine>().cursor == nil, "a pane without a cursor")
+    }
+
     @Test("Lines without text (a picture's row, a note) are skipped by the search and kept as they are")
     func detailLines() {
         var pane = DocumentPane<DetailLine>()

@@ -6,8 +6,14 @@ import TerminalKit
 protocol DocumentLine: Sendable, Equatable {
     /// The line's text and links; nil when it has none.
     var styled: StyledLine? { get }
+    /// The text searched (`styled`'s; a line that can say it without its spans says it cheaper).
+    var searchText: String? { get }
     /// The line drawn as `styled` instead (its matches or selected link highlighted).
     func restyled(_ styled: StyledLine) -> Self
+}
+
+extension DocumentLine {
+    var searchText: String? { styled?.text }
 }
 
 extension StyledLine: DocumentLine {
@@ -33,7 +39,9 @@ extension DetailLine: DocumentLine {
 /// - the `/` search: the field while edited, the query kept, its matches in columns, the current one
 ///   (n/N wrap, it is scrolled into view), the status ("3/7 matches");
 /// - the numbered links and the keys that pick them (`LinkKeys`: digits and Enter, Tab/Shift-Tab);
-/// - the window drawn: the lines on screen with the matches and the selected link highlighted.
+/// - the window drawn: the lines on screen with the matches and the selected link highlighted;
+/// - for a document read with one (a file, whose permalink names a line), a line cursor: the scrolling
+///   keys move it and the window follows, and n/N step to the next line with a match after it.
 /// A key costs the window, never the document: only a new query or a new layout goes over every line.
 struct DocumentPane<Line: DocumentLine>: Sendable, Equatable {
     /// The longest query kept.
@@ -63,8 +71,13 @@ struct DocumentPane<Line: DocumentLine>: Sendable, Equatable {
     private(set) var currentMatch: Int?
     /// The link number being typed, and the one selected.
     var linkKeys = LinkKeys()
+    /// The cursor's line, in a document read with one; nil: none.
+    private(set) var cursor: Int?
 
-    init() {}
+    /// A pane; `cursor`: read with a line cursor.
+    init(cursor: Bool = false) {
+        if cursor { self.cursor = 0 }
+    }
 
     var offset: Int { scroll.offset }
     var lineCount: Int { lines.count }
@@ -91,7 +104,9 @@ struct DocumentPane<Line: DocumentLine>: Sendable, Equatable {
         self.width = width
         isStale = false
         refreshMatches()
-        if newWidth {
+        if let cursor {
+            moveCursor(to: cursor)
+        } else if newWidth {
             scroll.scroll(to: Int((place * Double(lines.count)).rounded()), lineCount: lines.count, height: height)
             if matchWasShown { revealCurrentMatch() }
         } else {
@@ -99,10 +114,18 @@ struct DocumentPane<Line: DocumentLine>: Sendable, Equatable {
         }
     }
 
+    /// Back to the first line, the cursor on it (other content: a file's source shown instead of its
+    /// rendering).
+    mutating func resetPosition() {
+        if cursor != nil { cursor = 0 }
+        scroll(to: 0)
+    }
+
     /// The pane is `height` rows high.
     mutating func resize(height: Int) {
         self.height = max(1, height)
         scroll.scroll(to: scroll.offset, lineCount: lines.count, height: self.height)
+        if let cursor { moveCursor(to: cursor) }
     }
 
     // MARK: Scrolling
@@ -115,8 +138,35 @@ struct DocumentPane<Line: DocumentLine>: Sendable, Equatable {
 
     mutating func scroll(by count: Int) { scroll(to: scroll.offset + count) }
 
-    /// ↑↓, PgUp/PgDn, Home/End; false for any other action.
+    /// The cursor to `line` (clamped), the window scrolled the least to show it.
+    mutating func moveCursor(to line: Int) {
+        guard cursor != nil else { return }
+        let line = max(0, min(line, lines.count - 1))
+        cursor = line
+        if line < scroll.offset {
+            scroll(to: line)
+        } else if line >= scroll.offset + height {
+            scroll(to: line - height + 1)
+        } else {
+            scroll(to: scroll.offset)
+        }
+    }
+
+    /// ↑↓, PgUp/PgDn, Home/End (they move the cursor, where there is one); false for any other action.
     mutating func scroll(for action: RepoDetailAction) -> Bool {
+        if let cursor {
+            let page = max(1, height - 1)
+            switch action {
+            case .scrollUp: moveCursor(to: cursor - 1)
+            case .scrollDown: moveCursor(to: cursor + 1)
+            case .pageUp: moveCursor(to: cursor - page)
+            case .pageDown: moveCursor(to: cursor + page)
+            case .home: moveCursor(to: 0)
+            case .end: moveCursor(to: lines.count)
+            default: return false
+            }
+            return true
+        }
         var moved = scroll
         guard moved.apply(action, lineCount: lines.count, height: height) else { return false }
         scroll(to: moved.offset)
@@ -203,11 +253,15 @@ struct DocumentPane<Line: DocumentLine>: Sendable, Equatable {
     }
 
     /// `n` (forward) and `N`: the next or previous match, wrapping around; without a current one, the
-    /// first on or below the screen's top (or the last on screen, backwards).
+    /// first on or below the screen's top (or the last on screen, backwards). With a cursor: the first
+    /// match on a line after the cursor's (or the last before it), wrapping.
     mutating func moveMatch(forward: Bool) {
         guard !matches.isEmpty else { return }
         let count = matches.count
-        if let current = currentMatch {
+        if let cursor {
+            currentMatch = forward ? (matches.firstIndex { $0.line > cursor } ?? 0)
+                                   : (matches.lastIndex { $0.line < cursor } ?? count - 1)
+        } else if let current = currentMatch {
             currentMatch = ((current + (forward ? 1 : -1)) % count + count) % count
         } else {
             let offset = scroll.offset
@@ -232,22 +286,27 @@ struct DocumentPane<Line: DocumentLine>: Sendable, Equatable {
             currentMatch = nil
             return
         }
-        matches = DocumentSearch.matches(of: query, in: lines.lazy.map(\.styled))
+        matches = DocumentSearch.matches(of: query, inTexts: lines.lazy.map(\.searchText))
         if let current = currentMatch, !matches.indices.contains(current) { currentMatch = matches.isEmpty ? nil : 0 }
     }
 
     private mutating func showFirstMatch() {
         guard !matches.isEmpty else { currentMatch = nil; return }
-        let offset = scroll.offset
+        let offset = cursor ?? scroll.offset
         currentMatch = matches.firstIndex { $0.line >= offset } ?? 0
         revealCurrentMatch()
     }
 
-    /// Scrolls so that the current match is on screen (at the top when it was not).
+    /// Scrolls so that the current match is on screen (at the top when it was not); with a cursor,
+    /// the cursor goes to its line.
     private mutating func revealCurrentMatch() {
         guard let current = currentMatch, matches.indices.contains(current) else { return }
         let line = matches[current].line
-        if !isOnScreen(line) { scroll(to: line) }
+        if cursor != nil {
+            moveCursor(to: line)
+        } else if !isOnScreen(line) {
+            scroll(to: line)
+        }
     }
 
     // MARK: Links

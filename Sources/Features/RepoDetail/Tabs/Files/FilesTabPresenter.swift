@@ -226,7 +226,7 @@ final class FilesTabPresenter {
         case .character("n"): state.nextMatch(true)
         case .character("N"): state.nextMatch(false)
         case .character("m"): state.toggleSource()
-        case .character("/"): field = TextField(text: state.search.query)
+        case .character("/"): field = TextField(text: state.query)
         case .character("y"):
             if let permalink { copy(CopyChoice(label: tr("files.permalink"), text: permalink)) }
         case .character("o"):

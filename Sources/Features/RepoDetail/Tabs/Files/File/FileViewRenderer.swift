@@ -55,42 +55,33 @@ enum FileViewRenderer {
         case .image(_, let size, let type): tr("files.file.image", Sanitizer.line(type), Formatting.bytes(size))
         case .text, .markdown: nil
         }
-        let count = state.shownLines.count
-        var position = count == 0 ? "" : "L\(state.lines.selection + 1)/\(count)"
+        let count = state.lineCount
+        var position = count == 0 ? "" : "L\(state.cursor + 1)/\(count)"
         if case .text(let text) = state.body, case .unavailable = text.outcome {
             // The plugin beside the binary is missing or broken: say why the file has no colours.
             position = tr("files.file.noHighlighter") + (position.isEmpty ? "" : " · " + position)
         }
         guard note == nil else { return FileWindow(title: title, rows: [], note: note, position: "") }
-        let visible = state.lines.visibleRange(count: count)
-        let matches = Set(state.search.matchLines)
-        var rows: [FileRow] = []
+        // The pane's window: the lines on screen with the search's matches marked.
+        let window = state.pane.window()
+        let matchLines = Set(state.matchLines)
         let numberWidth = String(count).count
-        switch state.body {
-        case .text(let text):
-            rows = visible.map { sourceRow(text, $0, numberWidth: numberWidth, state: state, width: width, matches: matches) }
-        case .markdown(let source, let rendered, let showsSource):
-            if showsSource || rendered == nil {
-                rows = visible.map { sourceRow(source, $0, numberWidth: numberWidth, state: state, width: width, matches: matches) }
-            } else if let rendered {
-                rows = visible.map { index in
-                    FileRow(number: "", spans: clip(rendered.lines[index].spans, from: 0, width: width),
-                            isCursor: index == state.lines.selection, isMatch: matches.contains(index))
-                }
+        // Source lines are numbered (a Markdown file's too until it is rendered).
+        let numbered: Bool = if case .markdown(_, nil, _) = state.body { true } else { state.showsSource }
+        let rows = window.lines.enumerated().map { offset, line in
+            let index = window.top + offset
+            let spans = line.styled?.spans ?? []
+            guard numbered else {
+                return FileRow(number: "", spans: clip(spans, from: 0, width: width), isCursor: index == state.cursor,
+                               isMatch: matchLines.contains(index))
             }
-        default: break
+            let number = String(index + 1)
+            let padded = String(repeating: " ", count: max(0, numberWidth - number.count)) + number
+            return FileRow(number: padded, spans: clip(spans, from: state.left, width: max(0, width - numberWidth - 1)),
+                           isCursor: index == state.cursor, isMatch: matchLines.contains(index))
         }
         _ = height
         return FileWindow(title: title, rows: rows, note: nil, position: position)
-    }
-
-    private static func sourceRow(_ text: HighlightedText, _ index: Int, numberWidth: Int, state: FileViewState, width: Int,
-                                  matches: Set<Int>) -> FileRow {
-        let number = String(index + 1)
-        let padded = String(repeating: " ", count: max(0, numberWidth - number.count)) + number
-        let spans = spans(of: text.lines[index], runs: text.runs[index])
-        return FileRow(number: padded, spans: clip(spans, from: state.left, width: max(0, width - numberWidth - 1)),
-                       isCursor: index == state.lines.selection, isMatch: matches.contains(index))
     }
 
     /// A line cut into spans at its runs' byte offsets (runs are on character boundaries of clean text).

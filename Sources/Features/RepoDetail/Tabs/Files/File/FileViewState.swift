@@ -6,8 +6,8 @@ import SyntaxHighlighting
 import TerminalKit
 
 /// One open file of the Files tab, as a value: what it is (text with its highlighted runs, Markdown
-/// rendered, a binary or a file too large to show), the line the cursor is on (its permalink's
-/// `#L42`), the columns scrolled to the right, and the search.
+/// rendered, a binary or a file too large to show), its lines shown in a `DocumentPane` with a line
+/// cursor (its permalink's `#L42`) and the `/` search, and the columns scrolled to the right.
 struct FileViewState: Equatable {
     /// What the file is, once its bytes are known.
     enum Body: Equatable {
@@ -29,12 +29,12 @@ struct FileViewState: Equatable {
     let entry: GitTreeEntry
     /// The commit or ref the file was read at (its permalink's).
     let ref: String
-    var body: Body = .loading
-    /// The cursor line (index into the shown lines) and the first line on screen.
-    var lines = Viewport()
+    private(set) var body: Body = .loading
+    /// The lines shown (source, or the rendered Markdown): the cursor line, the first line on screen,
+    /// the search.
+    private(set) var pane = DocumentPane<FileLine>(cursor: true)
     /// Columns scrolled to the right (long lines).
     private(set) var left = 0
-    var search = FileSearch()
     /// The width the Markdown was rendered at.
     private(set) var renderedWidth: Int?
 
@@ -71,23 +71,40 @@ struct FileViewState: Equatable {
     mutating func show(_ body: Body) {
         self.body = body
         renderedWidth = nil
-        lines.reset()
         left = 0
-        search.matches(in: shownLines)
+        showLines()
+        pane.resetPosition()
+    }
+
+    /// The pane shows the lines of the body as it is now.
+    private mutating func showLines() {
+        let shown: [FileLine] = switch body {
+        case .text(let text): FileLine.source(text)
+        case .markdown(let source, let rendered, let showsSource):
+            showsSource || rendered == nil ? FileLine.source(source) : (rendered?.lines ?? []).map { FileLine(.styled($0)) }
+        default: []
+        }
+        pane.contentChanged()
+        pane.show(shown, links: [:], width: renderedWidth ?? 0)
     }
 
     mutating func fail(_ error: GitHubError) {
         body = .failed(error)
+        showLines()
     }
 
-    /// The lines as they are shown now: source lines, or the rendered Markdown's text.
-    var shownLines: [String] {
-        switch body {
-        case .text(let text): text.lines
-        case .markdown(let source, let rendered, let showsSource):
-            showsSource ? source.lines : (rendered?.lines.map(\.text) ?? source.lines)
-        default: []
-        }
+    /// How many lines are shown (source lines, or the rendered Markdown's).
+    var lineCount: Int { pane.lineCount }
+    /// The cursor's line (an index into the lines shown).
+    var cursor: Int { pane.cursor ?? 0 }
+    /// The first line on screen.
+    var top: Int { pane.offset }
+    /// The query searched for (empty: none), and the lines that hold it, in order.
+    var query: String { pane.query }
+    var matchLines: [Int] {
+        var lines: [Int] = []
+        for match in pane.matches where lines.last != match.line { lines.append(match.line) }
+        return lines
     }
 
     /// Whether line numbers, permalinks to a line and horizontal scrolling apply (source text).
@@ -101,13 +118,13 @@ struct FileViewState: Equatable {
 
     /// The 1-based line number the cursor is on, when the source is shown.
     var cursorLineNumber: Int? {
-        showsSource && !shownLines.isEmpty ? lines.selection + 1 : nil
+        showsSource && lineCount > 0 ? cursor + 1 : nil
     }
 
     // MARK: Moving
 
     mutating func move(by delta: Int) {
-        lines.select(lines.selection + delta, count: shownLines.count)
+        pane.moveCursor(to: cursor + delta)
     }
 
     mutating func scrollHorizontally(by delta: Int) {
@@ -116,17 +133,16 @@ struct FileViewState: Equatable {
     }
 
     mutating func resize(height: Int) {
-        lines.resize(to: height)
-        lines.ensureVisible(count: shownLines.count)
+        pane.resize(height: height)
     }
 
     /// Markdown: rendered ⇄ source.
     mutating func toggleSource() {
         guard case .markdown(let source, let rendered, let showsSource) = body else { return }
         body = .markdown(source: source, rendered: rendered, showsSource: !showsSource)
-        lines.reset()
         left = 0
-        search.matches(in: shownLines)
+        showLines()
+        pane.resetPosition()
     }
 
     /// Markdown rendered at `width` (again when the width changed).
@@ -136,17 +152,17 @@ struct FileViewState: Equatable {
         let markdown = source.lines.joined(separator: "\n")
         body = .markdown(source: source, rendered: MarkdownDocument.render(markdown: markdown, width: max(1, width), baseURL: base),
                          showsSource: showsSource)
+        showLines()
     }
 
-    /// Runs the search over the shown lines and jumps to the first match at or after the cursor.
+    /// Runs the search over the shown lines and moves the cursor to the first match at or after it.
     mutating func setSearch(_ query: String) {
-        search.query = query
-        search.matches(in: shownLines)
-        if let line = search.first(atOrAfter: lines.selection) { lines.select(line, count: shownLines.count) }
+        pane.search(query)
     }
 
+    /// `n`, `N`: the cursor to the next (or previous) line with a match, wrapping.
     mutating func nextMatch(_ forward: Bool) {
-        if let line = search.next(after: lines.selection, forward: forward) { lines.select(line, count: shownLines.count) }
+        pane.moveMatch(forward: forward)
     }
 
     // MARK: Kinds
@@ -163,26 +179,36 @@ struct FileViewState: Equatable {
     }
 }
 
-/// The lines of a file that hold a search's text (ignoring case), and stepping through them.
-struct FileSearch: Equatable {
-    var query = ""
-    private(set) var matchLines: [Int] = []
+/// A line of an open file as its pane keeps it: source text with its highlighted runs (made into spans
+/// only when drawn), or a rendered Markdown line.
+struct FileLine: DocumentLine {
+    enum Content: Equatable, Sendable {
+        case source(String, runs: [HighlightRun])
+        case styled(StyledLine)
+    }
 
-    mutating func matches(in lines: [String]) {
-        guard !query.isEmpty else {
-            matchLines = []
-            return
+    var content: Content
+
+    init(_ content: Content) { self.content = content }
+
+    /// The lines of highlighted text.
+    static func source(_ text: HighlightedText) -> [FileLine] {
+        text.lines.indices.map { FileLine(.source(text.lines[$0], runs: text.runs.indices.contains($0) ? text.runs[$0] : [])) }
+    }
+
+    var styled: StyledLine? {
+        switch content {
+        case .source(let text, let runs): StyledLine(FileViewRenderer.spans(of: text, runs: runs))
+        case .styled(let line): line
         }
-        let needle = query.lowercased()
-        matchLines = lines.indices.filter { lines[$0].lowercased().contains(needle) }
     }
 
-    func first(atOrAfter line: Int) -> Int? {
-        matchLines.first { $0 >= line } ?? matchLines.first
+    var searchText: String? {
+        switch content {
+        case .source(let text, _): text
+        case .styled(let line): line.text
+        }
     }
 
-    func next(after line: Int, forward: Bool) -> Int? {
-        if forward { return matchLines.first { $0 > line } ?? matchLines.first }
-        return matchLines.last { $0 < line } ?? matchLines.last
-    }
+    func restyled(_ styled: StyledLine) -> FileLine { FileLine(.styled(styled)) }
 }
