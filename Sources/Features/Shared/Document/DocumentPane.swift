@@ -32,7 +32,7 @@ extension DetailLine: DocumentLine {
 
 /// One scrolling document as a value (ratatui's `Paragraph` with its scroll, lazygit's view with its
 /// origin and search), the one home of what every document screen does: the README, a commit, an
-/// issue or pull-request thread.
+/// issue or pull-request thread, a release's notes, a file.
 /// - the lines laid out at a width, kept until the width or the content changes (`needsLayout`, then
 ///   `show`); a new width keeps the place read;
 /// - where it is scrolled (`DocumentScroll`) and the position text ("12–30/400");
@@ -95,7 +95,8 @@ struct DocumentPane<Line: DocumentLine>: Sendable, Equatable {
 
     /// The document laid out at `width`, with its links' addresses by number. At a new width the reader
     /// stays at the same share of the document (and the current match, when it was on screen, stays
-    /// there); new content at the same width keeps the first line's number. The matches follow.
+    /// there); new content at the same width keeps the first line's number; a cursor keeps its line,
+    /// shown. The matches follow.
     mutating func show(_ lines: [Line], links: [Int: String], width: Int) {
         let newWidth = width != self.width && !self.lines.isEmpty
         let matchWasShown = currentMatch.map { matches.indices.contains($0) && isOnScreen(matches[$0].line) } ?? false
