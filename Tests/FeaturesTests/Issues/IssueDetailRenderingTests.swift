@@ -59,7 +59,7 @@ struct IssueDetailRenderingTests {
         assertScreenSnapshot(text, named: "pull-detail-80")
         #expect(text.contains("master ← <GITHUB_LOGIN>:branch-for-pr · has conflicts"))
         #expect(text.contains("1 commit · 1 file · +1 −0"))
-        #expect(text.contains("2097821 Added new paramater for github_url"))
+        #expect(text.contains("2097821  Added new paramater for github_url"))
         #expect(rendered.fileStarts.count == 3)
         // The same diff lines the commit view draws for these files.
         let diff = CommitDetailRenderer.files(files, width: 80)

@@ -176,8 +176,7 @@ enum IssueDetailRenderer {
                 blank()
                 line([Span(tr("issue.commits"), style: Styles.title)])
                 for commit in commits.prefix(250) {
-                    line([Span(Sanitizer.line(commit.shortSHA), style: CommitDetailRenderer.Styles.sha), Span(" "),
-                          Span(Sanitizer.line(commit.summary))])
+                    line(CommitLineState(commit, now: now).spans(width: width, rightWidth: max(12, width / 3)))
                 }
             case .failure(let error)?:
                 blank()
