@@ -4,7 +4,7 @@ import TerminalKit
 
 // The app's ports: what the screens ask of the world outside them, each with the outcome it answers.
 // The live implementations are in AppCore (the screen stack, the browser, the clipboard, `git clone`);
-// tests use spies. (The external editor, `TextEditing`, is beside the comment draft that uses it.)
+// tests use spies.
 
 /// Who the routers ask to navigate: the app's screen stack (implemented by `App`).
 @MainActor
@@ -93,4 +93,46 @@ public protocol RepositoryCloner: AnyObject, Sendable {
     func isCloned(_ repository: Repository) -> Bool
     /// Runs `git clone` in the foreground; returns when git is done.
     func clone(_ repository: Repository) -> CloneOutcome
+}
+
+/// How the user's editor went, and what its file held when it ended.
+public struct EditorOutcome: Sendable, Equatable {
+    /// What the file held when the editor ended; nil when there was nothing to read (the file could not
+    /// be made, was gone, or was over the size limit).
+    public var text: String?
+    /// Why the editor did not end well (it could not start, it ended with a failure status, its file
+    /// could not be made or read); nil when it did.
+    public var failure: String?
+    /// The app was asked to end (a hang-up, SIGTERM) while the editor ran: what it left is to be kept,
+    /// and nothing sent.
+    public var appIsEnding: Bool
+    /// The editor's folder, left where it is: what it held could not be kept, or the editor failed and
+    /// left files of its own there (a swap file to recover from).
+    public var folderKept: String?
+
+    public init(text: String?, failure: String? = nil, appIsEnding: Bool = false, folderKept: String? = nil) {
+        self.text = text
+        self.failure = failure
+        self.appIsEnding = appIsEnding
+        self.folderKept = folderKept
+    }
+
+    /// The editor ended well, leaving `text`.
+    public static func edited(_ text: String) -> EditorOutcome { EditorOutcome(text: text) }
+
+    /// The editor did not end well, for `reason`; `text` is what its file held then.
+    public static func failed(_ reason: String, text: String? = nil) -> EditorOutcome {
+        EditorOutcome(text: text, failure: reason)
+    }
+}
+
+/// Lets the user write text in their own editor on a temporary file, with the terminal handed over
+/// meanwhile, like `git commit` (`ExternalEditor` in the app: `$VISUAL`, `$EDITOR`, else `vi`).
+@MainActor
+public protocol TextEditing: AnyObject {
+    /// Opens `text` in the editor and waits for it; `fileName` names the file (its suffix tells the
+    /// editor the syntax). Whatever way the editor ended, `keep` gets what it left before the file is
+    /// removed, so the caller can store it first; when `keep` returns false (it could not), the file
+    /// stays where it is (`EditorOutcome.folderKept`).
+    func edit(_ text: String, fileName: String, keep: (EditorOutcome) -> Bool) -> EditorOutcome
 }
