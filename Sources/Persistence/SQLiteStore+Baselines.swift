@@ -2,7 +2,7 @@ import Foundation
 import GitHubEntities
 import GRDB
 
-/// What the user last saw of each list (issue 28, "what changed since you last looked"): a
+/// What the user last saw of each list ("what changed since you last looked"): a
 /// `ListBaseline` per `RepositoryListID`. `SQLiteStore` is one; the list screen needs only this.
 public protocol ListBaselineStore: AnyObject, Sendable {
     /// The list's baseline, nil when none was taken.

@@ -177,7 +177,7 @@ enum Schema {
                 """)
         }
         migrator.registerMigration("v4-commit-history") { db in
-            // A branch's history as read so far (issue 24), per repository id and branch ('' for the
+            // A branch's history as read so far, per repository id and branch ('' for the
             // default branch): the commits in order and the `Link` URL of the page after them. And
             // commits in full by sha, as the API's JSON: a commit never changes, so it is kept for good.
             try db.execute(sql: """
@@ -209,7 +209,7 @@ enum Schema {
                 """)
         }
         migrator.registerMigration("v5-issues") { db in
-            // Issues and pull requests (issue 25), per repository as `owner/name` (lower case: a link can
+            // Issues and pull requests, per repository as `owner/name` (lower case: a link can
             // open one whose repository was never listed). A list (issues or pulls, per state filter) as
             // read so far: its items in order, as the API's JSON, and the page after them; single issues,
             // pull requests and their comments the same way.
@@ -243,7 +243,7 @@ enum Schema {
                 """)
         }
         migrator.registerMigration("v6-files-releases") { db in
-            // The Files and Releases tabs (issue 26). A file's bytes by blob sha, kept for good (a blob
+            // The Files and Releases tabs. A file's bytes by blob sha, kept for good (a blob
             // never changes: a file read once reads offline and is never fetched twice). A repository's
             // tree per ref and its releases, as the API's JSON, replaced on each refresh.
             try db.execute(sql: """
@@ -269,7 +269,7 @@ enum Schema {
                 """)
         }
         migrator.registerMigration("v7-list-baselines") { db in
-            // Issue 28: what the user last saw of each list (`RepositoryListID.key`), to say what changed
+            // What the user last saw of each list (`RepositoryListID.key`), to say what changed
             // since. One row per list (when the whole list was last taken) and one per repository of it.
             try db.execute(sql: """
                 CREATE TABLE list_baseline (

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Issue 14's bar for users without a token: GitHub gives 60 requests an hour and counts a 304.
+/// The bar for users without a token: GitHub gives 60 requests an hour and counts a 304.
 @Suite("Without a token, a budget that lasts", .enabled(if: TmuxSession.isAvailable, "tmux is not installed"), .serialized)
 struct BudgetEndToEndTests {
     /// Waits until the server has had no request for `quiet` (polling, bounded).

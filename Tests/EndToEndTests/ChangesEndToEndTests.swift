@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// "What changed since you last looked" (issue 28): two launches against the same data directory.
+/// "What changed since you last looked": two launches against the same data directory.
 @Suite("Changes since the last look in a real terminal", .enabled(if: TmuxSession.isAvailable, "tmux is not installed"), .serialized)
 struct ChangesEndToEndTests {
     /// `repository` (one repository JSON object) with `changes` applied.

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Hostile situations a user meets (issue 15's table), one test each, against the real binary.
+/// Hostile situations a user meets (the first hardening round's table), one test each, against the real binary.
 @Suite("Chaos in a real terminal", .enabled(if: TmuxSession.isAvailable, "tmux is not installed"), .serialized)
 struct ChaosEndToEndTests {
     /// The app's process id inside a session started with `appCommand` (the shell's child).

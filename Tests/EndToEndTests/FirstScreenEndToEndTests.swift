@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Issue 28: a fresh launch asks only what its first screen needs, and its commits wait for no settle delay.
+/// A fresh launch asks only what its first screen needs, and its commits wait for no settle delay.
 @Suite("The first screen of a fresh launch", .enabled(if: TmuxSession.isAvailable, "tmux is not installed"), .serialized)
 struct FirstScreenEndToEndTests {
     /// 240 repositories, each with rails_admin's recorded commits (3 shown).

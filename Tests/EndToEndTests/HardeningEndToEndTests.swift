@@ -5,7 +5,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Issue 23's second round against the real binary: a description no line holds, exported
+/// The second hardening round against the real binary: a description no line holds, exported
 /// LINES/COLUMNS, a FIFO where the store should be.
 @Suite("Hardening in a real terminal", .enabled(if: TmuxSession.isAvailable, "tmux is not installed"), .serialized)
 struct HardeningEndToEndTests {

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Issue 15's store rows against the real binary: a lock held by another process at quit, the
+/// The store's hostile cases against the real binary: a lock held by another process at quit, the
 /// database deleted while running, two instances started together.
 @Suite("Store chaos in a real terminal", .enabled(if: TmuxSession.isAvailable, "tmux is not installed"), .serialized)
 struct StoreChaosEndToEndTests {

@@ -4,7 +4,7 @@ import Locking
 import Testing
 @testable import Persistence
 
-/// Issue 15's store faults: a quit while requests use the store, a lock held by another process,
+/// The store's faults: a quit while requests use the store, a lock held by another process,
 /// two instances at once, a read-only store, the file deleted while open.
 @Suite("Store faults", .serialized)
 struct StoreFaultTests {
