@@ -46,8 +46,8 @@ struct FilesTabPresenterTests {
 
     static func select(_ presenter: FilesTabPresenter, _ name: String) {
         let index = presenter.navigator.entries.firstIndex { $0.name == name } ?? 0
-        _ = presenter.handleKey(.home)
-        for _ in 0..<index { _ = presenter.handleKey(.down) }
+        _ = presenter.handle(.home)
+        for _ in 0..<index { _ = presenter.handle(.scrollDown) }
     }
 
     @Test("Walk into lib, open rails_admin.rb (fetched once, then stored), back out with Esc and Backspace")
@@ -61,10 +61,10 @@ struct FilesTabPresenterTests {
         #expect(service.recorded.contains("tree sferik/rails_admin master"))
         #expect(try store.tree(repositoryID: 7, ref: "master")?.tree == tree)
         Self.select(presenter, "lib")
-        #expect(presenter.handleKey(.enter))
+        #expect(presenter.handle(.confirm))
         #expect(presenter.navigator.currentPath == "lib")
         Self.select(presenter, "rails_admin.rb")
-        _ = presenter.handleKey(.enter)
+        _ = presenter.handle(.confirm)
         await Self.settle(presenter, dispatcher)
         guard case .text(let text) = presenter.file?.body else {
             Issue.record("no text: \(String(describing: presenter.file?.body))")
@@ -72,16 +72,16 @@ struct FilesTabPresenterTests {
         }
         #expect(text.runs[0].contains { $0.kind == .keyword })
         #expect(try store.fileContent(sha: blob.sha) == blob)
-        _ = presenter.handleKey(.down)
-        _ = presenter.handleKey(.character("y"))
+        _ = presenter.handle(.scrollDown)
+        _ = presenter.handle(.copy)
         #expect(sink.copied == ["https://github.com/sferik/rails_admin/blob/master/lib/rails_admin.rb#L2"])
-        #expect(presenter.handleKey(.escape))
+        #expect(presenter.handle(.close))
         #expect(presenter.file == nil && presenter.navigator.currentPath == "lib")
-        _ = presenter.handleKey(.enter)
+        _ = presenter.handle(.confirm)
         await Self.settle(presenter, dispatcher)
         #expect(service.recorded.filter { $0.hasPrefix("blob") }.count == 1)
-        _ = presenter.handleKey(.escape)
-        #expect(presenter.handleKey(.backspace))
+        _ = presenter.handle(.close)
+        #expect(presenter.handle(.close))
         #expect(presenter.navigator.currentPath == "" && presenter.navigator.selectedEntry?.name == "lib")
     }
 
@@ -94,9 +94,9 @@ struct FilesTabPresenterTests {
         let (presenter, _, dispatcher, _, sink) = try Self.make(script)
         presenter.didAppear()
         await Self.settle(presenter, dispatcher)
-        _ = presenter.handleKey(.enter)
+        _ = presenter.handle(.confirm)
         await Self.settle(presenter, dispatcher)
-        _ = presenter.handleKey(.character("o"))
+        _ = presenter.handle(.openInBrowser)
         #expect(sink.opened == ["https://github.com/sferik/rails_admin/blob/3cdfabd973bc3caac209cba903cfdb3bf6636bcd/a%20b.rb#L1"])
     }
 
@@ -111,7 +111,7 @@ struct FilesTabPresenterTests {
         #expect(presenter.navigator.entries == [entry])
         await Self.settle(presenter, dispatcher)
         #expect(presenter.navigator.entries == [entry])
-        _ = presenter.handleKey(.enter)
+        _ = presenter.handle(.confirm)
         await Self.settle(presenter, dispatcher)
         guard case .text = presenter.file?.body else {
             Issue.record("not read from the store")
@@ -131,7 +131,7 @@ struct FilesTabPresenterTests {
         #expect(presenter.navigator.entries.map(\.name) == ["src"])
         let window = FilesWindowBuilder.window(presenter.navigator, repositoryName: "r", isLoading: false, failure: nil, filter: nil)
         #expect(window.note == tr("files.truncated"))
-        _ = presenter.handleKey(.enter)
+        _ = presenter.handle(.confirm)
         await Self.settle(presenter, dispatcher)
         #expect(presenter.navigator.entries.map(\.name) == ["main.c"])
         #expect(service.recorded.filter { $0.hasPrefix("folder") } == ["folder sferik/rails_admin / master",
@@ -143,10 +143,10 @@ struct FilesTabPresenterTests {
         let (presenter, _, dispatcher, _, _) = try Self.make(.init(tree: .success(try TreeNavigatorTests.recordedTree())))
         presenter.didAppear()
         await Self.settle(presenter, dispatcher)
-        _ = presenter.handleKey(.character("/"))
-        for character in "gem" { _ = presenter.handleKey(.character(character)) }
+        _ = presenter.handle(.startSearch)
+        for character in "gem" { _ = presenter.handle(.editSearch(.insert(String(character)))) }
         #expect(presenter.navigator.entries.map(\.name) == ["Gemfile", "rails_admin.gemspec"])
-        _ = presenter.handleKey(.escape)
+        _ = presenter.handle(.close)
         #expect(presenter.navigator.entries.count == 14)
     }
 

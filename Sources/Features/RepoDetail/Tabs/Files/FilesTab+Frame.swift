@@ -5,45 +5,8 @@ import MarkdownRendering
 import Persistence
 import TerminalKit
 
-/// The Files tab inside the repository view's frame: the frame's actions turned into the tab's keys,
-/// and its windows turned into the frame's lines.
+/// The Files tab inside the repository view's frame: its windows turned into the frame's lines.
 extension FilesTabPresenter {
-    /// Handles one of the frame's actions; false when the frame's own meaning applies (another tab,
-    /// the copy menu, closing the view).
-    func handle(_ action: RepoDetailAction) -> Bool {
-        if field != nil {
-            switch action {
-            case .editSearch(let edit): return editField(edit)
-            case .submitSearch: return handleKey(Key.enter)
-            case .cancelSearch, .close: return handleKey(Key.escape)
-            default: return true
-            }
-        }
-        let fileOpen = file != nil
-        switch action {
-        case .scrollUp: return handleKey(Key.up)
-        case .scrollDown: return handleKey(Key.down)
-        case .pageUp: return handleKey(Key.pageUp)
-        case .pageDown: return handleKey(Key.pageDown)
-        case .home: return handleKey(Key.home)
-        case .end: return handleKey(Key.end)
-        case .confirm: return !fileOpen && handleKey(Key.enter)
-        case .close:
-            // Esc/Backspace: close the file, clear the filter, go up; at the root the view closes.
-            if fileOpen || !navigator.filter.isEmpty { return handleKey(Key.escape) }
-            return !navigator.path.isEmpty && handleKey(Key.backspace)
-        case .previousTab: return (fileOpen || !navigator.path.isEmpty) && handleKey(Key.left)
-        case .nextTab: return fileOpen && handleKey(Key.right)
-        case .startSearch: return handleKey(Key.character("/"))
-        case .nextMatch: return fileOpen && handleKey(Key.character("n"))
-        case .previousMatch: return fileOpen && handleKey(Key.character("N"))
-        case .copy: return fileOpen && handleKey(Key.character("y"))
-        case .openInBrowser: return fileOpen && handleKey(Key.character("o"))
-        case .toggleSource: return fileOpen && handleKey(Key.character("m"))
-        default: return false
-        }
-    }
-
     /// The frame's lines for the tab at its width and height, and the position for its bottom edge.
     func frameWindow(width: Int, height: Int) -> (lines: [DetailLine], position: String) {
         if let file {

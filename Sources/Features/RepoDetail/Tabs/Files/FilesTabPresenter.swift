@@ -183,55 +183,56 @@ final class FilesTabPresenter {
 
     // MARK: Keys
 
-    /// Handles a key; false when the tab does not use it (the frame's keys then apply).
-    func handleKey(_ key: Key) -> Bool {
-        if field != nil { return handleField(key) }
-        if file != nil { return handleFile(key) }
-        switch key {
-        case .up, .character("k"): navigator.move(by: -1)
-        case .down, .character("j"): navigator.move(by: 1)
+    /// Handles one of the frame's actions; false when the frame's own meaning applies (another tab,
+    /// the copy menu, closing the view at the tree's root).
+    func handle(_ action: RepoDetailAction) -> Bool {
+        if field != nil { return handleField(action) }
+        if file != nil { return handleFile(action) }
+        switch action {
+        case .scrollUp: navigator.move(by: -1)
+        case .scrollDown: navigator.move(by: 1)
         case .pageUp: navigator.move(by: -navigator.viewport.height)
         case .pageDown: navigator.move(by: navigator.viewport.height)
-        case .home, .character("g"): navigator.select(0)
-        case .end, .character("G"): navigator.select(Int.max / 2)
-        case .enter:
+        case .home: navigator.select(0)
+        case .end: navigator.select(Int.max / 2)
+        case .confirm:
             switch navigator.enter() {
             case .enteredFolder(let needsListing): if needsListing { loadFolder(navigator.currentPath) }
             case .openFile(let entry): openFile(entry)
             case .none: break
             }
-        case .backspace:
-            _ = navigator.up()
-        case .left where !navigator.path.isEmpty:
-            _ = navigator.up()
-        case .character("/"): field = TextField(text: navigator.filter)
-        case .escape where !navigator.filter.isEmpty: navigator.setFilter("")
+        // Esc/Backspace: clear the filter, else go up; at the root the view closes. ←: up.
+        case .close where !navigator.filter.isEmpty: navigator.setFilter("")
+        case .close where !navigator.path.isEmpty, .previousTab where !navigator.path.isEmpty: _ = navigator.up()
+        case .startSearch: field = TextField(text: navigator.filter)
         default: return false
         }
         host?.changed()
         return true
     }
 
-    private func handleFile(_ key: Key) -> Bool {
+    /// An open file's keys: scrolling (←/→ sideways), search, source ⇄ rendered, copy and open its
+    /// permalink; Esc closes it.
+    private func handleFile(_ action: RepoDetailAction) -> Bool {
         guard var state = file else { return false }
-        switch key {
-        case .up, .character("k"): state.move(by: -1)
-        case .down, .character("j"): state.move(by: 1)
+        switch action {
+        case .scrollUp: state.move(by: -1)
+        case .scrollDown: state.move(by: 1)
         case .pageUp: state.move(by: -max(1, height - 2))
-        case .pageDown, .character(" "): state.move(by: max(1, height - 2))
-        case .home, .character("g"): state.move(by: -Int.max / 2)
-        case .end, .character("G"): state.move(by: Int.max / 2)
-        case .left, .character("h"): state.scrollHorizontally(by: -8)
-        case .right, .character("l"): state.scrollHorizontally(by: 8)
-        case .character("n"): state.nextMatch(true)
-        case .character("N"): state.nextMatch(false)
-        case .character("m"): state.toggleSource()
-        case .character("/"): field = TextField(text: state.query)
-        case .character("y"):
+        case .pageDown: state.move(by: max(1, height - 2))
+        case .home: state.move(by: -Int.max / 2)
+        case .end: state.move(by: Int.max / 2)
+        case .previousTab: state.scrollHorizontally(by: -8)
+        case .nextTab: state.scrollHorizontally(by: 8)
+        case .nextMatch: state.nextMatch(true)
+        case .previousMatch: state.nextMatch(false)
+        case .toggleSource: state.toggleSource()
+        case .startSearch: field = TextField(text: state.query)
+        case .copy:
             if let permalink { copy(CopyChoice(label: tr("files.permalink"), text: permalink)) }
-        case .character("o"):
+        case .openInBrowser:
             if let permalink { open(permalink) }
-        case .escape, .backspace:
+        case .close:
             fileTask?.cancel()
             fileTask = nil
             file = nil
@@ -244,33 +245,27 @@ final class FilesTabPresenter {
         return true
     }
 
-    /// The repository's name (the breadcrumb's first crumb).
-    var repositoryName: String { repository.name }
-
-    /// An edit of the filter or search field (the frame decodes typing into edits).
-    func editField(_ edit: TextEdit) -> Bool {
+    /// The filter (tree) or search (file) field: edits, Enter keeps it, Esc clears it; every other
+    /// action is the field's (nothing else happens while it is edited).
+    private func handleField(_ action: RepoDetailAction) -> Bool {
         guard var editing = field else { return false }
-        guard editing.apply(edit) else { return true }
-        field = editing
-        if file == nil { navigator.setFilter(editing.text) } else { file?.setSearch(editing.text) }
-        host?.changed()
-        return true
-    }
-
-    private func handleField(_ key: Key) -> Bool {
-        guard var editing = field else { return false }
-        switch key {
-        case .escape:
-            field = nil
-            if file == nil { navigator.setFilter("") } else { file?.setSearch("") }
-        case .enter:
-            field = nil
-        default:
-            if let edit = TextField.typedEdit(for: key) { _ = editing.apply(edit) } else { return true }
+        switch action {
+        case .editSearch(let edit):
+            guard editing.apply(edit) else { return true }
             field = editing
             if file == nil { navigator.setFilter(editing.text) } else { file?.setSearch(editing.text) }
+        case .submitSearch:
+            field = nil
+        case .cancelSearch, .close:
+            field = nil
+            if file == nil { navigator.setFilter("") } else { file?.setSearch("") }
+        default:
+            return true
         }
         host?.changed()
         return true
     }
+
+    /// The repository's name (the breadcrumb's first crumb).
+    var repositoryName: String { repository.name }
 }
