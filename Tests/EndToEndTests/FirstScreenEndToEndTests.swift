@@ -33,8 +33,10 @@ struct FirstScreenEndToEndTests {
         Issue.record("the app kept asking the server")
     }
 
-    /// Launches on a fresh store at 120×40 (35 rows), waits until the requests stop, returns their lines.
-    func launch(token: String?) async throws -> (lines: [String], screen: String) {
+    /// Launches on a fresh store at 120×40 (35 rows), waits for the `expected` requests the first screen
+    /// needs (bounded: a loaded machine may take seconds, and a quiet spell is not the end), then until
+    /// the requests stop, and returns their lines.
+    func launch(token: String?, expected: Int) async throws -> (lines: [String], screen: String) {
         let server = server()
         let url = try await server.start()
         defer { Task { await server.stop() } }
@@ -46,6 +48,7 @@ struct FirstScreenEndToEndTests {
                                                        environment: environment),
                                    width: 120, height: 40)
         await tmux.waitFor(text: "of 240 repositories")
+        _ = await server.waitForRequests(count: expected, timeout: .seconds(30))
         await waitUntilIdle(server)
         let screen = tmux.capture()
         try tmux.send("q")
@@ -55,7 +58,7 @@ struct FirstScreenEndToEndTests {
 
     @Test("With a token: the owner, page 1 and one GraphQL query for the screen's commits; no second page, no REST commits")
     func withToken() async throws {
-        let (lines, screen) = try await launch(token: "ghp_e2efirstscreen")
+        let (lines, screen) = try await launch(token: "ghp_e2efirstscreen", expected: 3)
         #expect(lines.sorted() == ["GET /users/bigorg", "GET /users/bigorg/repos?per_page=100", "POST /graphql"],
                 "\(lines)")
         #expect(!screen.contains("loading"), "\(screen)")
@@ -63,7 +66,8 @@ struct FirstScreenEndToEndTests {
 
     @Test("Without a token: the owner, page 1 and one commits request per visible row; no second page")
     func withoutToken() async throws {
-        let (lines, _) = try await launch(token: nil)
+        // The owner, page 1 and a screen of rows' commits (at least 30, see below).
+        let (lines, _) = try await launch(token: nil, expected: 2 + 30)
         let commits = lines.filter { $0.hasPrefix("GET /repos/bigorg/") && $0.hasSuffix("/commits?per_page=3") }
         #expect(lines.count == 2 + commits.count, "\(lines)")
         #expect(lines.contains("GET /users/bigorg") && lines.contains("GET /users/bigorg/repos?per_page=100"))
