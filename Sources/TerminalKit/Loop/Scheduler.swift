@@ -13,20 +13,22 @@ public protocol Scheduler: AnyObject {
     func schedule(after delay: Duration, _ job: @escaping @MainActor () -> Void) -> any Cancellable
 }
 
-/// One job waiting for its time on the event loop.
-final class ScheduledJob: Cancellable {
-    let due: ContinuousClock.Instant
+/// One job waiting for its time: the event loop's, and the tests' `ManualScheduler`'s.
+public final class ScheduledJob: Cancellable {
+    public let due: ContinuousClock.Instant
     /// Scheduling order: jobs due at the same instant run in the order they were scheduled.
-    let order: Int
-    var job: (@MainActor () -> Void)?
+    public let order: Int
+    /// Nil once cancelled or run.
+    public var job: (@MainActor () -> Void)?
 
-    init(due: ContinuousClock.Instant, order: Int, job: @escaping @MainActor () -> Void) {
+    public init(due: ContinuousClock.Instant, order: Int, job: @escaping @MainActor () -> Void) {
         self.due = due
         self.order = order
         self.job = job
     }
 
-    func cancel() { job = nil }
+    public func cancel() { job = nil }
 
-    static func precedes(_ a: ScheduledJob, _ b: ScheduledJob) -> Bool { (a.due, a.order) < (b.due, b.order) }
+    /// Earlier first; at the same instant, in the order scheduled.
+    public static func precedes(_ a: ScheduledJob, _ b: ScheduledJob) -> Bool { (a.due, a.order) < (b.due, b.order) }
 }
