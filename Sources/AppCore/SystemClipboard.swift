@@ -45,7 +45,7 @@ final class SystemClipboard: ClipboardWriter {
         var deliveries: [ClipboardDelivery] = []
         if method != .command { deliveries.append(sendToTerminal(text)) }
         if method != .osc52 {
-            if let command = ExternalClipboard.command(environment: environment, isExecutable: ProgramPath.isExecutableFile) {
+            if let command = ExternalClipboard.command(environment: environment) {
                 let name = URL(fileURLWithPath: command[0]).lastPathComponent
                 switch runCommand(command, Array(text.utf8)) {
                 case 0: deliveries.append(.confirmed(name))

@@ -145,3 +145,27 @@ struct ClipboardTests {
         #expect(find([:], all) == nil)
     }
 }
+
+@Suite("External clipboard program")
+struct ExternalClipboardTests {
+    @Test("Wayland prefers wl-copy; X11 uses xclip, then xsel; found along absolute $PATH entries")
+    func choice() {
+        let installed: Set<String> = ["/usr/bin/wl-copy", "/usr/bin/xclip", "/usr/local/bin/xsel"]
+        let path = "/usr/local/bin:/usr/bin"
+        #expect(ExternalClipboard.command(environment: ["PATH": path, "WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ":0"],
+                                          isExecutable: installed.contains) == ["/usr/bin/wl-copy"])
+        #expect(ExternalClipboard.command(environment: ["PATH": path, "DISPLAY": ":0"], isExecutable: installed.contains)
+            == ["/usr/bin/xclip", "-selection", "clipboard"])
+        #expect(ExternalClipboard.command(environment: ["PATH": path, "DISPLAY": ":0"], isExecutable: ["/usr/local/bin/xsel"].contains)
+            == ["/usr/local/bin/xsel", "--clipboard", "--input"])
+    }
+
+    @Test("Without a display (plain SSH) nothing is found but pbcopy; relative PATH entries are ignored")
+    func nothing() {
+        let installed: Set<String> = ["/usr/bin/xclip", "bin/wl-copy", "/usr/bin/pbcopy"]
+        #expect(ExternalClipboard.command(environment: ["PATH": "/usr/bin"], isExecutable: ["/usr/bin/xclip"].contains) == nil)
+        #expect(ExternalClipboard.command(environment: ["PATH": "bin:/usr/bin", "WAYLAND_DISPLAY": "w"],
+                                          isExecutable: installed.contains) == ["/usr/bin/pbcopy"])
+        #expect(ExternalClipboard.command(environment: [:], isExecutable: { _ in true }) == nil)
+    }
+}

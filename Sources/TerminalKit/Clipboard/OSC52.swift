@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The bytes that put text on the terminal's clipboard (OSC 52), which works over SSH: the terminal
 /// emulator on the user's machine does the copying. Pure functions: the caller writes the bytes.
 ///
@@ -84,42 +78,5 @@ public enum OSC52 {
             output.append(b2 == nil ? 0x3D : alphabet[Int(group & 0x3F)])
         }
         return output
-    }
-}
-
-/// A clipboard program to pipe the copied text into, besides OSC 52: `wl-copy` under Wayland,
-/// `xclip` or `xsel` under X11, `pbcopy` on macOS. Pure: the caller spawns the argv it returns
-/// (writing the text to its standard input) and decides what an absent tool means.
-public enum ExternalClipboard {
-    /// The argv of the first usable clipboard program, or nil. `isExecutable` says whether a path is
-    /// an executable file (the caller passes a check on the file system; tests pass a set).
-    /// Only absolute `$PATH` entries are searched: a relative entry would run whatever sits in the
-    /// current directory.
-    public static func command(environment: [String: String], isExecutable: (String) -> Bool) -> [String]? {
-        let directories = (environment["PATH"] ?? "").split(separator: ":").map(String.init)
-            .filter { $0.hasPrefix("/") }
-        func find(_ name: String) -> String? {
-            for directory in directories {
-                let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
-                if isExecutable(path) { return path }
-            }
-            return nil
-        }
-        var candidates: [[String]] = []
-        if !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty { candidates.append(["wl-copy"]) }
-        if !(environment["DISPLAY"] ?? "").isEmpty {
-            candidates.append(["xclip", "-selection", "clipboard"])
-            candidates.append(["xsel", "--clipboard", "--input"])
-        }
-        candidates.append(["pbcopy"])   // macOS: no display variable to look at
-        for candidate in candidates {
-            if let path = find(candidate[0]) { return [path] + candidate.dropFirst() }
-        }
-        return nil
-    }
-
-    /// `command(environment:isExecutable:)` checking the file system (`access(path, X_OK)`).
-    public static func command(environment: [String: String]) -> [String]? {
-        command(environment: environment) { access($0, X_OK) == 0 }
     }
 }
