@@ -129,21 +129,18 @@ final class App: AppNavigator {
     }
 
     func showOwnerPrompt() {
-        push(OwnerPromptBuilder.build(
-            OwnerPromptDependencies(service: setup.service, dispatcher: loop.mainQueue, scheduler: loop), navigator: self))
+        push(OwnerPromptBuilder.build(services, navigator: self))
     }
 
     func showProfile(login: String) {
-        var dependencies = ProfileDependencies(login: login, service: setup.service, dispatcher: loop.mainQueue,
-                                               scheduler: loop, now: Date.init)
+        var dependencies = ProfileDependencies(login: login, services: services)
         dependencies.showsPhotos = showsPhotos
         dependencies.graphics = terminal?.graphics ?? .blocks
         push(ProfileBuilder.build(dependencies, navigator: self))
     }
 
     func showSearch() {
-        push(SearchBuilder.build(
-            SearchDependencies(service: setup.service, dispatcher: loop.mainQueue, scheduler: loop), navigator: self))
+        push(SearchBuilder.build(services, navigator: self))
     }
 
     func showRepositoryDetail(_ repository: Repository, tab: RepoTab) {
@@ -156,9 +153,8 @@ final class App: AppNavigator {
 
     private func showRepositoryDetail(_ repository: Repository, tab: RepoTab, issue: Int?) {
         var dependencies = RepoDetailDependencies(
-            repository: repository, service: setup.service, store: setup.store, sources: setup.sources,
-            dispatcher: loop.mainQueue, scheduler: loop,
-            opener: setup.opener, clipboard: clipboard, cloner: cloner, environment: setup.environment, now: Date.init)
+            repository: repository, services: services, store: setup.store, sources: setup.sources,
+            opener: setup.opener, clipboard: clipboard, cloner: cloner, environment: setup.environment)
         dependencies.showsPhotos = showsPhotos
         dependencies.graphics = terminal?.graphics ?? .blocks
         dependencies.initialTab = tab
@@ -182,6 +178,11 @@ final class App: AppNavigator {
 
     // MARK: Private
 
+    /// What every screen takes from the app: GitHub, the loop's queue and timers, the clock.
+    private var services: ScreenServices {
+        ScreenServices(service: setup.service, dispatcher: loop.mainQueue, scheduler: loop)
+    }
+
     /// Photos are drawn where the terminal shows true colours, unless the config says `images = "none"`.
     private var showsPhotos: Bool {
         setup.images != .none && (terminal?.colorDepth.showsTrueColor ?? false)
@@ -202,9 +203,9 @@ final class App: AppNavigator {
 
     private func makeListScreen(_ list: RepositoryListID, goesBackOnEscape: Bool = false) -> any Screen {
         var dependencies = RepoListDependencies(
-            ownerLogin: list.ownerLogin, service: setup.service, store: setup.store,
-            dispatcher: loop.mainQueue, scheduler: loop, isOffline: setup.isOffline, isDemo: setup.isDemo,
-            notice: screens.isEmpty && !noticeShown ? setup.storeNotice : nil, cloner: cloner, now: Date.init)
+            ownerLogin: list.ownerLogin, services: services, store: setup.store,
+            isOffline: setup.isOffline, isDemo: setup.isDemo,
+            notice: screens.isEmpty && !noticeShown ? setup.storeNotice : nil, cloner: cloner)
         dependencies.commitPrefetch = setup.commitPrefetch
         dependencies.listKind = list.kind
         dependencies.goesBackOnEscape = goesBackOnEscape

@@ -27,10 +27,7 @@ extension OwnerPromptAction: ModalAction {
 }
 
 /// The passive view: it draws whatever state it is given.
-@MainActor
-protocol OwnerPromptViewProtocol: AnyObject {
-    func display(_ state: OwnerPromptViewState)
-}
+typealias OwnerPromptViewProtocol = StateView<OwnerPromptViewState>
 
 /// The presenter: turns keys and the lookup's outcome into view state.
 @MainActor

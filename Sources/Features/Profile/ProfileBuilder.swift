@@ -1,28 +1,20 @@
 import Foundation
-import GitHubAPI
 import TerminalKit
 
 /// What the profile module needs from the app.
 public struct ProfileDependencies {
     /// Whose profile.
     var login: String
-    var service: any GitHubService
-    var dispatcher: any UIDispatcher
-    var scheduler: any Scheduler
-    var now: @Sendable () -> Date
+    var services: ScreenServices
     /// Whether the terminal shows true colours (256 or direct): the owner's photo is drawn only then.
     public var showsPhotos = false
     /// How the terminal shows pictures: with a graphics protocol the photo is also loaded finer, at
     /// the pixels of its cells.
     public var graphics: GraphicsSupport = .blocks
 
-    public init(login: String, service: any GitHubService, dispatcher: any UIDispatcher, scheduler: any Scheduler,
-                now: @escaping @Sendable () -> Date) {
+    public init(login: String, services: ScreenServices) {
         self.login = login
-        self.service = service
-        self.dispatcher = dispatcher
-        self.scheduler = scheduler
-        self.now = now
+        self.services = services
     }
 }
 
@@ -31,15 +23,15 @@ public struct ProfileDependencies {
 @MainActor
 public enum ProfileBuilder {
     public static func build(_ dependencies: ProfileDependencies, navigator: any AppNavigator) -> ProfileView {
-        let interactor = ProfileInteractor(login: dependencies.login, service: dependencies.service)
+        let services = dependencies.services
         let router = ProfileRouter(navigator: navigator)
         let presenter = ProfilePresenter(
-            interactor: interactor, router: router, dispatcher: dependencies.dispatcher,
-            scheduler: dependencies.scheduler, showsPhotos: dependencies.showsPhotos,
-            finePhoto: dependencies.graphics.pixelSize(columns: ProfileView.avatarWidth, rows: ProfileView.avatarHeight), now: dependencies.now)
-        let view = ProfileView(presenter: presenter)
-        presenter.view = view
-        router.screen = view
-        return view
+            interactor: ProfileInteractor(login: dependencies.login, service: services.service), router: router,
+            dispatcher: services.dispatcher, scheduler: services.scheduler, showsPhotos: dependencies.showsPhotos,
+            finePhoto: dependencies.graphics.pixelSize(columns: ProfileView.avatarWidth, rows: ProfileView.avatarHeight),
+            now: services.now)
+        return router.attach(ProfileView(presenter: presenter), to: presenter)
     }
 }
+
+extension ProfilePresenter: StatePresenter {}

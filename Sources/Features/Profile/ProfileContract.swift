@@ -31,10 +31,7 @@ extension ProfileAction: ModalAction {
 }
 
 /// The passive view: it draws whatever state it is given.
-@MainActor
-protocol ProfileViewProtocol: AnyObject {
-    func display(_ state: ProfileViewState)
-}
+typealias ProfileViewProtocol = StateView<ProfileViewState>
 
 /// The presenter: turns keys and loaded pages into view state.
 @MainActor
@@ -52,11 +49,6 @@ protocol ProfilePresenterProtocol: AnyObject {
 struct ProfileContent: Sendable, Equatable {
     var owner: Owner
     var repositories: Page<Repository>
-
-    init(owner: Owner, repositories: Page<Repository>) {
-        self.owner = owner
-        self.repositories = repositories
-    }
 }
 
 /// The interactor: the profile's use cases.

@@ -8,15 +8,12 @@ public struct RepoListDependencies {
     var ownerLogin: String
     /// The owner's own repositories (default) or the ones the owner starred.
     public var listKind: RepositoryListID.Kind = .owner
-    var service: any GitHubService
+    var services: ScreenServices
     var store: any RepositoryStore
-    var dispatcher: any UIDispatcher
-    var scheduler: any Scheduler
     var isOffline: Bool
     var isDemo: Bool
     /// A one-line notice to show at start (e.g. the store was rebuilt).
     var notice: String?
-    var now: @Sendable () -> Date
     /// Says which repositories have a clone (rows show ⌂).
     var cloner: any RepositoryCloner
     /// When commits load without being asked (the config's `commit_prefetch`).
@@ -25,19 +22,15 @@ public struct RepoListDependencies {
     /// clear, goes back to them.
     public var goesBackOnEscape = false
 
-    public init(ownerLogin: String, service: any GitHubService, store: any RepositoryStore,
-                dispatcher: any UIDispatcher, scheduler: any Scheduler, isOffline: Bool, isDemo: Bool,
-                notice: String?, cloner: any RepositoryCloner, now: @escaping @Sendable () -> Date) {
-        self.cloner = cloner
-        self.notice = notice
+    public init(ownerLogin: String, services: ScreenServices, store: any RepositoryStore, isOffline: Bool, isDemo: Bool,
+                notice: String?, cloner: any RepositoryCloner) {
         self.ownerLogin = ownerLogin
-        self.service = service
+        self.services = services
         self.store = store
-        self.dispatcher = dispatcher
-        self.scheduler = scheduler
         self.isOffline = isOffline
         self.isDemo = isDemo
-        self.now = now
+        self.notice = notice
+        self.cloner = cloner
     }
 }
 
@@ -53,21 +46,22 @@ public enum CommitPrefetch: String, CaseIterable, Sendable {
 @MainActor
 public enum RepoListBuilder {
     public static func build(_ dependencies: RepoListDependencies, navigator: any AppNavigator) -> RepoListView {
+        let services = dependencies.services
         let interactor = RepoListInteractor(
             list: RepositoryListID(kind: dependencies.listKind, ownerLogin: dependencies.ownerLogin),
-            service: dependencies.service, store: dependencies.store,
-            isOffline: dependencies.isOffline, now: dependencies.now)
+            service: services.service, store: dependencies.store,
+            isOffline: dependencies.isOffline, now: services.now)
         let router = RepoListRouter(navigator: navigator)
         let presenter = RepoListPresenter(
-            interactor: interactor, router: router, dispatcher: dependencies.dispatcher,
-            scheduler: dependencies.scheduler, isDemo: dependencies.isDemo, isOffline: dependencies.isOffline,
-            notice: dependencies.notice, cloner: dependencies.cloner, changes: interactor, now: dependencies.now)
+            interactor: interactor, router: router, dispatcher: services.dispatcher,
+            scheduler: services.scheduler, isDemo: dependencies.isDemo, isOffline: dependencies.isOffline,
+            notice: dependencies.notice, cloner: dependencies.cloner, changes: interactor, now: services.now)
         presenter.commitLoader.prefetches = dependencies.commitPrefetch == .visible
         presenter.goesBackOnEscape = dependencies.goesBackOnEscape
-        let view = RepoListView(presenter: presenter)
+        let view = router.attach(RepoListView(presenter: presenter), to: presenter)
         view.drawsOverOtherScreens = dependencies.goesBackOnEscape
-        presenter.view = view
-        router.screen = view
         return view
     }
 }
+
+extension RepoListPresenter: StatePresenter {}

@@ -40,10 +40,7 @@ enum RepoListAction: Hashable, Sendable {
 }
 
 /// The passive view: it draws whatever state it is given.
-@MainActor
-protocol RepoListViewProtocol: AnyObject {
-    func display(_ state: RepoListViewState)
-}
+typealias RepoListViewProtocol = StateView<RepoListViewState>
 
 /// The presenter: turns user intents and store changes into view state.
 @MainActor
@@ -125,7 +122,7 @@ protocol RepoListInteractorProtocol: CommitSource {
 protocol RepoListRouterProtocol: AnyObject {
     func quit()
     /// The repository view, on `tab`.
-    func showDetail(_ repository: Repository, tab: RepoTab)
+    func showRepositoryDetail(_ repository: Repository, tab: RepoTab)
     func showOwnerPrompt()
     func showProfile(login: String)
     func showSearch()

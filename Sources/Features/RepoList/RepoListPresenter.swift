@@ -183,7 +183,7 @@ final class RepoListPresenter: RepoListPresenterProtocol {
     /// Opens a repository's overlay: the user looked at it, so its change mark goes.
     private func showDetail(_ repository: Repository, tab: RepoTab = .overview) {
         changeTracker.looked(at: repository)
-        router.showDetail(repository, tab: tab)
+        router.showRepositoryDetail(repository, tab: tab)
     }
 
     func didClickCard(_ index: Int) {

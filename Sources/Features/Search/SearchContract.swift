@@ -47,10 +47,7 @@ enum SearchLimits {
 }
 
 /// The passive view: it draws whatever state it is given.
-@MainActor
-protocol SearchViewProtocol: AnyObject {
-    func display(_ state: SearchViewState)
-}
+typealias SearchViewProtocol = StateView<SearchViewState>
 
 /// The presenter: turns keys and search pages into view state.
 @MainActor
@@ -69,20 +66,11 @@ protocol SearchPresenterProtocol: AnyObject {
 /// One page of search results as the screen uses it.
 struct SearchResultsPage: Sendable, Equatable {
     var totalCount: Int
-    var incompleteResults: Bool
+    var incompleteResults: Bool = false
     var items: [Repository]
     var next: URL?
     /// GitHub refused to go further (422): only the first 1,000 results of a search can be read.
-    var reachedCap: Bool
-
-    init(totalCount: Int, incompleteResults: Bool = false, items: [Repository], next: URL? = nil,
-         reachedCap: Bool = false) {
-        self.totalCount = totalCount
-        self.incompleteResults = incompleteResults
-        self.items = items
-        self.next = next
-        self.reachedCap = reachedCap
-    }
+    var reachedCap: Bool = false
 }
 
 /// The interactor: the search's use cases.

@@ -1,4 +1,5 @@
 import GitHubEntities
+import Persistence
 import TerminalKit
 
 /// Navigation out of a screen, through the app's navigator. Each module's router protocol names the
@@ -27,6 +28,10 @@ final class ScreenRouter {
         navigator?.showRepositoryDetail(repository)
     }
 
+    func showRepositoryDetail(_ repository: Repository, tab: RepoTab) {
+        navigator?.showRepositoryDetail(repository, tab: tab)
+    }
+
     func showIssue(_ number: Int, isPullRequest: Bool, of repository: Repository) {
         navigator?.showIssue(number, isPullRequest: isPullRequest, of: repository)
     }
@@ -45,4 +50,9 @@ final class ScreenRouter {
     func showOwner(_ login: String) {
         navigator?.showOwner(login)
     }
+
+    func showOwnerPrompt() { navigator?.showOwnerPrompt() }
+    func showSearch() { navigator?.showSearch() }
+    /// Replaces the screens with another list (an owner's own or starred repositories).
+    func showList(_ list: RepositoryListID) { navigator?.openList(list) }
 }

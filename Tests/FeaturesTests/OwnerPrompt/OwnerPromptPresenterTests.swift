@@ -238,7 +238,7 @@ struct OwnerPromptPresenterTests {
             let service = ScriptedGitHubService(.init(owners: ["octocat": ScreenSample.octocat]))
             let dispatcher = CollectingDispatcher()
             let view = OwnerPromptBuilder.build(
-                OwnerPromptDependencies(service: service, dispatcher: dispatcher, scheduler: ManualScheduler()),
+                ScreenServices(service: service, dispatcher: dispatcher, scheduler: ManualScheduler()),
                 navigator: navigator)
             view.viewDidAppear()
             for character in "octocat" { view.handle(.key(.character(character))) }

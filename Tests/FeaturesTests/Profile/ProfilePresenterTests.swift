@@ -310,8 +310,8 @@ struct ProfilePresenterTests {
                                                       repositoryPages: [ScreenSample.repositories(1...3)]))
             let dispatcher = CollectingDispatcher()
             let view = ProfileBuilder.build(
-                ProfileDependencies(login: "octocat", service: service, dispatcher: dispatcher,
-                                    scheduler: ManualScheduler(), now: { ScreenSample.now }),
+                ProfileDependencies(login: "octocat", services: ScreenServices(
+                    service: service, dispatcher: dispatcher, scheduler: ManualScheduler(), now: { ScreenSample.now })),
                 navigator: navigator)
             view.viewDidAppear()
             let presenter = try! #require(Mirror(reflecting: view).descendant("presenter") as? ProfilePresenter)

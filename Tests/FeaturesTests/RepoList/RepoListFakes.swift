@@ -62,7 +62,7 @@ final class SpyRouter: RepoListRouterProtocol {
     var details: [String] = []
     func quit() { quitCount += 1 }
     var detailTabs: [RepoTab] = []
-    func showDetail(_ repository: Repository, tab: RepoTab) {
+    func showRepositoryDetail(_ repository: Repository, tab: RepoTab) {
         details.append(repository.name)
         detailTabs.append(tab)
     }

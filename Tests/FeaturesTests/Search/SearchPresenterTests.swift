@@ -374,7 +374,7 @@ struct SearchPresenterTests {
                 totalCount: 1, incompleteResults: false, items: [ScreenSample.repository(1, owner: "octocat")])]))
             let dispatcher = CollectingDispatcher()
             let view = SearchBuilder.build(
-                SearchDependencies(service: service, dispatcher: dispatcher, scheduler: ManualScheduler()),
+                ScreenServices(service: service, dispatcher: dispatcher, scheduler: ManualScheduler()),
                 navigator: navigator)
             view.viewDidAppear()
             for character in "hello" { view.handle(.key(.character(character))) }

@@ -8,10 +8,8 @@ import TerminalKit
 public struct RepoDetailDependencies {
     /// The repository to show (as the list or search had it).
     var repository: Repository
-    var service: any GitHubService
+    var services: ScreenServices
     var store: any RepositoryStore
-    var dispatcher: any UIDispatcher
-    var scheduler: any Scheduler
     /// Opens the repository's page (`SpawningURLOpener` in the app).
     var opener: any URLOpener
     /// Puts text on the clipboard (`y`).
@@ -22,7 +20,6 @@ public struct RepoDetailDependencies {
     public var editor: (any TextEditing)?
     /// The process environment (`BROWSER`, `PATH`) the opener looks in.
     var environment: [String: String]
-    var now: @Sendable () -> Date
     /// Whether the terminal shows true colours (256 or direct): the owner's photo is drawn only then.
     public var showsPhotos = false
     /// How the terminal shows pictures: with a graphics protocol the owner's photo is also loaded finer.
@@ -34,22 +31,29 @@ public struct RepoDetailDependencies {
     /// What the tabs beyond the Overview and README read and keep (the app: its client and store).
     var sources: RepoDetailSources
 
-    public init(repository: Repository, service: any GitHubService, store: any RepositoryStore,
-                sources: RepoDetailSources = .none,
-                dispatcher: any UIDispatcher, scheduler: any Scheduler, opener: any URLOpener,
-                clipboard: any ClipboardWriter, cloner: any RepositoryCloner,
-                environment: [String: String], now: @escaping @Sendable () -> Date) {
+    public init(repository: Repository, services: ScreenServices, store: any RepositoryStore,
+                sources: RepoDetailSources = .none, opener: any URLOpener, clipboard: any ClipboardWriter,
+                cloner: any RepositoryCloner, environment: [String: String]) {
+        self.repository = repository
+        self.services = services
+        self.store = store
         self.sources = sources
+        self.opener = opener
         self.clipboard = clipboard
         self.cloner = cloner
-        self.repository = repository
-        self.service = service
-        self.store = store
-        self.dispatcher = dispatcher
-        self.scheduler = scheduler
-        self.opener = opener
         self.environment = environment
-        self.now = now
+    }
+
+    /// The same, the services given one by one (tests).
+    init(repository: Repository, service: any GitHubService, store: any RepositoryStore,
+         sources: RepoDetailSources = .none,
+         dispatcher: any UIDispatcher, scheduler: any Scheduler, opener: any URLOpener,
+         clipboard: any ClipboardWriter, cloner: any RepositoryCloner,
+         environment: [String: String], now: @escaping @Sendable () -> Date) {
+        self.init(repository: repository,
+                  services: ScreenServices(service: service, dispatcher: dispatcher, scheduler: scheduler, now: now),
+                  store: store, sources: sources, opener: opener, clipboard: clipboard, cloner: cloner,
+                  environment: environment)
     }
 }
 
@@ -59,25 +63,25 @@ public struct RepoDetailDependencies {
 @MainActor
 public enum RepoDetailBuilder {
     public static func build(_ dependencies: RepoDetailDependencies, navigator: any AppNavigator) -> RepoDetailView {
+        let services = dependencies.services
         let interactor = RepoDetailInteractor(
-            repository: dependencies.repository, service: dependencies.service, store: dependencies.store,
+            repository: dependencies.repository, service: services.service, store: dependencies.store,
             sources: dependencies.sources, opener: dependencies.opener, clipboard: dependencies.clipboard,
-            cloner: dependencies.cloner, environment: dependencies.environment, now: dependencies.now)
+            cloner: dependencies.cloner, environment: dependencies.environment, now: services.now)
         let router = ScreenRouter(navigator: navigator)
         let tabs = RepoTabs.make(
-            interactor: interactor, router: router, dispatcher: dependencies.dispatcher, scheduler: dependencies.scheduler,
-            showsPhotos: dependencies.showsPhotos, editor: dependencies.editor, now: dependencies.now)
+            interactor: interactor, router: router, dispatcher: services.dispatcher, scheduler: services.scheduler,
+            showsPhotos: dependencies.showsPhotos, editor: dependencies.editor, now: services.now)
         if dependencies.graphics.graphicsProtocol != nil { tabs.readme.pictureCell = dependencies.graphics.cellPixels }
         tabs.overview.finePhoto = dependencies.graphics.pixelSize(
             columns: OverviewPresenter.photoCells.columns, rows: OverviewPresenter.photoCells.rows)
-        let presenter = RepoDetailPresenter(interactor: interactor, router: router, tabs: tabs, scheduler: dependencies.scheduler)
-        let view = RepoDetailView(presenter: presenter)
+        let presenter = RepoDetailPresenter(interactor: interactor, router: router, tabs: tabs, scheduler: services.scheduler)
         presenter.initialTab = dependencies.initialTab
         presenter.initialIssue = dependencies.initialIssue
-        presenter.view = view
-        router.screen = view
-        return view
+        return router.attach(RepoDetailView(presenter: presenter), to: presenter)
     }
 }
+
+extension RepoDetailPresenter: StatePresenter {}
 
 extension ScreenRouter: RepoDetailRouterProtocol {}

@@ -70,10 +70,7 @@ enum RepoDetailAction: Hashable, Sendable {
 }
 
 /// The passive view: it draws whatever state it is given.
-@MainActor
-protocol RepoDetailViewProtocol: AnyObject {
-    func display(_ state: RepoDetailViewState)
-}
+typealias RepoDetailViewProtocol = StateView<RepoDetailViewState>
 
 /// The presenter: turns keys, the store and loaded commits into view state.
 @MainActor
@@ -94,11 +91,6 @@ protocol RepoDetailPresenterProtocol: AnyObject {
 struct CopyChoice: Sendable, Equatable {
     var label: String
     var text: String
-
-    init(label: String, text: String) {
-        self.label = label
-        self.text = text
-    }
 }
 
 /// What GitHub said of a repository's README.

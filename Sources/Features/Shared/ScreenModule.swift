@@ -1,0 +1,47 @@
+import Foundation
+import GitHubAPI
+import TerminalKit
+
+// What every screen module shares: what it takes from the app, its passive view, and the builder's
+// last step that ties view, presenter and router together.
+
+/// What every screen takes from the app: GitHub, the UI thread's queue, timers and the clock.
+public struct ScreenServices {
+    var service: any GitHubService
+    var dispatcher: any UIDispatcher
+    var scheduler: any Scheduler
+    var now: @Sendable () -> Date
+
+    public init(service: any GitHubService, dispatcher: any UIDispatcher, scheduler: any Scheduler,
+                now: @escaping @Sendable () -> Date = Date.init) {
+        self.service = service
+        self.dispatcher = dispatcher
+        self.scheduler = scheduler
+        self.now = now
+    }
+}
+
+/// The passive view: it draws whatever state it is given (each contract names its own,
+/// e.g. `SearchViewProtocol`).
+@MainActor
+protocol StateView<State>: AnyObject {
+    associatedtype State
+    func display(_ state: State)
+}
+
+/// A presenter that pushes its state to one passive view, held weakly.
+@MainActor
+protocol StatePresenter: AnyObject {
+    associatedtype State
+    var view: (any StateView<State>)? { get set }
+}
+
+extension ScreenRouter {
+    /// The builder's last step: `presenter` draws on `view` (weakly), and this router closes it.
+    func attach<View: Screen & StateView, Presenter: StatePresenter>(_ view: View, to presenter: Presenter) -> View
+    where View.State == Presenter.State {
+        presenter.view = view
+        screen = view
+        return view
+    }
+}
