@@ -10,28 +10,28 @@ typealias ProfileRepoRowState = RepositoryRowState
 /// Everything the profile screen draws. Only the visible window of repositories is in it.
 struct ProfileViewState: Sendable, Equatable {
     /// The login in the header.
-    var title: String
+    var title: String = ""
     /// "User" or "Organization" (empty until known).
-    var subtitle: String
+    var subtitle: String = ""
     /// Right side of the header: the spinner while the profile loads.
-    var status: String
+    var status: String = ""
     /// Shown instead of the profile until it has loaded ("Loading octocat…", or why it failed).
     var profilePlaceholder: String?
     /// Up to two letters drawn in the avatar box.
-    var initials: String
+    var initials: String = ""
     /// The owner's photo, drawn instead of the initials box when there is one.
     var photo: OwnerPicture?
-    var name: String
+    var name: String = ""
     /// "@octocat · User · joined 26 Jan 2011 (12 y ago)".
-    var handle: String
-    var bio: String
+    var handle: String = ""
+    var bio: String = ""
     /// Company, location, email, blog ("—" when the owner left them empty).
-    var details: [LabeledField]
+    var details: [LabeledField] = []
     /// "12,345 followers · 9 following · 8 public repositories".
-    var stats: String
+    var stats: String = ""
     /// "Repositories (8)".
-    var listTitle: String
-    var rows: [RepositoryRowState]
+    var listTitle: String = ""
+    var rows: [RepositoryRowState] = []
     /// Index into `rows` of the selected row.
     var selectedRow: Int?
     /// "◐ Loading more repositories…" after the last row while the next page loads.
@@ -39,35 +39,8 @@ struct ProfileViewState: Sendable, Equatable {
     /// Shown instead of rows when there are none.
     var listPlaceholder: String?
     /// "12/100+".
-    var position: String
-    var footer: [HelpEntry]
+    var position: String = ""
+    var footer: [HelpEntry] = []
     var help: [HelpEntry]?
     var message: MessageBox?
-
-    init(title: String = "", subtitle: String = "", status: String = "", profilePlaceholder: String? = nil,
-         initials: String = "", name: String = "", handle: String = "", bio: String = "",
-         details: [LabeledField] = [], stats: String = "", listTitle: String = "",
-         rows: [RepositoryRowState] = [], selectedRow: Int? = nil, loadingMore: String? = nil,
-         listPlaceholder: String? = nil, position: String = "", footer: [HelpEntry] = [],
-         help: [HelpEntry]? = nil, message: MessageBox? = nil) {
-        self.title = title
-        self.subtitle = subtitle
-        self.status = status
-        self.profilePlaceholder = profilePlaceholder
-        self.initials = initials
-        self.name = name
-        self.handle = handle
-        self.bio = bio
-        self.details = details
-        self.stats = stats
-        self.listTitle = listTitle
-        self.rows = rows
-        self.selectedRow = selectedRow
-        self.loadingMore = loadingMore
-        self.listPlaceholder = listPlaceholder
-        self.position = position
-        self.footer = footer
-        self.help = help
-        self.message = message
-    }
 }

@@ -35,37 +35,18 @@ struct RepoRowState: Sendable, Equatable {
     var languageColor: RGB?
     var stars: String
     /// "1.2k"; empty when unknown.
-    var forks: String
+    var forks: String = ""
     /// The last update, relative ("3 d ago"); empty when unknown.
-    var updated: String
-    var isExpanded: Bool
-    var commitStatus: CommitStatus
-    var isSelected: Bool
+    var updated: String = ""
+    var isExpanded: Bool = false
+    var commitStatus: CommitStatus = .unknown
+    var isSelected: Bool = false
     /// The local ★ mark.
-    var isFavourite: Bool
+    var isFavourite: Bool = false
     /// A clone of it is in the clone root (`c` in the overlay).
-    var isCloned: Bool
+    var isCloned: Bool = false
     /// Changed since the user last looked (the mark before the name).
-    var isChanged: Bool
-
-    init(name: String, description: String, language: String, languageColor: RGB? = nil, stars: String,
-         forks: String = "", updated: String = "",
-         isExpanded: Bool = false, commitStatus: CommitStatus = .unknown, isSelected: Bool = false,
-         isFavourite: Bool = false, isCloned: Bool = false, isChanged: Bool = false) {
-        self.isCloned = isCloned
-        self.isChanged = isChanged
-        self.languageColor = languageColor
-        self.name = name
-        self.description = description
-        self.language = language
-        self.stars = stars
-        self.forks = forks
-        self.updated = updated
-        self.isExpanded = isExpanded
-        self.commitStatus = commitStatus
-        self.isSelected = isSelected
-        self.isFavourite = isFavourite
-    }
+    var isChanged: Bool = false
 }
 
 /// A line of the list area: the list is a window of these, never the whole list.
@@ -84,13 +65,6 @@ struct CarouselCard: Sendable, Equatable {
     var stars: String
     var language: String
     var languageColor: RGB?
-
-    init(name: String, stars: String, language: String, languageColor: RGB? = nil) {
-        self.name = name
-        self.stars = stars
-        self.language = language
-        self.languageColor = languageColor
-    }
 }
 
 /// The carousel row: the first five repositories, circular.
@@ -100,12 +74,6 @@ struct CarouselState: Sendable, Equatable {
     var current: Int
     /// Whether the carousel has the keyboard focus (the card is drawn in reverse video).
     var isFocused: Bool
-
-    init(cards: [CarouselCard], current: Int, isFocused: Bool) {
-        self.cards = cards
-        self.current = current
-        self.isFocused = isFocused
-    }
 }
 
 /// The filter field in the footer.
@@ -116,55 +84,30 @@ struct FilterState: Sendable, Equatable {
     var matches: Int
 
     var text: String { field.text }
-
-    init(field: TextField, isEditing: Bool, matches: Int) {
-        self.field = field
-        self.isEditing = isEditing
-        self.matches = matches
-    }
 }
 
 /// Everything the list view draws. Only the visible window of lines is in it, so building and
 /// comparing it does not grow with the number of repositories.
 struct RepoListViewState: Sendable, Equatable {
     /// The owner's login.
-    var title: String
+    var title: String = ""
     /// "User · 30 repositories · by name".
-    var subtitle: String
+    var subtitle: String = ""
     /// Right side of the header: "refreshing…", "offline · cached 5 min ago"…
-    var status: String
-    var isDemo: Bool
+    var status: String = ""
+    var isDemo: Bool = false
     var carousel: CarouselState?
-    var lines: [ListLine]
+    var lines: [ListLine] = []
     /// Shown instead of lines when there are none.
     var placeholder: String?
     /// "12/30".
-    var position: String
-    var footer: [HelpEntry]
+    var position: String = ""
+    var footer: [HelpEntry] = []
     /// Shown in the footer instead of the key hints, until the next key.
     var notice: String?
     var filter: FilterState?
     var help: [HelpEntry]?
     var message: MessageBox?
-
-    init(title: String = "", subtitle: String = "", status: String = "", isDemo: Bool = false,
-                carousel: CarouselState? = nil, lines: [ListLine] = [], placeholder: String? = nil,
-                position: String = "", footer: [HelpEntry] = [], notice: String? = nil, filter: FilterState? = nil,
-                help: [HelpEntry]? = nil, message: MessageBox? = nil) {
-        self.title = title
-        self.subtitle = subtitle
-        self.status = status
-        self.isDemo = isDemo
-        self.carousel = carousel
-        self.lines = lines
-        self.placeholder = placeholder
-        self.position = position
-        self.footer = footer
-        self.notice = notice
-        self.filter = filter
-        self.help = help
-        self.message = message
-    }
 
     /// Index among `rows` of the selected row, if the list has the focus.
     var selectedRow: Int? { rows.firstIndex(where: \.isSelected) }

@@ -4,11 +4,6 @@ import TerminalKit
 struct HelpEntry: Sendable, Equatable {
     var keys: String
     var help: String
-
-    init(keys: String, help: String) {
-        self.keys = keys
-        self.help = help
-    }
 }
 
 extension KeyTable {

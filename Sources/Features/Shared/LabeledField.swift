@@ -7,10 +7,4 @@ struct LabeledField: Sendable, Equatable {
     var value: String
     /// The colour of a leading "●" in the value (a language's), when there is one.
     var dotColor: RGB?
-
-    init(label: String, value: String, dotColor: RGB? = nil) {
-        self.label = label
-        self.value = value
-        self.dotColor = dotColor
-    }
 }

@@ -17,16 +17,10 @@ struct RepositoryRowState: Sendable, Equatable {
     var language: String
     var stars: String
     /// The local ★ mark.
-    var isFavourite: Bool
+    var isFavourite: Bool = false
+}
 
-    init(name: String, description: String, language: String, stars: String, isFavourite: Bool = false) {
-        self.name = name
-        self.description = description
-        self.language = language
-        self.stars = stars
-        self.isFavourite = isFavourite
-    }
-
+extension RepositoryRowState {
     /// The row for `repository`: text sanitized, stars shortened ("1.2k"), `missingLanguage` when
     /// GitHub names none.
     init(_ repository: Repository, naming: Naming = .name, missingLanguage: String = "", isFavourite: Bool = false) {

@@ -12,14 +12,9 @@ struct CommitLineState: Sendable, Equatable {
     var author: String
     /// "3 h ago" (empty when the commit has no date).
     var age: String
+}
 
-    init(sha: String, summary: String, author: String, age: String) {
-        self.sha = sha
-        self.summary = summary
-        self.author = author
-        self.age = age
-    }
-
+extension CommitLineState {
     /// The line for `commit`, its age counted to `now`.
     init(_ commit: Commit, now: Date) {
         self.init(
