@@ -18,36 +18,27 @@ public enum IconSet: String, CaseIterable, Sendable {
 /// picks one for its own task with `Glyphs.$override`.
 public struct Glyphs: Equatable, Sendable {
     /// Forks, before a count.
-    var fork: String
+    let fork: String
     /// Stars, before a count; also the favourite mark.
-    var star: String
+    let star: String
     /// A repository that has a clone in the clone root.
-    var cloned: String
+    let cloned: String
     /// A branch, before its name.
-    var branch: String
+    let branch: String
     /// A row's commits: loading, loaded, none, failed.
-    var commitsLoading: String
-    var commitsLoaded: String
-    var commitsEmpty: String
-    var commitsFailed: String
+    let commitsLoading, commitsLoaded, commitsEmpty, commitsFailed: String
     /// A row that can be expanded, and one that is.
-    var collapsed: String
-    var expanded: String
+    let collapsed, expanded: String
     /// A row that changed since the user last looked.
-    var changed: String
+    let changed: String
     /// The frames of the busy spinner, in order.
-    var spinner: [String]
+    let spinner: [String]
     /// An issue's or pull request's state, readable without colour: open, closed, merged, draft.
-    var issueOpen: String
-    var issueClosed: String
-    var pullMerged: String
-    var pullDraft: String
+    let issueOpen, issueClosed, pullMerged, pullDraft: String
     /// Before an issue's count of comments.
-    var comments: String
+    let comments: String
     /// The Files tab's folders and files, and the Releases tab's tags.
-    var folder: String
-    var file: String
-    var tag: String
+    let folder, file, tag: String
 
     /// The symbols of `set`.
     static func of(_ set: IconSet) -> Glyphs {
@@ -58,30 +49,42 @@ public struct Glyphs: Equatable, Sendable {
         }
     }
 
-    static let unicode = Glyphs(
-        fork: "ψ", star: "★", cloned: "⌂", branch: "⌥",
-        commitsLoading: "◌", commitsLoaded: "●", commitsEmpty: "○", commitsFailed: "!",
-        collapsed: "▸", expanded: "▾", changed: "Δ",
-        spinner: ["◐", "◓", "◑", "◒"],
-        issueOpen: "○", issueClosed: "✓", pullMerged: "◆", pullDraft: "◌", comments: "✉",
-        folder: "■", file: "·", tag: "◆")
+    static let unicode = Glyphs(.unicode)
+    static let nerd = Glyphs(.nerd)
+    static let ascii = Glyphs(.ascii)
 
-    /// Nerd Font code points: Font Awesome 4's, and Powerline's branch (sets every Nerd Font carries at fixed places).
-    static let nerd = Glyphs(
-        fork: "\u{F126}", star: "\u{F005}", cloned: "\u{F015}", branch: "\u{E0A0}",
-        commitsLoading: "\u{F110}", commitsLoaded: "\u{F111}", commitsEmpty: "\u{F10C}", commitsFailed: "\u{F071}",
-        collapsed: "\u{F105}", expanded: "\u{F107}", changed: "\u{F069}",
-        spinner: ["\u{F251}", "\u{F252}", "\u{F253}"],
-        issueOpen: "\u{F10C}", issueClosed: "\u{F00C}", pullMerged: "\u{F126}", pullDraft: "\u{F040}", comments: "\u{F0E5}",
-        folder: "\u{F07B}", file: "\u{F15B}", tag: "\u{F02B}")
-
-    static let ascii = Glyphs(
-        fork: "Y", star: "*", cloned: "#", branch: "@",
-        commitsLoading: ".", commitsLoaded: "o", commitsEmpty: "-", commitsFailed: "!",
-        collapsed: ">", expanded: "v", changed: "~",
-        spinner: ["|", "/", "-", "\\"],
-        issueOpen: "o", issueClosed: "x", pullMerged: "m", pullDraft: "d", comments: "c",
-        folder: "+", file: ".", tag: "@")
+    /// The one table: each symbol in the three sets side by side (Unicode, Nerd Font, ASCII). The Nerd
+    /// Font code points are Font Awesome 4's, and Powerline's branch (sets every Nerd Font carries at
+    /// fixed places).
+    private init(_ set: IconSet) {
+        func pick<Symbol>(_ unicode: Symbol, _ nerd: Symbol, _ ascii: Symbol) -> Symbol {
+            switch set {
+            case .unicode: unicode
+            case .nerd: nerd
+            case .ascii: ascii
+            }
+        }
+        fork = pick("ψ", "\u{F126}", "Y")
+        star = pick("★", "\u{F005}", "*")
+        cloned = pick("⌂", "\u{F015}", "#")
+        branch = pick("⌥", "\u{E0A0}", "@")
+        commitsLoading = pick("◌", "\u{F110}", ".")
+        commitsLoaded = pick("●", "\u{F111}", "o")
+        commitsEmpty = pick("○", "\u{F10C}", "-")
+        commitsFailed = pick("!", "\u{F071}", "!")
+        collapsed = pick("▸", "\u{F105}", ">")
+        expanded = pick("▾", "\u{F107}", "v")
+        changed = pick("Δ", "\u{F069}", "~")
+        spinner = pick(["◐", "◓", "◑", "◒"], ["\u{F251}", "\u{F252}", "\u{F253}"], ["|", "/", "-", "\\"])
+        issueOpen = pick("○", "\u{F10C}", "o")
+        issueClosed = pick("✓", "\u{F00C}", "x")
+        pullMerged = pick("◆", "\u{F126}", "m")
+        pullDraft = pick("◌", "\u{F040}", "d")
+        comments = pick("✉", "\u{F0E5}", "c")
+        folder = pick("■", "\u{F07B}", "+")
+        file = pick("·", "\u{F15B}", ".")
+        tag = pick("◆", "\u{F02B}", "@")
+    }
 
     private static let processSet = Mutex(IconSet.unicode)
 
