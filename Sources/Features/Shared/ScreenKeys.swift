@@ -3,49 +3,72 @@ import TerminalKit
 // The names a config file rebinds actions by (`[keys]`, `[keys.list]`…): each action enum's case names.
 // `String(describing:)` of a case without a payload is its name (tests check every table's names).
 
-extension RepoListAction: NamedKeyAction {
-    static var keyScreen: String { "list" }
-    var keyName: String? { String(describing: self) }
+/// A screen's action as a config names it: its case's name, unless a config cannot rebind it.
+protocol ScreenKeyAction: NamedKeyAction {
+    /// Typing in a field, the copy menu's digits: actions a config does not rebind.
+    var isFixed: Bool { get }
 }
 
-extension RepoDetailAction: NamedKeyAction {
+extension ScreenKeyAction {
+    var isFixed: Bool { false }
+    var keyName: String? { isFixed ? nil : String(describing: self) }
+}
+
+extension RepoListAction: ScreenKeyAction {
+    static var keyScreen: String { "list" }
+}
+
+extension RepoDetailAction: ScreenKeyAction {
     static var keyScreen: String { "detail" }
     /// The copy menu's digits (`choose`) and typing in the README's search are not rebound.
-    var keyName: String? {
+    var isFixed: Bool {
         switch self {
-        case .choose, .editSearch: return nil
-        default: return String(describing: self)
+        case .choose, .editSearch: true
+        default: false
         }
     }
 }
 
-extension ProfileAction: NamedKeyAction {
+extension ProfileAction: ScreenKeyAction {
     static var keyScreen: String { "profile" }
-    var keyName: String? { String(describing: self) }
 }
 
-extension SearchAction: NamedKeyAction {
+extension SearchAction: ScreenKeyAction {
     static var keyScreen: String { "search" }
     /// Typing in the query is not rebound.
-    var keyName: String? {
-        if case .edit = self { return nil }
-        return String(describing: self)
-    }
+    var isFixed: Bool { if case .edit = self { true } else { false } }
 }
 
-extension OwnerPromptAction: NamedKeyAction {
+extension OwnerPromptAction: ScreenKeyAction {
     static var keyScreen: String { "prompt" }
     /// Typing the owner's login is not rebound.
-    var keyName: String? {
-        if case .edit = self { return nil }
-        return String(describing: self)
-    }
+    var isFixed: Bool { if case .edit = self { true } else { false } }
 }
 
 /// Every screen's key table, for checking a config's `[keys]` before any screen is built.
 public enum ScreenKeys {
     /// The screens a config's `[keys.SCREEN]` can name, in the order help lists them.
-    public static let screens = ["list", "detail", "profile", "search", "prompt"]
+    public static let screens = [RepoListAction.keyScreen, RepoDetailAction.keyScreen, ProfileAction.keyScreen,
+                                 SearchAction.keyScreen, OwnerPromptAction.keyScreen]
+
+    /// Each screen's tables as a config sees them (in `screens`' order): the action names, and the
+    /// conflicts a remapping makes. Building them applies the installed remapping: not before `install`.
+    private static var tables: [(screen: String, names: Set<String>, conflicts: (KeyRemapping) -> [KeyConflict])] {
+        [
+            entry(RepoListKeys.table),
+            entry(RepoDetailKeys.table),
+            entry(ProfileKeys.table),
+            entry(SearchKeys.field, SearchKeys.results),
+            entry(OwnerPromptKeys.table),
+        ]
+    }
+
+    private static func entry<Action: NamedKeyAction>(_ tables: KeyTable<Action>...)
+        -> (screen: String, names: Set<String>, conflicts: (KeyRemapping) -> [KeyConflict]) {
+        (Action.keyScreen,
+         tables.reduce(into: Set<String>()) { $0.formUnion($1.actionNames) },
+         { remapping in tables.flatMap { KeyTable($0.defaultBindings, remapping: remapping).conflicts } })
+    }
 
     /// A problem with a `[keys]` entry: its line in the config, and what is wrong.
     public struct Problem: Error, Equatable, CustomStringConvertible {
@@ -56,13 +79,7 @@ public enum ScreenKeys {
 
     /// The action names each screen's table has (built from the declared bindings: no remapping needed).
     static func actionNames() -> [String: Set<String>] {
-        [
-            "list": RepoListKeys.table.actionNames,
-            "detail": RepoDetailKeys.table.actionNames,
-            "profile": ProfileKeys.table.actionNames,
-            "search": SearchKeys.field.actionNames.union(SearchKeys.results.actionNames),
-            "prompt": OwnerPromptKeys.table.actionNames,
-        ]
+        Dictionary(uniqueKeysWithValues: tables.map { ($0.screen, $0.names) })
     }
 
     /// The problems `remapping` has: unknown screens, action names no screen (or not that screen) has,
@@ -88,12 +105,7 @@ public enum ScreenKeys {
             }
         }
         guard problems.isEmpty else { return problems }
-        let conflicts = KeyTable(RepoListKeys.table.defaultBindings, remapping: remapping).conflicts
-            + KeyTable(RepoDetailKeys.table.defaultBindings, remapping: remapping).conflicts
-            + KeyTable(ProfileKeys.table.defaultBindings, remapping: remapping).conflicts
-            + KeyTable(SearchKeys.field.defaultBindings, remapping: remapping).conflicts
-            + KeyTable(SearchKeys.results.defaultBindings, remapping: remapping).conflicts
-            + KeyTable(OwnerPromptKeys.table.defaultBindings, remapping: remapping).conflicts
+        let conflicts = tables.flatMap { $0.conflicts(remapping) }
         return conflicts.map { Problem(line: $0.line, message: $0.description) }
     }
 
