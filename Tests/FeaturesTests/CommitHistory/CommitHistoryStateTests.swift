@@ -30,14 +30,14 @@ struct CommitHistoryStateTests {
         #expect(view.rows[0] == CommitLineState(sha: "0000000", summary: "Commit 0", author: "Author 0", age: "just now"))
         #expect(view.rows[1].age == "1 h ago")
         #expect(view.note == "stored history · 10 min ago")
-        #expect(state.pagesLoaded == 2)
+        #expect(state.load.pagesLoaded == 2)
         #expect(state.takePageToLoad() == nil) // the first page is still loading
 
         state.receive(Page(items: Self.commits(0..<30), next: Self.page2), pageIndex: 0)
         view = CommitHistoryStateBuilder.build(state, now: Self.now)
         #expect(state.commits.count == 30)
         #expect(view.note == nil)
-        #expect(state.pagesLoaded == 1)
+        #expect(state.load.pagesLoaded == 1)
     }
 
     @Test("an unchanged first page (304) keeps the later pages shown")
@@ -46,7 +46,7 @@ struct CommitHistoryStateTests {
         state.showStored(StoredHistory(commits: Self.commits(0..<60), next: Self.page2, pages: 2, fetchedAt: Self.now))
         state.receive(Page(items: Self.commits(0..<30), next: Self.page2, notModified: true), pageIndex: 0)
         #expect(state.commits.count == 60)
-        #expect(state.pagesLoaded == 2)
+        #expect(state.load.pagesLoaded == 2)
         #expect(CommitHistoryStateBuilder.build(state, now: Self.now).note == nil)
     }
 
@@ -64,7 +64,7 @@ struct CommitHistoryStateTests {
         #expect(CommitHistoryStateBuilder.build(state, now: Self.now).note == "loading more…")
         state.receive(Page(items: Self.commits(29..<45), next: nil), pageIndex: 1)
         #expect(state.commits.count == 45) // the commit seen twice is listed once
-        #expect(state.pagesLoaded == 2)
+        #expect(state.load.pagesLoaded == 2)
         state.move(by: 100)
         #expect(state.viewport.selection == 44)
         #expect(state.selectedCommit?.sha == String(format: "%040x", 44))
@@ -84,7 +84,7 @@ struct CommitHistoryStateTests {
         #expect(view.noteIsError)
         #expect(view.note?.hasPrefix("Could not load the history") == true)
         state.switchBranch(to: "feature/\u{1B}[2Jx")
-        #expect(state.commits.isEmpty && state.pagesLoaded == 0 && state.viewport.selection == 0)
+        #expect(state.commits.isEmpty && state.load.pagesLoaded == 0 && state.viewport.selection == 0)
         view = CommitHistoryStateBuilder.build(state, now: Self.now)
         #expect(view.branch == "feature/[2Jx")
         #expect(view.note == "loading history…")
@@ -123,7 +123,7 @@ struct CommitHistoryStateTests {
             index += 1
         }
         #expect(state.commits.count == 98)
-        #expect(state.pagesLoaded == 4)
+        #expect(state.load.pagesLoaded == 4)
         #expect(CommitHistoryStateBuilder.build(state, now: Self.now).rows.count == 20)
         await server.stop()
     }

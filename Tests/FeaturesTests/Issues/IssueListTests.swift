@@ -118,7 +118,7 @@ struct IssueListTests {
         state.cycleFilter()
         #expect(state.filter == .closed)
         #expect(state.rows.isEmpty)
-        #expect(state.isLoading)
+        #expect(state.load.isLoading)
         #expect(state.viewport.selection == 0)
         #expect(IssueListStateBuilder.heading(state) == "Closed issues")
         state.cycleFilter()
@@ -156,7 +156,7 @@ struct IssueListTests {
         state.receive(Page(items: Array(try Self.recorded().suffix(15))), pageIndex: 1)
         #expect(state.rows.count == 30)
         #expect(state.takePageToLoad() == nil) // no next page
-        #expect(state.pagesLoaded == 2)
+        #expect(state.load.pagesLoaded == 2)
     }
 
     @Test("stored rows show until the network answers; a failure keeps them")

@@ -16,7 +16,8 @@ final class LinkFollower {
     private let interactor: any RepoDetailInteractorProtocol
     private let router: any RepoDetailRouterProtocol
     private let actions: RepoActions
-    private let dispatcher: any UIDispatcher
+    /// The requests it starts (cancelled when it goes away).
+    private let calls: BackgroundCalls
     /// A repository or owner being looked up for a link (tests await it).
     private(set) var followTask: Task<Void, Never>?
 
@@ -25,11 +26,7 @@ final class LinkFollower {
         self.interactor = interactor
         self.router = router
         self.actions = actions
-        self.dispatcher = dispatcher
-    }
-
-    isolated deinit {
-        followTask?.cancel()
+        calls = BackgroundCalls(dispatcher)
     }
 
     /// Follows `url` (absolute, sanitized: a rendered link's).
@@ -44,7 +41,7 @@ final class LinkFollower {
             // Another repository's issue: that repository's view, on it.
             let fullName = "\(reference.owner)/\(reference.name)"
             host?.setStatus(tr("detail.status.opening", fullName + "#\(reference.number)"))
-            followTask = dispatcher.background { await interactor.repository(owner: reference.owner, name: reference.name) } then: {
+            followTask = calls.run { await interactor.repository(owner: reference.owner, name: reference.name) } then: {
                 [weak self] lookup in self?.repositoryDidLoad(lookup, fullName: fullName, issue: reference)
             }
             return
@@ -56,12 +53,12 @@ final class LinkFollower {
             actions.open(url)
         case .repository(let owner, let name):
             host?.setStatus(tr("detail.status.opening", "\(owner)/\(name)"))
-            followTask = dispatcher.background { await interactor.repository(owner: owner, name: name) } then: { [weak self] lookup in
+            followTask = calls.run { await interactor.repository(owner: owner, name: name) } then: { [weak self] lookup in
                 self?.repositoryDidLoad(lookup, fullName: "\(owner)/\(name)")
             }
         case .owner(let login):
             host?.setStatus(tr("detail.status.opening", login))
-            followTask = dispatcher.background { await interactor.ownerExists(login) } then: { [weak self] error in
+            followTask = calls.run { await interactor.ownerExists(login) } then: { [weak self] error in
                 self?.ownerDidLoad(login, error: error)
             }
         case .browser(let address):

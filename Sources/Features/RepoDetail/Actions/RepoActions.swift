@@ -36,7 +36,8 @@ final class RepoActions {
     var latestCommits: [Commit] = []
     weak var host: (any RepoViewHost)?
     private let interactor: any RepoDetailInteractorProtocol
-    private let dispatcher: any UIDispatcher
+    /// The requests it starts (cancelled when it goes away).
+    private let calls: BackgroundCalls
     private var copyChoices: [CopyChoice] = []
     /// What `*` asked for and GitHub has not confirmed yet: sent when the request before it answers,
     /// so a press while an answer is awaited is not lost.
@@ -48,12 +49,7 @@ final class RepoActions {
 
     init(interactor: any RepoDetailInteractorProtocol, dispatcher: any UIDispatcher) {
         self.interactor = interactor
-        self.dispatcher = dispatcher
-    }
-
-    isolated deinit {
-        starTask?.cancel()
-        openTask?.cancel()
+        calls = BackgroundCalls(dispatcher)
     }
 
     /// Reads the favourite mark and the clone, and asks GitHub whether the repository is starred.
@@ -62,7 +58,7 @@ final class RepoActions {
         if interactor.isCloned() { state.clonePath = interactor.cloneDirectory() }
         guard interactor.canStar else { return }
         let interactor = self.interactor
-        starTask = dispatcher.background { await interactor.isStarred() } then: { [weak self] starred in
+        starTask = calls.run { await interactor.isStarred() } then: { [weak self] starred in
             guard let self else { return }
             starTask = nil
             state.isStarred = starred
@@ -109,7 +105,7 @@ final class RepoActions {
         }
         host?.setStatus(on ? tr("detail.status.starring") : tr("detail.status.unstarring"))
         let interactor = self.interactor
-        starTask = dispatcher.background { await interactor.setStarred(on) } then: { [weak self] outcome in
+        starTask = calls.run { await interactor.setStarred(on) } then: { [weak self] outcome in
             self?.starDidFinish(outcome)
         }
     }
@@ -199,7 +195,7 @@ final class RepoActions {
         guard openTask == nil else { return }
         host?.setStatus(tr("detail.status.opening", address))
         let interactor = self.interactor
-        openTask = dispatcher.background { await interactor.openInBrowser() } then: { [weak self] outcome in
+        openTask = calls.run { await interactor.openInBrowser() } then: { [weak self] outcome in
             self?.openDidFinish(outcome)
         }
     }
@@ -210,7 +206,7 @@ final class RepoActions {
         let shown = Sanitizer.line(address)
         host?.setStatus(tr("detail.status.opening", shown))
         let interactor = self.interactor
-        openTask = dispatcher.background { await interactor.open(address) } then: { [weak self] outcome in
+        openTask = calls.run { await interactor.open(address) } then: { [weak self] outcome in
             self?.openDidFinish(outcome, address: shown)
         }
     }

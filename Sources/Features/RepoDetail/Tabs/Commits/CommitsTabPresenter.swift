@@ -14,7 +14,8 @@ final class CommitsTabPresenter {
     weak var host: (any RepoViewHost)?
     private let history: RepositoryHistory
     private let repository: Repository
-    private let dispatcher: any UIDispatcher
+    /// The requests it starts (cancelled when it goes away).
+    private let calls: BackgroundCalls
     private let now: () -> Date
     private var started = false
     private var width = 60
@@ -33,14 +34,8 @@ final class CommitsTabPresenter {
     init(history: RepositoryHistory, repository: Repository, dispatcher: any UIDispatcher, now: @escaping () -> Date) {
         self.history = history
         self.repository = repository
-        self.dispatcher = dispatcher
+        calls = BackgroundCalls(dispatcher)
         self.now = now
-    }
-
-    isolated deinit {
-        pageTask?.cancel()
-        commitTask?.cancel()
-        branchesTask?.cancel()
     }
 
     var isLoading: Bool { pageTask != nil || commitTask != nil || branchesTask != nil }
@@ -61,7 +56,7 @@ final class CommitsTabPresenter {
     func layout(width: Int, height: Int) {
         self.width = width
         self.height = height
-        state.history.resize(to: CommitsTabStateBuilder.historyRows(height: height, hasError: state.history.failure != nil))
+        state.history.resize(to: CommitsTabStateBuilder.historyRows(height: height, hasError: state.history.load.failure != nil))
         state.commit?.layout(width: width, height: height, now: now())
     }
 
@@ -83,7 +78,7 @@ final class CommitsTabPresenter {
 
     private func fetchPage(next: URL?, index: Int) {
         let history = self.history, branch = state.history.branch, generation = self.generation
-        pageTask = dispatcher.background { await .of { try await history.fetchPage(branch: branch, next: next, pageIndex: index) } } then: { [weak self] result in
+        pageTask = calls.run { await .of { try await history.fetchPage(branch: branch, next: next, pageIndex: index) } } then: { [weak self] result in
             guard let self, generation == self.generation else { return }
             pageDidLoad(result, index: index)
         }
@@ -104,7 +99,7 @@ final class CommitsTabPresenter {
     /// The next page when the selection came near the end.
     private func loadMoreIfNear() {
         guard pageTask == nil, let url = state.history.takePageToLoad() else { return }
-        fetchPage(next: url, index: state.history.pagesLoaded)
+        fetchPage(next: url, index: state.history.load.pagesLoaded)
     }
 
     private func openSelected() {
@@ -120,7 +115,7 @@ final class CommitsTabPresenter {
         }
         state.commit = detail
         let history = self.history, sha = commit.sha
-        commitTask = dispatcher.background { await .of { try await history.commit(sha: sha) } } then: { [weak self] result in
+        commitTask = calls.run { await .of { try await history.commit(sha: sha) } } then: { [weak self] result in
             self?.commitDidLoad(result)
         }
     }
@@ -144,7 +139,7 @@ final class CommitsTabPresenter {
         state.branchesLoading = true
         host?.setStatus(tr("commits.tab.loadingBranches"))
         let history = self.history
-        branchesTask = dispatcher.background { await .of { try await history.fetchBranches() } } then: { [weak self] result in
+        branchesTask = calls.run { await .of { try await history.fetchBranches() } } then: { [weak self] result in
             self?.branchesDidLoad(result)
         }
     }
@@ -185,7 +180,7 @@ final class CommitsTabPresenter {
         case .confirm: openSelected()
         case .pickBranch: openBranchPicker()
         case .reloadCommits:
-            if state.history.failure != nil { loadBranch(state.history.branch) } else { return false }
+            if state.history.load.failure != nil { loadBranch(state.history.branch) } else { return false }
         default: return false
         }
         loadMoreIfNear()
@@ -198,16 +193,7 @@ final class CommitsTabPresenter {
         guard var commit = state.commit else { return false }
         let outcome = commit.pane.handle(action)
         state.commit = commit
-        switch outcome {
-        case .taken(let status):
-            if let status { host?.setStatus(status) }
-            return true
-        case .follow(let url):
-            followLink?(url)
-            return true
-        case .notTaken:
-            break
-        }
+        if outcome.settle(host: host, follow: followLink) { return true }
         switch action {
         case .close:
             commitTask?.cancel()

@@ -60,7 +60,7 @@ enum CommitsTabStateBuilder {
         }
         let count = state.history.commits.count
         let top = state.history.viewport.top
-        let position = DocumentScroll.position(top: top, shown: built.rows.count, count: count, more: state.history.list.hasMore)
+        let position = DocumentScroll.position(top: top, shown: built.rows.count, count: count, more: state.history.load.list.hasMore)
         return CommitsTabWindow(lines: Array(lines.prefix(max(1, height))), position: position, openCommit: nil, searchStatus: nil)
     }
 

@@ -20,7 +20,8 @@ final class FilesTabPresenter {
     private(set) var commitSHA: String?
     private let files: RepositoryFiles
     private let repository: Repository
-    private let dispatcher: any UIDispatcher
+    /// The requests it starts (cancelled when it goes away).
+    private let calls: BackgroundCalls
     private let copy: @MainActor (CopyChoice) -> Void
     private let open: @MainActor (String) -> Void
     /// The frame: status, messages, repaint.
@@ -43,17 +44,10 @@ final class FilesTabPresenter {
          copy: @escaping @MainActor (CopyChoice) -> Void, open: @escaping @MainActor (String) -> Void) {
         self.files = files
         self.repository = repository
-        self.dispatcher = dispatcher
+        calls = BackgroundCalls(dispatcher)
         self.copy = copy
         self.open = open
         navigator = TreeNavigator(ref: files.defaultRef)
-    }
-
-    isolated deinit {
-        treeTask?.cancel()
-        folderTask?.cancel()
-        fileTask?.cancel()
-        shaTask?.cancel()
     }
 
     var isLoading: Bool { treeTask != nil || folderTask != nil || fileTask != nil }
@@ -79,11 +73,11 @@ final class FilesTabPresenter {
         if let stored = files.storedTree(ref: ref) { navigator.receive(stored) }
         layout(width: width, height: height)
         let files = self.files, generation = self.generation
-        treeTask = dispatcher.background { await .of { try await files.fetchTree(ref: ref) } } then: { [weak self] result in
+        treeTask = calls.run { await .of { try await files.fetchTree(ref: ref) } } then: { [weak self] result in
             guard let self, generation == self.generation else { return }
             treeDidLoad(result)
         }
-        shaTask = dispatcher.background { () -> String? in
+        shaTask = calls.run { () -> String? in
             try? await files.commitSHA(ref: ref)
         } then: { [weak self] sha in
             guard let self, generation == self.generation else { return }
@@ -109,7 +103,7 @@ final class FilesTabPresenter {
     private func loadFolder(_ path: String) {
         let files = self.files, ref = navigator.ref, generation = self.generation
         folderTask?.cancel()
-        folderTask = dispatcher.background { await .of { try await files.fetchFolder(path: path, ref: ref) } } then: { [weak self] result in
+        folderTask = calls.run { await .of { try await files.fetchFolder(path: path, ref: ref) } } then: { [weak self] result in
             guard let self, generation == self.generation else { return }
             folderDidLoad(result, path: path)
         }
@@ -135,7 +129,7 @@ final class FilesTabPresenter {
         let files = self.files, sha = entry.sha, name = entry.name, generation = self.generation
         // Pictures fit the panel under the title line (two pixel rows a cell), where the terminal shows them.
         let imageWidth = showsImages ? width : 0, imageHeight = showsImages ? 2 * max(1, height - 2) : 0
-        fileTask = dispatcher.background {
+        fileTask = calls.run {
             await .of {
                 FileViewState.body(for: try await files.file(sha: sha), name: name, imageWidth: imageWidth, imageHeight: imageHeight)
             }

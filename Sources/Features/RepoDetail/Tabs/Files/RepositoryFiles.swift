@@ -59,11 +59,8 @@ struct RepositoryFiles: Sendable {
 
     /// A file's bytes: from the store when read before (no request), else fetched and stored for good.
     func file(sha: String) async throws -> FileContent {
-        if let stored = storedFile(sha: sha) { return stored }
-        if isOffline { throw GitHubError.network }
-        let content = try await service.blob(ownerLogin: repository.ownerLogin, repository: repository.name, sha: sha)
-        try Task.checkCancellation()
-        try? store.saveFileContent(content, storedAt: now())
-        return content
+        try await StoredByHash.read(stored: storedFile(sha: sha), isOffline: isOffline) {
+            try await service.blob(ownerLogin: repository.ownerLogin, repository: repository.name, sha: sha)
+        } save: { try? store.saveFileContent($0, storedAt: now()) }
     }
 }

@@ -19,7 +19,8 @@ final class IssueActions {
     var commentAdded: ((Int, IssueComment) -> Void)?
     private let issues: RepositoryIssues?
     private let actions: RepoActions
-    private let dispatcher: any UIDispatcher
+    /// The requests it starts (cancelled when it goes away).
+    private let calls: BackgroundCalls
     private let webHost: String
     private let editor: (any TextEditing)?
     /// The issue numbers with a stored draft, read from the store when first asked.
@@ -34,13 +35,8 @@ final class IssueActions {
         self.issues = issues
         self.editor = editor
         self.actions = actions
-        self.dispatcher = dispatcher
+        calls = BackgroundCalls(dispatcher)
         self.webHost = webHost
-    }
-
-    isolated deinit {
-        stateTask?.cancel()
-        commentTask?.cancel()
     }
 
     /// `o`: the issue's page in the browser.
@@ -67,7 +63,7 @@ final class IssueActions {
         }
         let open = !issue.isOpen, number = issue.number
         host?.setStatus(open ? tr("issues.reopening", number) : tr("issues.closing", number))
-        stateTask = dispatcher.background { await .of { try await issues.setOpen(open, number: number) } } then: { [weak self] result in
+        stateTask = calls.run { await .of { try await issues.setOpen(open, number: number) } } then: { [weak self] result in
             self?.stateDidChange(result, number: number, open: open)
         }
     }
@@ -135,7 +131,7 @@ final class IssueActions {
         }
         host?.setStatus(tr("comment.posting", number))
         let comment = body
-        commentTask = dispatcher.background { await .of { try await issues.comment(number: number, body: comment) } } then: { [weak self] result in
+        commentTask = calls.run { await .of { try await issues.comment(number: number, body: comment) } } then: { [weak self] result in
             self?.commentDidPost(result, number: number)
         }
     }

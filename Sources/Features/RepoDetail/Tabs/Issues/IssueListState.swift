@@ -16,23 +16,18 @@ enum IssueListKind: Sendable, Equatable {
     }
 }
 
-/// An issues or pull requests list as a tab holds it (a value): the rows loaded so far (`PagedList`,
-/// pull requests as their issue part), the state filter (open by default; `cycleFilter`), the text
-/// typed after `/` that narrows the loaded rows, whether the first page is loading or failed, whether
-/// what is shown is the stored list (offline), and the selection over the rows shown.
+/// An issues or pull requests list as a tab holds it (a value): the rows loaded so far and where
+/// loading them stands (`ListLoad`: pull requests as their issue part; loading, failed, the stored
+/// list shown), the state filter (open by default; `cycleFilter`), the text typed after `/` that
+/// narrows the loaded rows, and the selection over the rows shown.
 struct IssueListState: Sendable {
     let kind: IssueListKind
     private(set) var filter: IssueStateFilter = .open
-    private(set) var list = PagedList<Issue>()
+    /// The rows loaded and where loading them stands.
+    private(set) var load = ListLoad<Issue>()
     /// Text that narrows the loaded rows (title, number, author, label names; case folded).
     private(set) var textFilter = ""
-    private(set) var isLoading = true
-    private(set) var failure: GitHubError?
-    /// When the stored list shown was fetched; nil once a page came from the network.
-    private(set) var storedAt: Date?
     var viewport = Viewport()
-    /// Pages shown: the index to give the next page read.
-    private(set) var pagesLoaded = 0
     /// A search in GitHub's syntax whose results are shown instead of the list (nil: the list).
     private(set) var searchQuery: String?
     /// Indices into `list.items` of the rows shown (all, or those the text filter keeps).
@@ -47,73 +42,51 @@ struct IssueListState: Sendable {
     /// Longest search query sent (GitHub refuses queries over 256 characters).
     static let maximumQueryLength = 200
 
+    /// The issues loaded (the text filter leaves them all).
+    var list: PagedList<Issue> { load.list }
     var rows: [Issue] { shown.map { list.items[$0] } }
     var selected: Issue? { shown.indices.contains(viewport.selection) ? list.items[shown[viewport.selection]] : nil }
 
     /// The stored list, shown until the network answers (and for good when offline).
     mutating func showStored(_ items: [Issue], next: URL?, pages: Int, fetchedAt: Date) {
-        list.reset()
-        list.append(items, next: next)
-        storedAt = fetchedAt
-        pagesLoaded = pages
-        isLoading = true
+        load.showStored(items, next: next, pages: pages, fetchedAt: fetchedAt)
         refilter()
     }
 
-    /// A page arrived: page 0 replaces what is shown (unless unchanged, 304, and what is shown begins
-    /// with it), a later one is added.
+    /// A page arrived (`ListLoad.receive`); the selected issue stays selected.
     mutating func receive(_ page: Page<Issue>, pageIndex: Int) {
-        let unchanged = pageIndex == 0 && page.notModified && !list.isEmpty
-            && list.items.prefix(page.items.count).elementsEqual(page.items)
         let selectedNumber = selected?.number
-        if unchanged {
-            pagesLoaded = max(pagesLoaded, 1)
-        } else {
-            if pageIndex == 0 { list.reset() }
-            list.append(page.items, next: page.next)
-            pagesLoaded = pageIndex + 1
-        }
-        list.isLoadingMore = false
-        isLoading = false
-        failure = nil
-        storedAt = nil
+        load.receive(page, pageIndex: pageIndex)
         refilter(keeping: selectedNumber)
     }
 
     /// An issue changed (closed or reopened): its row shows it, wherever it is.
     mutating func replace(_ issue: Issue) {
-        list.replace(issue)
+        load.replace(issue)
         refilter(keeping: selected?.number)
     }
 
     /// The request failed; what is shown stays.
     mutating func fail(_ error: GitHubError) {
-        failure = error
-        isLoading = false
-        list.isLoadingMore = false
+        load.fail(error)
     }
 
     /// open → closed → all: empty and loading until the new list's first page (or stored list) comes.
     mutating func cycleFilter() {
         filter = filter.next
-        list.reset()
-        pagesLoaded = 0
-        isLoading = true
-        failure = nil
-        storedAt = nil
-        viewport.reset()
-        refilter()
+        restart()
     }
 
     /// Shows a search's results (when `query` is nil, the list again): empty and loading until they come.
     mutating func startSearch(_ query: String?) {
         searchQuery = query
         textFilter = ""
-        list.reset()
-        pagesLoaded = 0
-        isLoading = true
-        failure = nil
-        storedAt = nil
+        restart()
+    }
+
+    /// Another list: empty, loading, the selection at the top.
+    private mutating func restart() {
+        load.restart()
         viewport.reset()
         refilter()
     }
@@ -138,11 +111,8 @@ struct IssueListState: Sendable {
     /// keeps failing is not asked for again and again). While a text filter narrows the rows, the end
     /// is the last row shown.
     mutating func takePageToLoad() -> URL? {
-        guard !isLoading, failure == nil, searchQuery == nil else { return nil }
-        let nearEnd = shown.isEmpty || viewport.selection >= shown.count - list.prefetchDistance
-        guard nearEnd, let url = list.pageToLoad(near: list.count) else { return nil }
-        list.isLoadingMore = true
-        return url
+        guard searchQuery == nil, shown.isEmpty || viewport.selection >= shown.count - list.prefetchDistance else { return nil }
+        return load.takePage(near: list.count)
     }
 
     mutating func move(by rows: Int) {

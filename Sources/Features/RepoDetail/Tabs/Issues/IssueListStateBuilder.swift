@@ -101,24 +101,14 @@ enum IssueListStateBuilder {
             line(row(rows[$0], now: now, labelsInColour: labelsInColour), width: width, numberWidth: numberWidth,
                  selected: $0 == state.viewport.selection)
         }
-        var note: String?
-        var isError = false
-        if let failure = state.failure {
-            note = tr("issues.failed", failure.shortReason)
-            isError = true
-        } else if state.isLoading, rows.isEmpty {
-            note = tr("issues.loading")
-        } else if rows.isEmpty {
-            note = state.textFilter.isEmpty ? tr("issues.empty") : tr("issues.noMatch")
-        } else if state.list.isLoadingMore {
-            note = tr("issues.loadingMore")
-        } else if let storedAt = state.storedAt {
-            note = tr("issues.offline", Formatting.relative(storedAt, now: now))
-        }
+        let note = state.load.note(isEmpty: rows.isEmpty, now: now, failed: { tr("issues.failed", $0) },
+                                   loading: tr("issues.loading"),
+                                   empty: state.textFilter.isEmpty ? tr("issues.empty") : tr("issues.noMatch"),
+                                   loadingMore: tr("issues.loadingMore"), stored: { tr("issues.offline", $0) })
         let position = DocumentScroll.position(top: top, shown: lines.count, count: rows.count, more: state.list.hasMore)
         return IssueListViewState(heading: heading(state), rows: lines,
                                   selectedRow: (top..<end).contains(state.viewport.selection) ? state.viewport.selection - top : nil,
-                                  note: note, noteIsError: isError, position: position)
+                                  note: note?.text, noteIsError: note?.isError ?? false, position: position)
     }
 
     /// "Open issues · 30" / "All pull requests · 12 of 40 · filter: bug".

@@ -23,7 +23,8 @@ final class IssuesTabPresenter {
     let threadPresenter: IssueThreadPresenter
     let issueActions: IssueActions
     private let issues: RepositoryIssues?
-    private let dispatcher: any UIDispatcher
+    /// The requests it starts (cancelled when it goes away).
+    private let calls: BackgroundCalls
     private let now: () -> Date
     private let labelsInColour: Bool
     private var started = false
@@ -37,7 +38,7 @@ final class IssuesTabPresenter {
          webHost: String, labelsInColour: Bool, editor: (any TextEditing)? = nil, now: @escaping () -> Date) {
         self.kind = kind
         self.issues = issues
-        self.dispatcher = dispatcher
+        calls = BackgroundCalls(dispatcher)
         self.labelsInColour = labelsInColour
         self.now = now
         list = IssueListState(kind: kind)
@@ -46,10 +47,6 @@ final class IssuesTabPresenter {
         issueActions = IssueActions(issues: issues, actions: actions, dispatcher: dispatcher, webHost: webHost, editor: editor)
         issueActions.stateChanged = { [weak self] number, changed in self?.stateDidChange(number: number, to: changed) }
         issueActions.commentAdded = { [weak self] number, comment in self?.commentAdded(comment, number: number) }
-    }
-
-    isolated deinit {
-        pageTask?.cancel()
     }
 
     var thread: IssueThreadState? { threadPresenter.state }
@@ -63,7 +60,7 @@ final class IssuesTabPresenter {
     var tabCount: String? {
         guard started else { return storedCount }
         guard list.filter == .open, list.searchQuery == nil,
-              list.list.count > 0 || (!list.isLoading && list.failure == nil) else { return storedCount }
+              list.list.count > 0 || (!list.load.isLoading && list.load.failure == nil) else { return storedCount }
         return Formatting.grouped(list.list.count) + (list.list.hasMore ? "+" : "")
     }
 
@@ -109,7 +106,7 @@ final class IssuesTabPresenter {
             return
         }
         let kind = self.kind, filter = list.filter, generation = self.generation
-        pageTask = dispatcher.background { await .of { try await issues.fetchPage(kind, filter: filter, next: next, pageIndex: index) } } then: { [weak self] result in
+        pageTask = calls.run { await .of { try await issues.fetchPage(kind, filter: filter, next: next, pageIndex: index) } } then: { [weak self] result in
             guard let self, generation == self.generation else { return }
             pageDidLoad(result, index: index)
         }
@@ -128,7 +125,7 @@ final class IssuesTabPresenter {
 
     private func loadMoreIfNear() {
         guard pageTask == nil, let url = list.takePageToLoad() else { return }
-        fetchPage(next: url, index: list.pagesLoaded)
+        fetchPage(next: url, index: list.load.pagesLoaded)
     }
 
     /// A search in GitHub's syntax within this repository and kind (`/search/issues`, its own rate limit):
@@ -140,7 +137,7 @@ final class IssuesTabPresenter {
         list.startSearch(query)
         list.resize(to: IssueListStateBuilder.rowCount(height: height))
         let kind = self.kind, generation = self.generation
-        pageTask = dispatcher.background { await .of { Page(items: try await issues.search(query, kind: kind)) } } then: { [weak self] result in
+        pageTask = calls.run { await .of { Page(items: try await issues.search(query, kind: kind)) } } then: { [weak self] result in
             guard let self, generation == self.generation else { return }
             pageDidLoad(result, index: 0)
         }

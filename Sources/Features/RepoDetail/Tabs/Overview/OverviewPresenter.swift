@@ -24,7 +24,8 @@ final class OverviewPresenter {
     private let showsPhotos: Bool
     private var started = false
     private let interactor: any RepoDetailInteractorProtocol
-    private let dispatcher: any UIDispatcher
+    /// The requests it starts (cancelled when it goes away).
+    private let calls: BackgroundCalls
     private let now: () -> Date
     /// The latest commits: the list's loader, for one repository (stored first, asked again when not
     /// current, stored ones kept while asked and after a failure).
@@ -38,16 +39,12 @@ final class OverviewPresenter {
         self.actions = actions
         self.showsPhotos = showsPhotos
         self.interactor = interactor
-        self.dispatcher = dispatcher
+        calls = BackgroundCalls(dispatcher)
         self.now = now
         loader = CommitLoader(source: interactor, dispatcher: dispatcher, scheduler: scheduler, now: now, isOffline: false)
         let repository = interactor.repository
         loader.repository = { $0 == repository.id ? repository : nil }
         loader.onChange = { [weak self] in self?.commitsDidChange() }
-    }
-
-    isolated deinit {
-        photoTask?.cancel()
     }
 
     /// The commit request in flight (tests await it).
@@ -84,7 +81,7 @@ final class OverviewPresenter {
         let size = Self.photoSize, fine = finePhoto
         state.photo = interactor.storedOwnerPhoto(blocks: size, fine: fine)
         let interactor = self.interactor
-        photoTask = dispatcher.background { await interactor.ownerPhoto(blocks: size, fine: fine) } then: { [weak self] loaded in
+        photoTask = calls.run { await interactor.ownerPhoto(blocks: size, fine: fine) } then: { [weak self] loaded in
             guard let self else { return }
             photoTask = nil
             if let loaded, loaded != state.photo {

@@ -14,7 +14,8 @@ final class ReadmePresenter {
     private let interactor: any RepoDetailInteractorProtocol
     /// Follows the links (in the app, or the browser).
     private let links: LinkFollower
-    private let dispatcher: any UIDispatcher
+    /// The requests it starts (cancelled when it goes away).
+    private let calls: BackgroundCalls
     /// The README, and its layout at a width.
     private let readme: ReadmeSection
     private var started = false
@@ -43,12 +44,7 @@ final class ReadmePresenter {
                                                                        host: GitHubLink.host(ofWebPage: repository.htmlURL)))
         self.interactor = interactor
         self.links = links
-        self.dispatcher = dispatcher
-    }
-
-    isolated deinit {
-        readmeTask?.cancel()
-        for task in pictureTasks { task.cancel() }
+        calls = BackgroundCalls(dispatcher)
     }
 
     var isLoading: Bool { readmeTask != nil }
@@ -73,7 +69,7 @@ final class ReadmePresenter {
         guard readmeTask == nil else { return }
         if case .failed = readme.state { show(.loading) }
         let interactor = self.interactor
-        readmeTask = dispatcher.background { await interactor.readme() } then: { [weak self] outcome in
+        readmeTask = calls.run { await interactor.readme() } then: { [weak self] outcome in
             self?.readmeDidLoad(outcome)
         }
     }
@@ -116,7 +112,7 @@ final class ReadmePresenter {
         for found in pictureSpots where !picturesAsked.urls.contains(found.url) {
             picturesAsked.urls.insert(found.url)
             let url = found.url
-            let task = dispatcher.background { () -> OwnerPicture? in
+            let task = calls.run { () -> OwnerPicture? in
                 guard let bytes = await interactor.readmePicture(url: url), !Task.isCancelled else { return nil }
                 return ReadmePictures.picture(bytes, cell: cell, maxColumns: width, maxRows: maxRows)
             } then: { [weak self] picture in
@@ -135,14 +131,7 @@ final class ReadmePresenter {
     /// The README's keys (the pane's: search, links, `n`/`N`, scrolling); returns whether it took the action.
     func handle(_ action: RepoDetailAction) -> Bool {
         layOut()
-        switch state.handle(action) {
-        case .notTaken: return false
-        case .taken(let status):
-            if let status { host?.setStatus(status) }
-        case .follow(let url):
-            links.follow(url)
-        }
-        return true
+        return state.handle(action).settle(host: host, follow: links.follow)
     }
 }
 

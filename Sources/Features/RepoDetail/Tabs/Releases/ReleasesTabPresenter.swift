@@ -13,7 +13,8 @@ final class ReleasesTabPresenter {
     private(set) var state = ReleasesState()
     private let releases: RepositoryReleases
     private let repository: Repository
-    private let dispatcher: any UIDispatcher
+    /// The requests it starts (cancelled when it goes away).
+    private let calls: BackgroundCalls
     private let now: () -> Date
     /// The frame: status, messages, repaint.
     weak var host: (any RepoViewHost)?
@@ -37,13 +38,8 @@ final class ReleasesTabPresenter {
     init(releases: RepositoryReleases, repository: Repository, dispatcher: any UIDispatcher, now: @escaping () -> Date) {
         self.releases = releases
         self.repository = repository
-        self.dispatcher = dispatcher
+        calls = BackgroundCalls(dispatcher)
         self.now = now
-    }
-
-    isolated deinit {
-        pageTask?.cancel()
-        downloadTask?.cancel()
     }
 
     var isLoading: Bool { pageTask != nil }
@@ -58,7 +54,7 @@ final class ReleasesTabPresenter {
 
     private func fetch(next: URL?) {
         let releases = self.releases, before = next == nil ? [] : state.releases
-        pageTask = dispatcher.background { await .of { try await releases.fetch(next: next, before: before) } } then: { [weak self] result in
+        pageTask = calls.run { await .of { try await releases.fetch(next: next, before: before) } } then: { [weak self] result in
             self?.pageDidLoad(result, url: next)
         }
     }
@@ -134,8 +130,8 @@ final class ReleasesTabPresenter {
         progress = DownloadProgress(name: name, received: resumed, total: asset.size > 0 ? asset.size : nil,
                                     resumedFrom: resumed, started: started, now: started)
         downloadNote = nil
-        let releases = self.releases, dispatcher = self.dispatcher
-        downloadTask = dispatcher.background { () -> Result<URL, AssetDownloadFailure>? in
+        let releases = self.releases, dispatcher = calls.dispatcher
+        downloadTask = calls.run { () -> Result<URL, AssetDownloadFailure>? in
             do {
                 return .success(try await releases.download(asset, into: file) { received, total in
                     dispatcher.post { [weak self] in self?.downloadProgressed(received: received, total: total) }
@@ -188,12 +184,7 @@ final class ReleasesTabPresenter {
                     return true
                 }
             }
-            switch document.handle(action) {
-            case .taken(let status):
-                if let status { host?.setStatus(status) }
-            case .follow(let url):
-                followLink?(url)
-            case .notTaken:
+            if !document.handle(action).settle(host: host, follow: followLink) {
                 switch action {
                 case .close: state.close()
                 case .nextFile: state.asset = min(state.asset + 1, max(0, release.assets.count - 1))

@@ -4,91 +4,58 @@ import GitHubEntities
 import Persistence
 import TerminalKit
 
-/// A branch's history as the Commits tab holds it (a value): the commits loaded so far and the next
-/// page's `Link` URL (`PagedList`), whether the first page is loading or failed, whether what is shown
-/// is the stored history (offline), the branch and the branches to pick from, and the selection.
+/// A branch's history as the Commits tab holds it (a value): the commits loaded so far and where
+/// loading them stands (`ListLoad`: the pages, loading, failed, the stored history shown), the branch
+/// and the branches to pick from, and the selection.
 /// A presenter keeps one, calls its mutating methods, and hands it to `CommitHistoryStateBuilder`.
 struct CommitHistoryState: Sendable {
     /// The branch shown; nil: the repository's default branch.
     private(set) var branch: String?
     /// The branches to pick from (empty until loaded).
     var branches: [Branch] = []
-    private(set) var list = PagedList<Commit>()
-    /// The first page is being read.
-    private(set) var isLoading = true
-    /// Why the last request failed (the first page, or a later one), nil after a success.
-    private(set) var failure: GitHubError?
-    /// When the stored history shown was fetched; nil once a page came from the network.
-    private(set) var storedAt: Date?
+    /// The commits and where loading them stands (its `pagesLoaded` is the index `saveHistoryPage` takes).
+    private(set) var load = ListLoad<Commit>()
     var viewport = Viewport()
-    /// Pages shown: the index to give the next page read (`receive`, `saveHistoryPage`).
-    private(set) var pagesLoaded = 0
 
     init(branch: String? = nil) {
         self.branch = branch
     }
 
-    var commits: [Commit] { list.items }
-    var selectedCommit: Commit? { list.items.indices.contains(viewport.selection) ? list.items[viewport.selection] : nil }
+    var commits: [Commit] { load.list.items }
+    var selectedCommit: Commit? { load.list[safe: viewport.selection] }
 
     /// The stored history, shown until the network answers (and for good when offline).
     mutating func showStored(_ stored: StoredHistory) {
-        list.reset()
-        list.append(stored.commits, next: stored.next)
-        storedAt = stored.fetchedAt
-        pagesLoaded = stored.pages
-        isLoading = true
-        viewport.ensureVisible(count: list.count)
+        load.showStored(stored.commits, next: stored.next, pages: stored.pages, fetchedAt: stored.fetchedAt)
+        viewport.ensureVisible(count: commits.count)
     }
 
-    /// A page arrived. Page 0 replaces what is shown (the stored history, or another branch's), unless
-    /// it is unchanged (304) and begins what is shown: then the pages read after it stay.
+    /// A page arrived (`ListLoad.receive`); a new first page keeps the selected commit selected.
     mutating func receive(_ page: Page<Commit>, pageIndex: Int) {
-        let unchanged = pageIndex == 0 && page.notModified && !list.isEmpty
-            && list.items.prefix(page.items.count).elementsEqual(page.items)
-        if unchanged {
-            pagesLoaded = max(pagesLoaded, 1)
-        } else if pageIndex == 0 {
-            let selected = selectedCommit?.sha
-            list.reset()
-            list.append(page.items, next: page.next)
-            if let selected, let index = list.items.firstIndex(where: { $0.sha == selected }) { viewport.reselect(index) }
-        } else {
-            list.append(page.items, next: page.next)
+        let selected = selectedCommit?.sha
+        if load.receive(page, pageIndex: pageIndex), let selected,
+           let index = commits.firstIndex(where: { $0.sha == selected }) {
+            viewport.reselect(index)
         }
-        list.isLoadingMore = false
-        if !unchanged { pagesLoaded = pageIndex + 1 }
-        isLoading = false
-        failure = nil
-        storedAt = nil
-        viewport.ensureVisible(count: list.count)
+        viewport.ensureVisible(count: commits.count)
     }
 
     /// The request failed; what is shown stays (the stored history, the pages read so far).
     mutating func fail(_ error: GitHubError) {
-        failure = error
-        isLoading = false
-        list.isLoadingMore = false
+        load.fail(error)
     }
 
     /// Another branch (nil: the default one): empty and loading until its first page comes.
     mutating func switchBranch(to branch: String?) {
         self.branch = branch
-        list.reset()
-        pagesLoaded = 0
-        isLoading = true
-        failure = nil
-        storedAt = nil
+        load.restart()
         viewport.reset()
     }
 
     /// The next page to read now (the selection came within `PagedList.prefetchDistance` of the end),
-    /// marked as loading; nil when none is due, and after a failure until a page arrives (`r` reloads):
-    /// a page that keeps failing is not asked for again and again.
+    /// marked as loading (`ListLoad.takePage`).
     mutating func takePageToLoad() -> URL? {
-        guard !isLoading, failure == nil, let url = list.pageToLoad(near: viewport.selection) else { return nil }
-        list.isLoadingMore = true
-        return url
+        load.takePage(near: viewport.selection)
     }
 
     /// Commits a page asks for.
@@ -97,12 +64,12 @@ struct CommitHistoryState: Sendable {
     // MARK: Selection
 
     mutating func move(by rows: Int) {
-        viewport.select(viewport.selection + rows, count: list.count)
+        viewport.select(viewport.selection + rows, count: commits.count)
     }
 
     mutating func resize(to lines: Int) {
         viewport.resize(to: lines)
-        viewport.ensureVisible(count: list.count)
+        viewport.ensureVisible(count: commits.count)
     }
 }
 
@@ -121,26 +88,15 @@ struct CommitHistoryViewState: Equatable, Sendable {
 /// Pure: history state + `now` → what the list draws.
 enum CommitHistoryStateBuilder {
     static func build(_ state: CommitHistoryState, now: Date) -> CommitHistoryViewState {
-        let commits = state.list.items
+        let commits = state.commits
         let top = min(state.viewport.top, commits.count)
         let end = min(commits.count, top + state.viewport.height)
         let rows = commits[top..<end].map { CommitLineState($0, now: now) }
         let selected = (top..<end).contains(state.viewport.selection) ? state.viewport.selection - top : nil
-        var note: String?
-        var isError = false
-        if let failure = state.failure {
-            note = tr("history.failed", failure.shortReason)
-            isError = true
-        } else if state.isLoading, commits.isEmpty {
-            note = tr("history.loading")
-        } else if commits.isEmpty {
-            note = tr("history.empty")
-        } else if state.list.isLoadingMore {
-            note = tr("history.loadingMore")
-        } else if let storedAt = state.storedAt {
-            note = tr("history.offline", Formatting.relative(storedAt, now: now))
-        }
-        return CommitHistoryViewState(rows: rows, selectedRow: selected, note: note, noteIsError: isError,
+        let note = state.load.note(isEmpty: commits.isEmpty, now: now, failed: { tr("history.failed", $0) },
+                                   loading: tr("history.loading"), empty: tr("history.empty"),
+                                   loadingMore: tr("history.loadingMore"), stored: { tr("history.offline", $0) })
+        return CommitHistoryViewState(rows: rows, selectedRow: selected, note: note?.text, noteIsError: note?.isError ?? false,
                                       branch: state.branch.map(Sanitizer.line))
     }
 }

@@ -76,11 +76,8 @@ struct RepositoryHistory: Sendable {
 
     /// A commit in full: from the store when it was read before (no request), else fetched and stored.
     func commit(sha: String) async throws -> CommitDetail {
-        if let stored = storedCommit(sha: sha) { return stored }
-        if isOffline { throw GitHubError.network }
-        let detail = try await service.commitDetail(ownerLogin: repository.ownerLogin, repository: repository.name, sha: sha)
-        try Task.checkCancellation()
-        try? store.saveCommitDetail(detail, storedAt: now())
-        return detail
+        try await StoredByHash.read(stored: storedCommit(sha: sha), isOffline: isOffline) {
+            try await service.commitDetail(ownerLogin: repository.ownerLogin, repository: repository.name, sha: sha)
+        } save: { try? store.saveCommitDetail($0, storedAt: now()) }
     }
 }

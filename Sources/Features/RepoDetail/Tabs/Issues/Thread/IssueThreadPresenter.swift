@@ -14,7 +14,8 @@ final class IssueThreadPresenter {
     private(set) var state: IssueThreadState?
     weak var host: (any RepoViewHost)?
     private let issues: RepositoryIssues?
-    private let dispatcher: any UIDispatcher
+    /// The requests it starts (cancelled when it goes away).
+    private let calls: BackgroundCalls
     private let now: () -> Date
     private let labelsInColour: Bool
     private var width = 60
@@ -33,15 +34,10 @@ final class IssueThreadPresenter {
     init(issues: RepositoryIssues?, dispatcher: any UIDispatcher, webHost: String = "github.com", labelsInColour: Bool,
          now: @escaping () -> Date) {
         self.issues = issues
-        self.dispatcher = dispatcher
+        calls = BackgroundCalls(dispatcher)
         self.labelsInColour = labelsInColour
         self.now = now
         textLinks = issues.map { IssueReference.markdownLinks(owner: $0.owner, name: $0.name, host: webHost) }
-    }
-
-    isolated deinit {
-        threadTask?.cancel()
-        moreTask?.cancel()
     }
 
     var isLoading: Bool { threadTask != nil || moreTask != nil }
@@ -82,7 +78,7 @@ final class IssueThreadPresenter {
             state?.isLoading = false
             return
         }
-        threadTask = dispatcher.background { await .of { try await issues.fetchThread(number: number) } } then: { [weak self] result in
+        threadTask = calls.run { await .of { try await issues.fetchThread(number: number) } } then: { [weak self] result in
             self?.threadDidLoad(result, number: number)
         }
     }
@@ -127,7 +123,7 @@ final class IssueThreadPresenter {
     private func loadChanges(number: Int, headSHA: String?) {
         guard let issues else { return }
         // Each part carries its own failure, shown where the part would be; nil only when cancelled.
-        moreTask = dispatcher.background { () -> PullRequestChanges? in
+        moreTask = calls.run { () -> PullRequestChanges? in
             try? await issues.fetchChanges(number: number, headSHA: headSHA)
         } then: { [weak self] changes in
             guard let self, state?.number == number else { return }
@@ -143,7 +139,7 @@ final class IssueThreadPresenter {
     private func loadCommentsIfNear() {
         guard moreTask == nil, let issues, let state, let url = state.commentsPageToLoad(within: 2 * height) else { return }
         let number = state.number, pageIndex = state.comments.pagesReceived
-        moreTask = dispatcher.background { await .of { try await issues.fetchComments(number: number, page: url, pageIndex: pageIndex) } } then: { [weak self] (result: Result<Page<IssueComment>, GitHubError>?) in
+        moreTask = calls.run { await .of { try await issues.fetchComments(number: number, page: url, pageIndex: pageIndex) } } then: { [weak self] (result: Result<Page<IssueComment>, GitHubError>?) in
             guard let self, self.state?.number == number else { return }
             moreTask = nil
             switch result {
@@ -185,16 +181,10 @@ final class IssueThreadPresenter {
         guard var shown = state else { return false }
         let outcome = shown.pane.handle(action)
         state = shown
-        switch outcome {
-        case .taken(let status):
-            if let status { host?.setStatus(status) }
-            loadCommentsIfNear()
+        if outcome.settle(host: host, follow: followLink) {
+            // Scrolled or searched: comments when the end came near (a followed link shows another thread).
+            if case .taken = outcome { loadCommentsIfNear() }
             return true
-        case .follow(let url):
-            followLink?(url)
-            return true
-        case .notTaken:
-            break
         }
         switch action {
         case .close:
