@@ -73,24 +73,6 @@ public struct RenderedMarkdown: Sendable, Hashable {
         self.links = links
         self.isTruncated = isTruncated
     }
-
-    /// Indices of the lines containing `query`, ignoring case, in order (for `/`, then `n`/`N`).
-    /// An empty query matches nothing.
-    public func search(_ query: String) -> [Int] {
-        let needle = query.lowercased()
-        guard !needle.isEmpty else { return [] }
-        return lines.indices.filter { lines[$0].text.lowercased().contains(needle) }
-    }
-
-    /// Indices of the lines showing link `number` (its text or its mark), in order.
-    public func lines(ofLink number: Int) -> [Int] {
-        lines.indices.filter { index in lines[index].spans.contains { $0.link == number } }
-    }
-
-    /// The link numbered `number`, if there is one.
-    public func link(numbered number: Int) -> MarkdownLink? {
-        number >= 1 && number <= links.count ? links[number - 1] : nil
-    }
 }
 
 /// The styles a document is drawn with. Attributes carry every distinction, so the `monochrome`

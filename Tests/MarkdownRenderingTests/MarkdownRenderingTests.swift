@@ -44,9 +44,7 @@ struct MarkdownConstructTests {
         ])
         #expect(rendered.links == [MarkdownLink(number: 1, url: "https://example.com/docs", title: "Docs")])
         #expect(texts(rendered).suffix(2) == ["Links", "[1] https://example.com/docs \"Docs\""])
-        #expect(rendered.lines(ofLink: 1) == [0, 3])
-        #expect(rendered.link(numbered: 1)?.url == "https://example.com/docs")
-        #expect(rendered.link(numbered: 2) == nil)
+        #expect(rendered.lines.indices.filter { rendered.lines[$0].spans.contains { $0.link == 1 } } == [0, 3])
     }
 
     @Test("Headings are bold; level 1 and 2 are underlined with a rule as wide as their text")
@@ -215,14 +213,6 @@ struct MarkdownConstructTests {
         let line = MarkdownDocument.render(markdown: "`x` [l](https://l.io)", width: 20, theme: .monochrome).lines[0]
         #expect(line.spans.allSatisfy { $0.style.foreground == nil && $0.style.background == nil })
         #expect(line.spans[0].style.attributes == .reverse)
-    }
-
-    @Test("Search finds lines ignoring case, in order; an empty query finds nothing")
-    func search() {
-        let rendered = render("# Install\n\nRun the installer.\n\nThen nothing.", width: 40)
-        #expect(rendered.search("INSTALL") == [0, 3])
-        #expect(rendered.search("") == [])
-        #expect(rendered.search("absent") == [])
     }
 
     @Test("Empty input renders nothing; a narrow width still renders inside the width")
