@@ -25,6 +25,8 @@ final class RepoListPresenter: RepoListPresenterProtocol {
     var goesBackOnEscape = false
 
     private var screen = RepoListScreenState()
+    /// What the state builder keeps between frames (row text, subtitle, carousel cards).
+    private var renderCache = RepoListRenderCache()
     private var lineTargets: [Int?] = []
     /// While events read together are handled: the frame and the ★ writes held back until the end.
     private var burst: InputBurst?
@@ -372,7 +374,7 @@ final class RepoListPresenter: RepoListPresenterProtocol {
         screen.spinnerSymbol = spinner.symbol
         screen.commitsOnDemand = !commitLoader.heldBack.isEmpty
         if screen.commitsOnDemand { screen.rateLimit = interactor.rateLimit() }
-        let frame = RepoListStateBuilder.build(screen, now: now())
+        let frame = RepoListStateBuilder.build(screen, cache: &renderCache, now: now())
         lineTargets = frame.lineTargets
         view?.display(frame.viewState)
         commitLoader.visibleRowsDidChange(frame.visibleIDs)

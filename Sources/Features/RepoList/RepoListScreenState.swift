@@ -45,12 +45,6 @@ struct RepoListScreenState {
 
     var modal = ModalState()
     var notice: String?
-    /// Row text made from each repository alone, kept between frames (a memo: shared by copies).
-    let rowText = RowTextMemo()
-    /// The header's subtitle, formatted again only when what it says changed (a memo, as `rowText`).
-    let subtitle = LastValueMemo<RepoListStateBuilder.SubtitleInputs, String>()
-    /// The carousel's cards, made again only when its repositories changed.
-    let carouselCards = LastValueMemo<[Repository], [CarouselCard]>()
 
     /// Whether the list ends with the "loading more" row.
     var showsMoreRow: Bool { isLoadingMore || (model.filterText.isEmpty && hasMorePages) }
@@ -131,42 +125,5 @@ struct RepoListScreenState {
         guard !displayed.isEmpty else { return [] }
         let from = max(0, viewport.top - viewport.height), to = min(displayed.count, viewport.top + 4 * viewport.height)
         return from < to ? displayed[from..<to].map(\.id) : []
-    }
-}
-
-/// The value last made and what it was made from: `value(for:make:)` makes it again only when the
-/// inputs differ.
-final class LastValueMemo<Inputs: Equatable, Value> {
-    private var last: (inputs: Inputs, value: Value)?
-
-    func value(for inputs: Inputs, make: (Inputs) -> Value) -> Value {
-        if let last, last.inputs == inputs { return last.value }
-        let value = make(inputs)
-        last = (inputs, value)
-        return value
-    }
-}
-
-/// The parts of a list row that depend on the repository alone (sanitized text, shortened counts,
-/// the language's colour), kept by repository so that a repaint formats only rows it has not seen.
-/// Bounded: it starts over past `capacity` repositories.
-final class RowTextMemo {
-    struct Text {
-        var row: RepositoryRowState
-        var languageColor: RGB?
-        var forks: String
-    }
-
-    static let capacity = 512
-    private var entries: [Int64: (repository: Repository, naming: RepositoryRowState.Naming, text: Text)] = [:]
-
-    func text(for repository: Repository, naming: RepositoryRowState.Naming) -> Text {
-        if let entry = entries[repository.id], entry.naming == naming, entry.repository == repository { return entry.text }
-        let text = Text(row: RepositoryRowState(repository, naming: naming),
-                        languageColor: repository.language.flatMap(LanguageBadge.color(for:)),
-                        forks: Formatting.count(repository.forksCount))
-        if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
-        entries[repository.id] = (repository, naming, text)
-        return text
     }
 }

@@ -13,8 +13,8 @@ struct RepoListFrame {
     var visibleIDs: [Int64]
 }
 
-/// The list's view state from the screen state: a pure function (no store, no timers), and only the
-/// visible window of rows is built.
+/// The list's view state from the screen state: a pure function (no store, no timers; the cache it is
+/// lent only saves formatting again), and only the visible window of rows is built.
 enum RepoListStateBuilder {
     /// The footer's key hints (the key table never changes: built once, not on every key).
     static var footer: [HelpEntry] { footers.value }
@@ -22,7 +22,7 @@ enum RepoListStateBuilder {
     private static let footers = PerLanguage { RepoListKeys.table.footerHints.map { HelpEntry(keys: $0.keys, help: $0.help) } }
     private static let helps = PerLanguage { RepoListKeys.table.helpEntries.map { HelpEntry(keys: $0.keys, help: $0.help) } }
 
-    static func build(_ state: RepoListScreenState, now: Date) -> RepoListFrame {
+    static func build(_ state: RepoListScreenState, cache: inout RepoListRenderCache, now: Date) -> RepoListFrame {
         let model = state.model, displayed = model.displayed
         var lines: [ListLine] = []
         var targets: [Int?] = []
@@ -33,7 +33,7 @@ enum RepoListStateBuilder {
             while index < displayed.count, lines.count < height {
                 let repository = displayed[index]
                 ids.append(repository.id)
-                lines.append(.repository(row(for: repository, in: state, selected: state.focus == .list && index == state.viewport.selection, now: now)))
+                lines.append(.repository(row(for: repository, in: state, cache: &cache, selected: state.focus == .list && index == state.viewport.selection, now: now)))
                 targets.append(index)
                 for line in expansionLines(for: repository.id, in: state, now: now) where lines.count < height {
                     lines.append(line)
@@ -53,7 +53,7 @@ enum RepoListStateBuilder {
                 targets.append(nil)
             }
         }
-        let cards = state.carouselCards.value(for: Array(model.carouselRepositories)) {
+        let cards = cache.carouselCards.value(for: Array(model.carouselRepositories)) {
             $0.map {
                 CarouselCard(name: Sanitizer.line($0.name), stars: Formatting.count($0.stargazersCount),
                              language: Sanitizer.line($0.language ?? ""), languageColor: $0.language.flatMap(LanguageBadge.color(for:)))
@@ -65,7 +65,7 @@ enum RepoListStateBuilder {
             : "\(state.viewport.selection + 1)/\(model.displayedCount)"
         let viewState = RepoListViewState(
             title: Sanitizer.line(model.snapshot.owner?.login ?? state.ownerLogin),
-            subtitle: subtitle(state),
+            subtitle: subtitle(state, cache: &cache),
             status: status(state, now: now),
             isDemo: state.isDemo,
             carousel: carousel,
@@ -96,7 +96,7 @@ enum RepoListStateBuilder {
         var favouriteCount: Int
     }
 
-    private static func subtitle(_ state: RepoListScreenState) -> String {
+    private static func subtitle(_ state: RepoListScreenState, cache: inout RepoListRenderCache) -> String {
         let snapshot = state.model.snapshot
         let inputs = SubtitleInputs(
             language: L10n.language, listKind: state.listKind, ownerKind: snapshot.owner?.kind,
@@ -105,7 +105,7 @@ enum RepoListStateBuilder {
             totalCount: snapshot.totalCount, sortOrder: state.model.sortOrder,
             favouritesOnly: state.model.favouritesOnly,
             favouriteCount: state.model.favouritesOnly ? snapshot.favouriteIDs.count : 0)
-        return state.subtitle.value(for: inputs) { _ in formatSubtitle(state) }
+        return cache.subtitle.value(for: inputs) { _ in formatSubtitle(state) }
     }
 
     private static func formatSubtitle(_ state: RepoListScreenState) -> String {
@@ -130,12 +130,13 @@ enum RepoListStateBuilder {
         return parts.joined(separator: " · ")
     }
 
-    private static func row(for repository: Repository, in state: RepoListScreenState, selected: Bool, now: Date) -> RepoRowState {
+    private static func row(for repository: Repository, in state: RepoListScreenState, cache: inout RepoListRenderCache,
+                            selected: Bool, now: Date) -> RepoRowState {
         let status = CommitStatus(state.commits[repository.id])
         // A starred list holds other owners' repositories: those rows say whose.
         let naming: RepositoryRowState.Naming = state.listKind == .starred
             && repository.ownerLogin.lowercased() != state.ownerLogin.lowercased() ? .fullName : .name
-        let text = state.rowText.text(for: repository, naming: naming)
+        let text = cache.rowText.text(for: repository, naming: naming)
         let base = text.row
         let change = state.change(of: repository.id)
         return RepoRowState(

@@ -6,7 +6,7 @@ import Testing
 struct RowTextMemoTests {
     @Test("A repository seen before gives the same text; a changed one, or another naming, is formatted again")
     func memo() {
-        let memo = RowTextMemo()
+        var memo = RowTextMemo()
         var repository = Sample.repository(1, description: "first\u{1B}[31m words", language: "Swift")
         let first = memo.text(for: repository, naming: .name)
         #expect(first.row == RepositoryRowState(repository, naming: .name))
@@ -19,7 +19,7 @@ struct RowTextMemoTests {
 
     @Test("Past its capacity it starts over, and still answers right")
     func bounded() {
-        let memo = RowTextMemo()
+        var memo = RowTextMemo()
         for i in 0..<(RowTextMemo.capacity * 2 + 3) {
             let repository = Sample.repository(i)
             #expect(memo.text(for: repository, naming: .name).row.name == repository.name)
