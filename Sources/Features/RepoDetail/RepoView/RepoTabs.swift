@@ -5,7 +5,8 @@ import TerminalKit
 
 /// The repository view's tabs, made from their explicit dependencies, in the order the tab bar shows
 /// them, with the parts they share (the actions every tab offers, the link follower). Adding a tab:
-/// its folder, and one line in `make` appending it to `all`.
+/// its folder (its `<Name>TabContract.swift` says it at a glance and holds its `RepoTab` and its
+/// `RepoTabModule` conformance), and one line in `make` appending it to `all`.
 @MainActor
 struct RepoTabs {
     /// Favourite, star, clone, copy, open: one home, whichever tab is shown.

@@ -2,7 +2,6 @@ import Foundation
 import GitHubAPI
 import GitHubEntities
 import MarkdownRendering
-import Persistence
 import TerminalKit
 
 /// The Files tab inside the repository view's frame: its windows turned into the frame's lines.
@@ -38,53 +37,4 @@ extension FilesTabPresenter {
         let count = navigator.entries.count
         return (lines, count == 0 ? "" : "\(navigator.viewport.selection + 1)/\(count)")
     }
-}
-
-/// A service that has no contents (the app's client always has them; a test's fake may not).
-struct NoContentService: RepositoryContentService {
-    func tree(ownerLogin: String, repository: String, ref: String) async throws -> GitTree { throw GitHubError.notFound }
-    func folder(ownerLogin: String, repository: String, path: String, ref: String) async throws -> FolderListing {
-        throw GitHubError.notFound
-    }
-    func blob(ownerLogin: String, repository: String, sha: String) async throws -> FileContent { throw GitHubError.notFound }
-    func commitSHA(ownerLogin: String, repository: String, ref: String) async throws -> String { throw GitHubError.notFound }
-    func releases(ownerLogin: String, repository: String) async throws -> Page<Release> { throw GitHubError.notFound }
-    func releases(page: URL) async throws -> Page<Release> { throw GitHubError.notFound }
-    func downloadChunk(url: String, offset: Int, length: Int, ifRange: String?) async throws -> DownloadChunk { throw GitHubError.notFound }
-}
-
-/// A store that keeps no contents (for a repository store that cannot keep them).
-final class NoContentStore: RepositoryContentStore {
-    func tree(repositoryID: Int64, ref: String) throws -> StoredTree? { nil }
-    func saveTree(_ tree: GitTree, repositoryID: Int64, ref: String, fetchedAt: Date) throws {}
-    func fileContent(sha: String) throws -> FileContent? { nil }
-    func saveFileContent(_ content: FileContent, storedAt: Date) throws {}
-    func releases(repositoryID: Int64) throws -> StoredReleases? { nil }
-    func saveReleases(_ releases: [Release], next: URL?, repositoryID: Int64, fetchedAt: Date) throws {}
-}
-
-extension FilesTabPresenter: RepoTabModule {
-    var tab: RepoTab { .files }
-
-    func scroll(by lines: Int) {
-        for _ in 0..<abs(lines) { _ = handle(lines < 0 ? .scrollUp : .scrollDown) }
-    }
-
-    func window(spinner: String) -> TabWindow {
-        let built = frameWindow(width: width, height: height)
-        // The breadcrumb and at least one row: on a panel of one row, the breadcrumb alone.
-        return TabWindow(lines: Array(built.lines.prefix(max(1, height))), position: built.position, searchField: field)
-    }
-
-    func footer(for action: RepoDetailAction) -> FooterKey {
-        switch action {
-        case .startSearch: .shown
-        case .toggleSource: file != nil ? .shown : .hidden
-        default: RepoDetailAction.tabSpecific.contains(action) ? .hidden : .shown
-        }
-    }
-}
-
-extension RepoTab {
-    static let files = RepoTab(id: "files", name: { tr("detail.tab.files") })
 }

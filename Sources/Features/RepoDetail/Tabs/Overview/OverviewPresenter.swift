@@ -17,8 +17,8 @@ final class OverviewPresenter {
     private(set) var state: OverviewState
     weak var host: (any RepoViewHost)?
     /// Where the tab is scrolled to, and the panel's size.
-    private var scroll = DocumentScroll()
-    private var width = 60, height = 10
+    var scroll = DocumentScroll()
+    var width = 60, height = 10
     /// What the shared actions know (badges, the clone field), drawn with the overview.
     private let actions: RepoActions
     private let showsPhotos: Bool
@@ -97,33 +97,4 @@ final class OverviewPresenter {
         state.actions = actions.state
         return OverviewStateBuilder.lines(state, width: width, spinner: spinner, now: now())
     }
-}
-
-extension OverviewPresenter: RepoTabModule {
-    var tab: RepoTab { .overview }
-
-    func didAppear() { start() }
-
-    func layout(width: Int, height: Int) {
-        self.width = width
-        self.height = height
-        scroll.scroll(to: scroll.offset, lineCount: lines(width: width, spinner: "").count, height: height)
-    }
-
-    func handle(_ action: RepoDetailAction) -> Bool {
-        scroll.apply(action, lineCount: lines(width: width, spinner: "").count, height: height)
-    }
-
-    func scroll(by lines: Int) {
-        scroll.scroll(to: scroll.offset + lines, lineCount: self.lines(width: width, spinner: "").count, height: height)
-    }
-
-    func window(spinner: String) -> TabWindow {
-        let shown = scroll.window(lines(width: width, spinner: spinner), height: height)
-        return TabWindow(lines: shown.lines, position: shown.position, canScrollUp: shown.canScrollUp, canScrollDown: shown.canScrollDown)
-    }
-}
-
-extension RepoTab {
-    static let overview = RepoTab(id: "overview", name: { tr("detail.tab.overview") })
 }

@@ -17,14 +17,14 @@ final class ReadmePresenter {
     /// The requests it starts (cancelled when it goes away).
     private let calls: BackgroundCalls
     /// The README, and its layout at a width.
-    private let readme: ReadmeSection
+    let readme: ReadmeSection
     private var started = false
     /// The README request in flight (tests await it).
     private(set) var readmeTask: Task<Void, Never>?
     /// The README as shown: its lines at the panel's width, the scroll, the search and the links.
-    private(set) var state = DocumentPane<DetailLine>()
+    var state = DocumentPane<DetailLine>()
     /// The panel's width.
-    private var width = 60
+    var width = 60
     /// A cell in pixels where the terminal has a graphics protocol: the README's pictures are shown
     /// (nil: never fetched, the README reads as text).
     var pictureCell: PixelSize? {
@@ -93,7 +93,7 @@ final class ReadmePresenter {
     // MARK: Lines
 
     /// The README laid out at the panel's width, when it is not already.
-    private func layOut() {
+    func layOut() {
         guard state.needsLayout(width: width) else { return }
         let laid = readme.layout(width: width, findingPictures: pictureCell != nil)
         pictureSpots = laid?.pictures ?? []
@@ -102,7 +102,7 @@ final class ReadmePresenter {
 
     /// The pictures of the README at the panel's width not asked for yet: each fetched (stored first),
     /// decoded and scaled off the UI thread, then shown.
-    private func askForPictures() {
+    func askForPictures() {
         guard let cell = pictureCell else { return }
         let width = self.width
         if picturesAsked.width != width { picturesAsked = (width, []) }
@@ -133,38 +133,4 @@ final class ReadmePresenter {
         layOut()
         return state.handle(action).settle(host: host, follow: links.follow)
     }
-}
-
-extension ReadmePresenter: RepoTabModule {
-    var tab: RepoTab { .readme }
-
-    func layout(width: Int, height: Int) {
-        self.width = width
-        state.resize(height: height)
-        layOut()
-    }
-
-    func scroll(by lines: Int) {
-        state.scroll(by: lines)
-    }
-
-    func window(spinner: String) -> TabWindow {
-        layOut()
-        askForPictures()
-        if let note = readme.note(spinner: spinner) { return TabWindow(lines: [note], searchField: state.searchField) }
-        let shown = state.window()
-        return TabWindow(lines: shown.lines, position: shown.position, canScrollUp: shown.canScrollUp,
-                         canScrollDown: shown.canScrollDown, searchField: state.searchField)
-    }
-
-    func footer(for action: RepoDetailAction) -> FooterKey {
-        switch action {
-        case .startSearch, .nextLink: .shown
-        default: RepoDetailAction.tabSpecific.contains(action) ? .hidden : .shown
-        }
-    }
-}
-
-extension RepoTab {
-    static let readme = RepoTab(id: "readme", name: { tr("detail.tab.readme") })
 }

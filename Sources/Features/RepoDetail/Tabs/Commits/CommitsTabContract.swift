@@ -1,5 +1,19 @@
 import GitHubEntities
 
+// The Commits tab at a glance.
+//
+// State: `CommitsTabState` (a value): the branch's history (`CommitHistoryState`, its pages a
+// `ListLoad`), the branch picker (`BranchPickerState`) and the commit opened from it
+// (`CommitDetailScreenState`, a `DocumentPane` of the rendered commit).
+// Pure builders: `CommitsTabStateBuilder` (the frame's lines), `CommitHistoryStateBuilder` (the list),
+// `CommitDetailStateBuilder` and `CommitDetailRenderer` (a commit, its patch from `PatchParser`).
+// Presenter: `CommitsTabPresenter`, turning the frame's actions into that state.
+// Data source: `RepositoryHistory` (stored history and commits first, then GitHub; each page stored).
+//
+// Ownership: `RepoTabs` (held by the view's presenter) → the presenter strong; presenter → host weak;
+// presenter → `RepositoryHistory` (a value) and its `BackgroundCalls` strong; `followLink` holds the
+// `LinkFollower` strongly; the Files tab reads the chosen branch through a weak reference to it.
+
 extension CommitsTabPresenter: RepoTabModule {
     var tab: RepoTab { .commits }
 

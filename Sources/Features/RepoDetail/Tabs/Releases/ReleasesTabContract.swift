@@ -1,3 +1,18 @@
+// The Releases tab at a glance.
+//
+// State: `ReleasesState` (a value): the releases read so far, the selection, the release opened and
+// its selected asset; the open release's lines in the presenter's `DocumentPane`.
+// Pure builder: `ReleasesWindow` (the list, and an open release: its notes rendered, its assets).
+// Presenter: `ReleasesTabPresenter`, turning the frame's actions into that state and a download's
+// progress into its note.
+// Data source: `RepositoryReleases` (stored releases first, then GitHub's pages, stored together; an
+// asset downloaded into the download folder through `AssetDownload`, checked with `SHA256` against
+// GitHub's digest).
+//
+// Ownership: `RepoTabs` (held by the view's presenter) → the presenter strong; presenter → host weak;
+// presenter → `RepositoryReleases` (a value) and its `BackgroundCalls` strong; `followLink` holds the
+// `LinkFollower` strongly.
+
 extension ReleasesTabPresenter: RepoTabModule {
     var tab: RepoTab { .releases }
 

@@ -1,3 +1,20 @@
+// The Issues and Pull requests tabs at a glance (one presenter, its `IssueListKind`).
+//
+// State: `IssueListState` (a value; its pages a `ListLoad`) for the list; `IssueThreadState` for the
+// issue or pull request open in the tab; `CommentDrafts` for what the user wrote and GitHub has not
+// taken yet.
+// Pure builders: `IssuesTabWindow` (the frame's lines), `IssueListStateBuilder` (the list),
+// `IssueDetailRenderer` (a thread).
+// Presenters: `IssuesTabPresenter` (the list), with `IssueThreadPresenter` (the open thread) and
+// `IssueActions` (`o`, `y`, `X`, `C` on one issue).
+// Data source: `RepositoryIssues` (stored lists and threads first, then GitHub; nil without the
+// ability: the tab says it cannot load).
+//
+// Ownership: `RepoTabs` (held by the view's presenter) → the presenter strong; presenter → thread
+// presenter and issue actions strong; all three → host weak; issue actions → `RepoActions` strong and
+// → the presenter only through closures holding it weakly; the thread's `followLink` holds the
+// `LinkFollower` strongly.
+
 extension IssuesTabPresenter: RepoTabModule {
     var tab: RepoTab { kind == .issues ? .issues : .pulls }
 
