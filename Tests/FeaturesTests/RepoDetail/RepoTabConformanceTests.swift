@@ -90,4 +90,91 @@ struct RepoTabConformanceTests {
         #expect(released.count == 11)
         for (index, isReleased) in released.enumerated() { #expect(isReleased(), "object \(index) is still alive") }
     }
+
+    @Test("With every source, each tab's parts open and requests in flight: every tab, the thread presenters, the issue actions, the link follower and the actions go with the view's presenter, their requests cancelled")
+    func noLeaksWithEverySource() async throws {
+        var released: [(name: String, isReleased: () -> Bool)] = []
+        var inFlight: [Task<Void, Never>] = []
+        do {
+            let store = try SQLiteStore.inMemory()
+            var issueScript = ScriptedIssueService.Script()
+            let recorded = try IssuesTabTests.recordedIssues()
+            issueScript.issuePages = [recorded]
+            issueScript.issues = [recorded[0].number: recorded[0]]
+            let content = ScriptedContentService(.init(tree: .success(try TreeNavigatorTests.recordedTree()),
+                                                       releasePages: [try ReleasesTabTests.recorded()]))
+            let sources = RepoDetailSources(historyStore: store, issues: (ScriptedIssueService(issueScript), store),
+                                            contentService: content, contentStore: store)
+            let interactor = RepoDetailInteractor(repository: DetailSample.repository, service: CommitsGitHubService.detail(),
+                                                  store: store, sources: sources, opener: SpyURLOpener(), clipboard: SpyClipboard(),
+                                                  cloner: SpyCloner(), environment: [:], now: { DetailSample.now })
+            let dispatcher = CollectingDispatcher()
+            let view = SpyRepoDetailView()
+            let presenter = RepoDetailPresenter(interactor: interactor, router: SpyRepoDetailRouter(), dispatcher: dispatcher,
+                                                scheduler: ManualScheduler(), now: { DetailSample.now })
+            presenter.view = view
+            presenter.viewDidChangeContentSize(width: 80, height: 24)
+            presenter.viewDidLoad()
+            // Each tab shown and its first answers delivered; then Enter on each tab's first row (a thread,
+            // a commit, a release, a folder), what that asks for left in flight, and a link followed.
+            let tabs = presenter.tabs
+            for index in tabs.all.indices {
+                presenter.didSelectTab(index)
+                for _ in 0..<3 {
+                    try await Task.sleep(for: .milliseconds(20))
+                    dispatcher.runPending()
+                }
+            }
+            for index in tabs.all.indices {
+                presenter.didSelectTab(index)
+                presenter.handle(.confirm)
+            }
+            tabs.links.follow("https://github.com/someone/elsewhere")
+            let tasks: [Task<Void, Never>?] = [
+                tabs.overview.photoTask, tabs.readme.readmeTask, tabs.commits.pageTask, tabs.commits.commitTask,
+                tabs.issues.pageTask, tabs.issues.threadTask, tabs.pulls.pageTask, tabs.pulls.threadTask,
+                tabs.releases.pageTask, tabs.files.treeTask, tabs.files.folderTask, tabs.files.fileTask,
+                tabs.links.followTask, tabs.actions.starTask, tabs.actions.openTask,
+            ]
+            inFlight = tasks.compactMap { $0 }
+            let objects: [(String, AnyObject)] = [("presenter", presenter), ("actions", tabs.actions), ("links", tabs.links)]
+                + tabs.all.map { ($0.tab.id, $0) }
+                + [tabs.issues, tabs.pulls].flatMap { tab in
+                    [("\(tab.tab.id) thread", tab.threadPresenter as AnyObject), ("\(tab.tab.id) actions", tab.issueActions)]
+                }
+            released = objects.map { name, object in
+                weak let weakObject = object
+                return (name, { weakObject == nil })
+            }
+        }
+        #expect(released.count == 14)
+        for (name, isReleased) in released { #expect(isReleased(), "\(name) is still alive") }
+        #expect(inFlight.count >= 3)
+        for task in inFlight { #expect(task.isCancelled) }
+    }
+
+    /// Holds what a completion saw (on the main actor).
+    @MainActor
+    final class Seen {
+        var cancelled: Bool?
+    }
+
+    @Test("A call in flight is cancelled when the object holding its BackgroundCalls goes; its completion still arrives")
+    func callsCancelledWithTheirOwner() async {
+        let dispatcher = CollectingDispatcher()
+        let seen = Seen()
+        var calls: BackgroundCalls? = BackgroundCalls(dispatcher)
+        let task = calls?.run {
+            try? await Task.sleep(for: .seconds(20))
+            return Task.isCancelled
+        } then: { cancelled in
+            seen.cancelled = cancelled
+        }
+        weak let weakCalls = calls
+        calls = nil
+        #expect(weakCalls == nil)
+        await task?.value
+        dispatcher.runPending()
+        #expect(seen.cancelled == true)
+    }
 }
