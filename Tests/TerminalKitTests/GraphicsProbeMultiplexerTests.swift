@@ -32,7 +32,7 @@ struct GraphicsProbeMultiplexerTests {
 
     @Test("the queries follow the decision; the CSI queries and DA1 are asked everywhere")
     func queries() {
-        let csi = Array("\u{1B}[>0q\u{1B}[16t\u{1B}[14t\u{1B}[c".utf8)
+        let csi = Array("\u{1B}[>0q\u{1B}[16t\u{1B}[14t\u{1B}[?1;1;0S\u{1B}[c".utf8)
         #expect(Self.asksKitty(["TERM": "xterm-256color"]))
         for environment in [["TERM": "tmux-256color"], ["TERM": "screen"], ["TERM_PROGRAM": "tmux"], ["TMUX": "x"]] {
             let queries = GraphicsProbe(setting: .auto, environment: environment, columns: 80, rows: 24).queries

@@ -22,12 +22,15 @@ struct TerminalReplyTests {
         #expect(TerminalReply.parse(bytes("\u{1B}P>|kitty(0.32.2)\u{1B}\\")) == .version("kitty(0.32.2)"))
         #expect(TerminalReply.parse(bytes("\u{1B}[6;17;8t")) == .cellPixels(PixelSize(width: 8, height: 17)))
         #expect(TerminalReply.parse(bytes("\u{1B}[4;510;800t")) == .windowPixels(PixelSize(width: 800, height: 510)))
+        #expect(TerminalReply.parse(bytes("\u{1B}[?1;0;1024S")) == .colorRegisters(1024))
+        #expect(TerminalReply.parse(bytes("\u{1B}[?1;0;16S")) == .colorRegisters(16))
     }
 
     @Test("Garbage is no answer", arguments: [
         "", "\u{1B}", "\u{1B}[", "x[?62c", "\u{1B}[6;abc;8t", "\u{1B}[6;0;8t", "\u{1B}[6;9999999;8t", "\u{1B}[6;17t",
         "\u{1B}[5;17;8t", "\u{1B}[?62;4x", "\u{1B}_G\u{1B}\\", "\u{1B}_Gi=31;OK", "\u{1B}P>|xterm", "\u{1B}Pq#0\u{1B}\\",
         "\u{1B}]11;rgb:0000/0000/0000\u{07}", "\u{1B}[A",
+        "\u{1B}[?1;3;0S", "\u{1B}[?2;0;1000;1000S", "\u{1B}[?1;0;0S", "\u{1B}[1;0;256S", "\u{1B}[?1;0S",
     ])
     func garbage(_ text: String) {
         #expect(TerminalReply.parse(bytes(text)) == nil)
@@ -47,34 +50,39 @@ struct GraphicsProbeTests {
         GraphicsProbe(setting: setting, environment: environment, columns: 100, rows: 30)
     }
 
-    @Test("The queries: kitty's a=q, XTVERSION, CSI 16 t, CSI 14 t, DA1 last")
+    @Test("The queries: kitty's a=q, XTVERSION, CSI 16 t, CSI 14 t, XTSMGRAPHICS's colour registers, DA1 last")
     func queries() {
-        #expect(Self.probe().queries == bytes("\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[>0q\u{1B}[16t\u{1B}[14t\u{1B}[c"))
-        #expect(Self.probe(.auto, ["TMUX": "/tmp/tmux-1/default,1,0"]).queries == bytes("\u{1B}[>0q\u{1B}[16t\u{1B}[14t\u{1B}[c"))
+        #expect(Self.probe().queries
+            == bytes("\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[>0q\u{1B}[16t\u{1B}[14t\u{1B}[?1;1;0S\u{1B}[c"))
+        #expect(Self.probe(.auto, ["TMUX": "/tmp/tmux-1/default,1,0"]).queries
+            == bytes("\u{1B}[>0q\u{1B}[16t\u{1B}[14t\u{1B}[?1;1;0S\u{1B}[c"))
         #expect(Self.probe(.blocks).queries.isEmpty)
         #expect(Self.probe(.none).queries.isEmpty)
         #expect(Self.probe(.blocks).result == .blocks)
         #expect(Self.probe(.auto, ["TERM": "linux"]).queries.isEmpty, "the Linux console is not asked")
     }
 
-    @Test("kitty answers: kitty, with the cell it reports; DA1 ends the probe")
+    @Test("kitty answers: kitty, with the cell it reports (not the sixel registers); DA1 ends the probe")
     func kitty() {
         var probe = Self.probe()
         probe.receive(.kittyGraphics(ok: true))
         probe.receive(.version("kitty(0.32.2)"))
         probe.receive(.cellPixels(PixelSize(width: 9, height: 19)))
+        probe.receive(.colorRegisters(256))   // sixel's alone: not kept for kitty
         #expect(probe.result == nil)
         probe.receive(.primaryAttributes([62, 22]))
         #expect(probe.result == GraphicsSupport(graphicsProtocol: .kitty, cellPixels: PixelSize(width: 9, height: 19)))
     }
 
-    @Test("xterm -ti vt340: sixel, the cell from the window's pixels over its cells")
+    @Test("xterm -ti vt340: sixel, the cell from the window's pixels over its cells, the colour registers it reports")
     func sixel() {
         var probe = Self.probe()
         probe.receive(.version("XTerm(390)"))
         probe.receive(.windowPixels(PixelSize(width: 700, height: 510)))
+        probe.receive(.colorRegisters(1024))
         probe.receive(.primaryAttributes([63, 1, 2, 4, 6, 9, 15, 16, 22, 28]))
-        #expect(probe.result == GraphicsSupport(graphicsProtocol: .sixel, cellPixels: PixelSize(width: 7, height: 17)))
+        #expect(probe.result == GraphicsSupport(graphicsProtocol: .sixel, cellPixels: PixelSize(width: 7, height: 17),
+                                                colorRegisters: 1024))
     }
 
     @Test("A plain terminal: half blocks; no answer at all: half blocks at the deadline")
@@ -125,39 +133,29 @@ struct GraphicsProbeTests {
 
 @Suite("Picture encoders, byte for byte on a 2×2 picture")
 struct ImageEncoderTests {
-    @Test("sixel: the colours used from the cube, one band, a colour a line")
+    @Test("sixel: the picture's four colours as registers 0–3 (Wu's boxes in order), one band, a colour a line")
     func sixel() {
-        // Registers: blue 5 (0,0,5), green 30 (0,5,0), red 180 (5,0,0), white 215; columns as sixels:
-        // blue is column 0's second row (A), green column 1's first (?@), red column 0's first (@).
-        let expected = "\u{1B}P0;1;0q\"1;1;2;2#5;2;0;0;100#30;2;0;100;0#180;2;100;0;0#215;2;100;100;100"
-            + "#5A$#30?@$#180@$#215?A\u{1B}\\"
+        // Registers: blue 0, red 1, green 2, white 3; columns as sixels: blue is column 0's second
+        // row (A), red column 0's first (@), green column 1's first (?@), white column 1's second (?A).
+        let expected = "\u{1B}P0;1;0q\"1;1;2;2#0;2;0;0;100#1;2;100;0;0#2;2;0;100;0#3;2;100;100;100"
+            + "#0A$#1@$#2?@$#3?A\u{1B}\\"
         #expect(ImageEncoders.sixel(twoByTwo) == bytes(expected))
     }
 
-    @Test("sixel: runs of four or more as !n, greys from the grey ramp, transparent pixels left out")
+    @Test("sixel: runs of four or more as !n, a grey as its percent, transparent pixels left out")
     func sixelRunsAndTransparency() {
         var pixels: [UInt8] = []
         for _ in 0..<5 { pixels += [0x80, 0x80, 0x80, 0xFF] }
         pixels += [0, 0, 0, 0]
         let row = PixelImage(width: 6, height: 1, pixels: pixels)!
-        // 128 → grey 12 (8 + 120 = 128, 50 %), closer than the cube's 153.
-        #expect(ImageEncoders.sixel(row) == bytes("\u{1B}P0;1;0q\"1;1;6;1#228;2;50;50;50#228!5@\u{1B}\\"))
-    }
-
-    @Test("sixel: a colour between the cube's levels is dithered over two of them; a level stays one colour")
-    func sixelDithering() {
-        func registers(_ rgb: [UInt8]) -> Set<UInt8> {
-            Set((0..<16).map { SixelPalette.nearest(rgb[0], rgb[1], rgb[2], x: $0 % 4, y: $0 / 4) })
-        }
-        #expect(registers([0x80, 0x20, 0x33]).count > 1)
-        #expect(registers([0x99, 0x33, 0x66]).count == 1)
-        #expect(registers([0xFF, 0x00, 0x00]) == [180])
+        // The picture's one colour, 128, is register 0 at 50 %.
+        #expect(ImageEncoders.sixel(row) == bytes("\u{1B}P0;1;0q\"1;1;6;1#0;2;50;50;50#0!5@\u{1B}\\"))
     }
 
     @Test("sixel: a picture taller than six rows is written in bands")
     func sixelBands() {
         let tall = PixelImage(width: 1, height: 7, pixels: Array(repeating: [0xFF, 0, 0, 0xFF], count: 7).flatMap { $0 })!
-        #expect(ImageEncoders.sixel(tall) == bytes("\u{1B}P0;1;0q\"1;1;1;7#180;2;100;0;0#180~-#180@\u{1B}\\"))
+        #expect(ImageEncoders.sixel(tall) == bytes("\u{1B}P0;1;0q\"1;1;1;7#0;2;100;0;0#0~-#0@\u{1B}\\"))
     }
 
     @Test("kitty: raw RGBA, base64, one chunk; deleted by id")

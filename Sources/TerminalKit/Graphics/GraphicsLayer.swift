@@ -4,6 +4,9 @@
 /// written at its cell (`moveCursor`); one that went away is deleted by id (kitty) or, for sixel
 /// and iTerm2 whose pixels sit in the cells, its rectangle is returned as `dirty` so the backend
 /// writes those cells again. After a whole repaint (resize, resume) every picture is written again.
+///
+/// A sixel or iTerm2 picture is encoded once and its bytes kept (`Encoded`): written again when it
+/// moves (scrolls) or after a repaint, it costs a copy, not an encoding, on the drawing thread.
 public struct GraphicsLayer {
     /// The bytes to write after the frame, and the cells whose content must be written again.
     public struct Update: Equatable {
@@ -17,11 +20,32 @@ public struct GraphicsLayer {
         var image: PixelImage
     }
 
+    /// A picture's bytes as written, and what they were made from.
+    private struct Encoded {
+        var image: PixelImage
+        var columns: Int
+        var rows: Int
+        var bytes: [UInt8]
+        var cost: Int { image.pixels.count + bytes.count }
+    }
+
+    /// Enough for every picture a screen shows at once (a README's badges and images, a profile).
+    static let encodedLimit = 16
+    static let encodedByteLimit = 16 << 20
+
     public let support: GraphicsSupport
     /// PNG bytes of a picture, for iTerm2 (the codec lives outside TerminalKit).
     private let png: (PixelImage) -> [UInt8]?
     private var shown: [Shown] = []
     private var nextID: UInt32 = 1
+    /// The pictures encoded lately, the most recently used last. A picture is the same when its
+    /// pixels and cells are: sixel and iTerm2 bytes hold no position, and the layer's support never
+    /// changes. At most `encodedLimit` pictures and `encodedByteLimit` bytes (the pixels kept to
+    /// compare with, and the bytes), the least recently used dropped first; a picture over the byte
+    /// bound alone is not kept. kitty's are not kept: each placement carries its own id.
+    private var encoded: [Encoded] = []
+    /// Pictures encoded so far (the kept bytes' misses).
+    private(set) var encodings = 0
 
     public init(support: GraphicsSupport, png: @escaping (PixelImage) -> [UInt8]? = { _ in nil }) {
         self.support = support
@@ -53,16 +77,15 @@ public struct GraphicsLayer {
             let id = nextID
             nextID = nextID == UInt32.max ? 1 : nextID + 1
             let rect = placement.rect
-            let sequences: [[UInt8]]
-            switch graphicsProtocol {
-            case .kitty: sequences = ImageEncoders.kitty(placement.image, id: id, columns: rect.width, rows: rect.height)
-            case .sixel: sequences = [ImageEncoders.sixel(placement.image)]
-            case .iterm2:
-                guard let png = png(placement.image) else { continue }
-                sequences = [ImageEncoders.iterm2(png: png, columns: rect.width, rows: rect.height)]
+            let bytes: [UInt8]
+            if graphicsProtocol == .kitty {
+                bytes = ImageEncoders.kitty(placement.image, id: id, columns: rect.width, rows: rect.height).flatMap(wrapped)
+            } else {
+                guard let known = self.bytes(placement.image, columns: rect.width, rows: rect.height) else { continue }
+                bytes = known
             }
             update.bytes += moveCursor(rect.y, rect.x)
-            for sequence in sequences { update.bytes += wrapped(sequence) }
+            update.bytes += bytes
             kept.append(Shown(id: id, rect: rect, image: placement.image))
         }
         if !update.bytes.isEmpty { update.bytes += moveCursor(0, 0) }
@@ -93,6 +116,33 @@ public struct GraphicsLayer {
         defer { shown = [] }
         guard support.graphicsProtocol == .kitty else { return [] }
         return shown.flatMap { wrapped(ImageEncoders.kittyDelete(id: $0.id)) }
+    }
+
+    /// A sixel or iTerm2 picture's bytes, as written (wrapped for tmux when it must be): kept ones, or
+    /// encoded now and kept (nil: iTerm2's PNG could not be made).
+    private mutating func bytes(_ image: PixelImage, columns: Int, rows: Int) -> [UInt8]? {
+        if let index = encoded.lastIndex(where: { $0.columns == columns && $0.rows == rows && $0.image == image }) {
+            let entry = encoded.remove(at: index)
+            encoded.append(entry)
+            return entry.bytes
+        }
+        let sequence: [UInt8]
+        switch support.graphicsProtocol {
+        case .sixel: sequence = ImageEncoders.sixel(image, registers: support.colorRegisters)
+        case .iterm2:
+            guard let png = png(image) else { return nil }
+            sequence = ImageEncoders.iterm2(png: png, columns: columns, rows: rows)
+        case .kitty, nil: return nil
+        }
+        encodings += 1
+        let entry = Encoded(image: image, columns: columns, rows: rows, bytes: wrapped(sequence))
+        guard entry.cost <= Self.encodedByteLimit else { return entry.bytes }
+        encoded.append(entry)
+        var cost = encoded.reduce(0) { $0 + $1.cost }
+        while encoded.count > Self.encodedLimit || cost > Self.encodedByteLimit {
+            cost -= encoded.removeFirst().cost
+        }
+        return entry.bytes
     }
 
     private func wrapped(_ sequence: [UInt8]) -> [UInt8] {

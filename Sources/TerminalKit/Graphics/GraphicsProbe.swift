@@ -22,6 +22,7 @@ public struct GraphicsProbe: Sendable {
     private var version: String?
     private var cellPixels: PixelSize?
     private var windowPixels: PixelSize?
+    private var colorRegisters: Int?
     /// The outcome, once the probe is over (at once for `blocks` and `none`).
     public private(set) var result: GraphicsSupport?
 
@@ -60,12 +61,12 @@ public struct GraphicsProbe: Sendable {
     static func asksKitty(_ environment: [String: String]) -> Bool { !mayBeMultiplexed(environment) }
 
     /// The bytes to write: the kitty graphics query (a 1×1 image, `a=q`), XTVERSION, the cell and the
-    /// window in pixels, DA1 last. Empty when nothing is asked.
+    /// window in pixels, sixel's colour registers (XTSMGRAPHICS), DA1 last. Empty when nothing is asked.
     public var queries: [UInt8] {
         guard result == nil else { return [] }
         var text = ""
         if Self.asksKitty(environment) { text += "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\" }
-        text += "\u{1B}[>0q\u{1B}[16t\u{1B}[14t\u{1B}[c"
+        text += "\u{1B}[>0q\u{1B}[16t\u{1B}[14t\u{1B}[?1;1;0S\u{1B}[c"
         return Array(text.utf8)
     }
 
@@ -88,6 +89,7 @@ public struct GraphicsProbe: Sendable {
         case .version(let text): version = text
         case .cellPixels(let size): cellPixels = size
         case .windowPixels(let size): windowPixels = size
+        case .colorRegisters(let count): colorRegisters = count
         case .primaryAttributes(let attributes):
             sixelAttribute = attributes.contains(4)
             finish()
@@ -107,7 +109,8 @@ public struct GraphicsProbe: Sendable {
         case .auto: chosen = Self.mayBeMultiplexed(environment) ? (sixelAttribute ? .sixel : nil) : detected()
         }
         if insideTmux, let chosen, !(chosen == .sixel && sixelAttribute) { passthrough = true }
-        result = GraphicsSupport(graphicsProtocol: chosen, cellPixels: cellSize(), tmuxPassthrough: passthrough)
+        result = GraphicsSupport(graphicsProtocol: chosen, cellPixels: cellSize(), tmuxPassthrough: passthrough,
+                                 colorRegisters: chosen == .sixel ? colorRegisters : nil)
     }
 
     private func detected() -> GraphicsProtocol? {

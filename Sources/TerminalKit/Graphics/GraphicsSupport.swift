@@ -31,11 +31,13 @@ public struct PixelSize: Sendable, Hashable {
 }
 
 /// What the terminal can show: the protocol real pictures are written with (nil: half blocks only),
-/// the size of one cell in pixels, and whether each escape must be wrapped for tmux's passthrough.
+/// the size of one cell in pixels, whether each escape must be wrapped for tmux's passthrough, and
+/// for sixel the colour registers the terminal said it has (nil: it did not say).
 public struct GraphicsSupport: Sendable, Hashable {
     public var graphicsProtocol: GraphicsProtocol?
     public var cellPixels: PixelSize
     public var tmuxPassthrough: Bool
+    public var colorRegisters: Int?
 
     /// A usual cell when the terminal does not say (kitty and iTerm2 scale to the cells anyway).
     public static let defaultCellPixels = PixelSize(width: 8, height: 16)
@@ -43,10 +45,11 @@ public struct GraphicsSupport: Sendable, Hashable {
     public static let blocks = GraphicsSupport(graphicsProtocol: nil)
 
     public init(graphicsProtocol: GraphicsProtocol?, cellPixels: PixelSize = Self.defaultCellPixels,
-                tmuxPassthrough: Bool = false) {
+                tmuxPassthrough: Bool = false, colorRegisters: Int? = nil) {
         self.graphicsProtocol = graphicsProtocol
         self.cellPixels = cellPixels
         self.tmuxPassthrough = tmuxPassthrough
+        self.colorRegisters = colorRegisters
     }
 
     /// The pixels a picture of `columns` × `rows` cells takes; nil without a protocol.

@@ -38,77 +38,91 @@ public enum ImageEncoders {
 
     // MARK: sixel
 
-    /// `image` as sixel: a palette of a 6×6×6 colour cube (ordered 4×4 dithering between its levels,
-    /// so gradients do not band) and 24 greys (only the colours used are defined), bands of six pixel rows, runs of four or more as `!n`. Pixels with alpha below 128 are
-    /// not drawn (`P2 = 1`: what is under them stays).
-    public static func sixel(_ image: PixelImage) -> [UInt8] {
+    /// `image` as sixel, with its own palette of at most `registers` colours (the terminal's colour
+    /// registers; nil: unknown) and error diffusion (`SixelPalette`; only the colours drawn are
+    /// defined), bands of six pixel rows, each colour's line in a band ending at its last pixel,
+    /// runs of four or more as `!n`. Pixels with alpha below 128 are not drawn (`P2 = 1`: what is
+    /// under them stays).
+    public static func sixel(_ image: PixelImage, registers: Int? = nil) -> [UInt8] {
         let width = image.width, height = image.height
-        var registers = [UInt8](repeating: 0, count: width * height)
-        var opaque = [Bool](repeating: false, count: width * height)
-        var used = [Bool](repeating: false, count: SixelPalette.count)
-        for index in 0..<(width * height) {
-            let p = index * 4
-            guard image.pixels[p + 3] >= 128 else { continue }
-            let register = SixelPalette.nearest(image.pixels[p], image.pixels[p + 1], image.pixels[p + 2],
-                                                x: index % width, y: index / width)
-            registers[index] = register
-            opaque[index] = true
-            used[Int(register)] = true
-        }
+        let palette = SixelPalette(image, registers: registers)
+        let pixels = palette.registers(image)
+        var used = [Bool](repeating: false, count: palette.count)
+        for register in pixels where register != SixelPalette.transparent { used[Int(register)] = true }
         var out = Array("\u{1B}P0;1;0q\"1;1;\(width);\(height)".utf8)
-        for register in 0..<SixelPalette.count where used[register] {
-            let (r, g, b) = SixelPalette.percent(register)
+        for register in 0..<palette.count where used[register] {
+            let (r, g, b) = palette.percent[register]
             out += Array("#\(register);2;\(r);\(g);\(b)".utf8)
         }
-        let bands = (height + 5) / 6
-        // Per band: each register's six-pixel columns, filled in one pass over the band's pixels.
-        var line = [UInt8](repeating: 0, count: width)
-        var columns = [UInt8](repeating: 0, count: SixelPalette.count * width)
-        var inBand = [Bool](repeating: false, count: SixelPalette.count)
-        for band in 0..<bands {
-            if band > 0 { out.append(UInt8(ascii: "-")) }
-            let top = band * 6, bottom = min(height, top + 6)
-            for y in top..<bottom {
-                let bit = UInt8(1) << UInt8(y - top)
-                for x in 0..<width where opaque[y * width + x] {
-                    let register = Int(registers[y * width + x])
-                    inBand[register] = true
-                    columns[register * width + x] |= bit
+        // Per band: each register's six-pixel columns, and the columns it has as a list in order
+        // (`head`, `next`), so a colour's line costs its pixels, not the picture's width.
+        var columns = [UInt8](repeating: 0, count: palette.count * width)
+        var head = [Int](repeating: -1, count: palette.count), tail = head
+        var entryX = [Int](repeating: 0, count: 6 * width), next = entryX
+        var inBand: [Int] = []
+        for top in stride(from: 0, to: height, by: 6) {
+            if top > 0 { out.append(UInt8(ascii: "-")) }
+            let bottom = min(height, top + 6)
+            var entries = 0
+            for x in 0..<width {
+                for y in top..<bottom {
+                    let value = pixels[y * width + x]
+                    guard value != SixelPalette.transparent else { continue }
+                    let register = Int(value), cell = register * width + x
+                    if columns[cell] == 0 {
+                        entryX[entries] = x
+                        next[entries] = -1
+                        if head[register] < 0 { head[register] = entries; inBand.append(register) } else { next[tail[register]] = entries }
+                        tail[register] = entries
+                        entries += 1
+                    }
+                    columns[cell] |= UInt8(1) << UInt8(y - top)
                 }
             }
-            var first = true
-            for register in 0..<SixelPalette.count where inBand[register] {
-                inBand[register] = false
+            inBand.sort()
+            for (index, register) in inBand.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: "$")) }
+                out.append(UInt8(ascii: "#"))
+                appendDecimal(register, to: &out)
                 let row = register * width
-                var end = width
-                while end > 0, columns[row + end - 1] == 0 { end -= 1 }
-                if !first { out.append(UInt8(ascii: "$")) }
-                first = false
-                out += Array("#\(register)".utf8)
-                for x in 0..<end { line[x] = 63 + columns[row + x] }
-                appendRuns(line[0..<end], to: &out)
-                for x in 0..<width { columns[row + x] = 0 }
+                var written = 0, entry = head[register]
+                while entry >= 0 {
+                    let x = entryX[entry], character = 63 + columns[row + x]
+                    columns[row + x] = 0
+                    if x > written { appendRun(63, count: x - written, to: &out) }
+                    var run = 1
+                    entry = next[entry]
+                    while entry >= 0, entryX[entry] == x + run, 63 + columns[row + x + run] == character {
+                        columns[row + x + run] = 0
+                        run += 1
+                        entry = next[entry]
+                    }
+                    appendRun(character, count: run, to: &out)
+                    written = x + run
+                }
+                head[register] = -1
             }
+            inBand.removeAll(keepingCapacity: true)
         }
         out += [0x1B, UInt8(ascii: "\\")]
         return out
     }
 
-    /// Sixel characters with runs of four or more written `!n c`.
-    private static func appendRuns(_ line: ArraySlice<UInt8>, to out: inout [UInt8]) {
-        var index = line.startIndex
-        while index < line.endIndex {
-            let character = line[index]
-            var run = 1
-            while index + run < line.endIndex, line[index + run] == character { run += 1 }
-            if run >= 4 {
-                out += Array("!\(run)".utf8)
-                out.append(character)
-            } else {
-                out += [UInt8](repeating: character, count: run)
-            }
-            index += run
+    /// `count` copies of a sixel character: `!n c` from four on.
+    private static func appendRun(_ character: UInt8, count: Int, to out: inout [UInt8]) {
+        if count >= 4 {
+            out.append(UInt8(ascii: "!"))
+            appendDecimal(count, to: &out)
+            out.append(character)
+        } else {
+            for _ in 0..<count { out.append(character) }
         }
+    }
+
+    /// A number ≥ 0 in decimal digits (no string made: it is written thousands of times a picture).
+    private static func appendDecimal(_ number: Int, to out: inout [UInt8]) {
+        if number >= 10 { appendDecimal(number / 10, to: &out) }
+        out.append(UInt8(ascii: "0") + UInt8(number % 10))
     }
 
     // MARK: tmux
@@ -148,39 +162,5 @@ public enum ImageEncoders {
             out.append(UInt8(ascii: "="))
         }
         return out
-    }
-}
-
-/// The sixel palette: registers 0–215 a 6×6×6 colour cube (index 36 r + 6 g + b), 216–239 greys.
-enum SixelPalette {
-    static let count = 240
-    private static let levels: [Int] = [0, 51, 102, 153, 204, 255]
-
-    /// Bayer's 4×4 threshold matrix.
-    private static let bayer: [Int] = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5]
-
-    /// The register for the pixel at (x, y): the cube's level after an ordered-dither offset (at most
-    /// under half a level, so pure colours stay), or the nearest grey when that is nearer the pixel.
-    static func nearest(_ red: UInt8, _ green: UInt8, _ blue: UInt8, x: Int = 0, y: Int = 0) -> UInt8 {
-        let r = Int(red), g = Int(green), b = Int(blue)
-        let offset = (2 * bayer[(y & 3) * 4 + (x & 3)] - 15) * 51 / 32
-        func level(_ c: Int) -> Int { (min(255, max(0, c + offset)) * 5 + 127) / 255 }
-        let ri = level(r), gi = level(g), bi = level(b)
-        func square(_ v: Int) -> Int { v * v }
-        let cubeDistance = square(r - levels[ri]) + square(g - levels[gi]) + square(b - levels[bi])
-        let grey = min(23, max(0, ((r + g + b) / 3 - 8 + 5) / 10))
-        let level = 8 + 10 * grey
-        let greyDistance = square(r - level) + square(g - level) + square(b - level)
-        return greyDistance < cubeDistance ? UInt8(216 + grey) : UInt8(36 * ri + 6 * gi + bi)
-    }
-
-    /// A register's colour in percent (sixel's colour unit).
-    static func percent(_ register: Int) -> (Int, Int, Int) {
-        func pc(_ v: Int) -> Int { (v * 100 + 127) / 255 }
-        if register >= 216 {
-            let v = pc(8 + 10 * (register - 216))
-            return (v, v, v)
-        }
-        return (pc(levels[register / 36]), pc(levels[register / 6 % 6]), pc(levels[register % 6]))
     }
 }

@@ -11,6 +11,8 @@ public enum TerminalReply: Sendable, Equatable {
     case cellPixels(PixelSize)
     /// `CSI 14 t`'s answer `ESC [ 4 ; height ; width t`: the text area in pixels.
     case windowPixels(PixelSize)
+    /// XTSMGRAPHICS's answer about sixel's colour registers, `ESC [ ? 1 ; 0 ; registers S`.
+    case colorRegisters(Int)
 
     /// Longest sequence looked at: a reply is short, anything longer is not one.
     public static let maximumLength = 512
@@ -65,6 +67,10 @@ public enum TerminalReply: Sendable, Equatable {
         switch (final, isPrivate) {
         case (UInt8(ascii: "c"), true):
             return .primaryAttributes(numbers.compactMap { $0 })
+        case (UInt8(ascii: "S"), true):
+            // Item 1 (colour registers), status 0 (success), the count.
+            guard numbers.count == 3, numbers[0] == 1, numbers[1] == 0, let registers = numbers[2], registers > 0 else { return nil }
+            return .colorRegisters(registers)
         case (UInt8(ascii: "t"), false):
             guard numbers.count == 3, let kind = numbers[0], let height = numbers[1], let width = numbers[2],
                   width > 0, height > 0 else { return nil }
