@@ -44,6 +44,8 @@ public protocol IssueStore: DraftStore {
     func commentList(repository: String, number: Int) throws -> StoredIssueList<IssueComment>?
     /// Stores one page of a list: page 0 replaces the list, a later page is added after it (an item
     /// already stored in the list, by number or id, is not added twice). `next` is the page after this one.
+    /// A thread's comments are the exception (`saveCommentPage`): a page fetched again replaces only the
+    /// comments within its span, so the pages read after it stay.
     func saveIssuePage(_ issues: [Issue], next: URL?, pageIndex: Int, repository: String, key: IssueListKey,
                        fetchedAt: Date) throws
     func savePullRequestPage(_ pulls: [PullRequest], next: URL?, pageIndex: Int, repository: String,
@@ -82,7 +84,8 @@ extension SQLiteStore: IssueStore {
 
     public func saveCommentPage(_ comments: [IssueComment], next: URL?, pageIndex: Int, repository: String,
                                 number: Int, fetchedAt: Date) throws {
-        try savePage(comments.map { ($0.id, $0) }, next, pageIndex, repository, .comments(number: number), fetchedAt)
+        try mergeCommentPage(comments, next: next, pageIndex: pageIndex, repository: repository, number: number,
+                             fetchedAt: fetchedAt)
     }
 
     public func storedIssue(repository: String, number: Int) throws -> Issue? {
