@@ -64,6 +64,8 @@ final class FakeGitHub: Sendable {
         var starred: [String: (repositories: [Data], pageSize: Int)] = [:]
         /// Bodies served as they are at one exact path (lowercased): READMEs, issues, pull requests.
         var fixedAnswers: [String: Data] = [:]
+        /// Lists served paged (`per_page`, `page`, `Link`) by exact path: encoded items (`addPagedAnswer`).
+        var pagedAnswers: [String: [Data]] = [:]
         var failures: [FailureRule] = []
         var requests: [RecordedRequest] = []
         var inFlight = 0
@@ -320,6 +322,10 @@ final class FakeGitHub: Sendable {
             return error(404, "Not Found", docs: "https://docs.github.com/rest")
         }
         if let body = state.withLock({ $0.fixedAnswers[path.lowercased()] }) { return ok(body, request: request, bucket: "core") }
+        if let items = state.withLock({ $0.pagedAnswers[path] }) {
+            let perPage = min(max(Int(request.query["per_page"] ?? "") ?? 30, 1), 100)
+            return paged(items, perPage: perPage, path: path, extraQuery: [], request: request, bucket: "core") { Self.jsonArray($0) }
+        }
         let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
         if parts.count == 2, parts[0] == "avatars" { return avatar(request) }
         if let body = state.withLock({ $0.answers[path] }) { return ok(body, request: request, bucket: "core") }

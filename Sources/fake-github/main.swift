@@ -1,12 +1,16 @@
 // fake-github: a local server that answers like api.github.com, with recorded data.
 //
 //   fake-github [--port N] [--repos N] [--owner LOGIN] [--page-size N] [--exotic] [--commits]
-//               [--long-description BYTES]
+//               [--long-description BYTES] [--depth]
 //
 // Serves the recorded sferik user (30 repositories) and the codeforamerica organization; with
 // --repos N also LOGIN (default "scale") with N generated repositories, which are empty (409 for their
 // commits) unless --commits gives each of them rails_admin's recorded commits; --long-description gives
-// the first of them a description of BYTES bytes without a space. Prints the base URL
+// the first of them a description of BYTES bytes without a space. With --depth, LOGIN also has the
+// repository "depth" (first in its list) with content at scale: a 100,000-entry recursive tree at
+// main, the blobs of a 10,000-line Ruby file, a 100,000-line file and a 20,000-line Markdown file at
+// its root, a commit whose patches hold 200,000 lines, and an issue with 5,000 comments served paged
+// (`FakeGitHubServer.Depth` names the paths and markers). Prints the base URL
 // (http://127.0.0.1:PORT) on one line of stdout, logs each request to stderr as "GET /path?query"
 // (followed by ` if-none-match=VALUE` when the request is conditional, so a benchmark can tell
 // revalidations apart; tokens are never logged), and runs until SIGTERM or SIGINT.
@@ -23,6 +27,7 @@ struct Options {
     var commits = false
     var unauthenticatedLimit: Int?
     var longDescription = 0
+    var depth = false
 }
 
 func fail(_ message: String) -> Never {
@@ -60,8 +65,10 @@ func parse(_ arguments: [String]) -> Options {
         case "--long-description":
             guard let bytes = Int(value(argument)), bytes >= 0 else { fail("--long-description takes a byte count") }
             options.longDescription = bytes
+        case "--depth":
+            options.depth = true
         case "-h", "--help":
-            print("usage: fake-github [--port N] [--repos N] [--owner LOGIN] [--page-size N] [--exotic] [--commits] [--unauthenticated-limit N] [--long-description BYTES]")
+            print("usage: fake-github [--port N] [--repos N] [--owner LOGIN] [--page-size N] [--exotic] [--commits] [--unauthenticated-limit N] [--long-description BYTES] [--depth]")
             exit(0)
         default:
             fail("unknown argument \(argument)")
@@ -80,19 +87,24 @@ let server = FakeGitHubServer(requestLogger: { request in
 })
 server.addRecordedOwners(pageSize: options.pageSize)
 server.setUnauthenticatedLimit(options.unauthenticatedLimit)
-if options.repositories > 0 {
+if options.repositories > 0 || options.depth {
     var repositories = FakeGitHubServer.generatedRepositories(count: options.repositories, owner: options.owner,
                                                               exotic: options.exotic)
-    if options.longDescription > 0 {
+    if options.longDescription > 0, !repositories.isEmpty {
         repositories[0] = FakeGitHubServer.withLongDescription(repositories[0], bytes: options.longDescription)
     }
+    let generated = repositories
+    if options.depth {
+        repositories.insert(FakeGitHubServer.Depth.repositoryJSON(owner: options.owner), at: 0)
+        server.addDepthRepository(owner: options.owner)
+    }
     server.addOwner(options.owner,
-                    userJSON: FakeGitHubServer.generatedUser(login: options.owner, repositories: options.repositories),
+                    userJSON: FakeGitHubServer.generatedUser(login: options.owner, repositories: repositories.count),
                     repositories: repositories,
                     pageSize: options.pageSize)
     if options.commits {
         let commits = Fixtures.recordedBody(Fixtures.Name.railsAdminCommits)
-        for json in repositories {
+        for json in generated {
             guard let object = (try? JSONSerialization.jsonObject(with: json)) as? [String: Any],
                   let name = object["name"] as? String else { continue }
             server.addCommits(owner: options.owner, repo: name, commitsJSON: commits)
