@@ -112,7 +112,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
         case .openInBrowser: actions.openInBrowser()
         case .reloadCommits: for tab in tabs.all { tab.reload() }
         case .toggleHelp: modal.showsHelp = true
-        case .toggleReadme: select(tab == .readme ? 0 : tabs.all.firstIndex { $0.tab == .readme } ?? current)
+        case .toggleReadme: jump(by: action)
         case .nextTab: select((current + 1) % tabs.all.count)
         case .previousTab: select((current + tabs.all.count - 1) % tabs.all.count)
         case .copy: actions.openCopyMenu(commits: shown.commitsToCopy ?? actions.latestCommits)
@@ -163,6 +163,12 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
     }
 
     /// Shows the tab at `index`, where it was scrolled to.
+    /// A tab's own key (`R`: the README) shows that tab, and from it goes back to the first.
+    private func jump(by action: RepoDetailAction) {
+        guard let target = tabs.all.firstIndex(where: { $0.jumpAction == action }) else { return }
+        select(current == target ? 0 : target)
+    }
+
     private func select(_ index: Int, force: Bool = false) {
         guard force || index != current else { return }
         current = index

@@ -46,6 +46,8 @@ protocol RepoTabModule: AnyObject {
     var isLoading: Bool { get }
     /// The tab bar's count ("24", "50+"); nil where unknown.
     var tabCount: String? { get }
+    /// The view's key that shows this tab from any other (and from it, the first tab); nil for none.
+    var jumpAction: RepoDetailAction? { get }
     /// The tab is shown (the first time: it loads).
     func didAppear()
     /// The panel's content area: `width` columns, `height` rows.
@@ -69,6 +71,7 @@ protocol RepoTabModule: AnyObject {
 
 extension RepoTabModule {
     var tabCount: String? { nil }
+    var jumpAction: RepoDetailAction? { nil }
     func reload() {}
     var commitsToCopy: [Commit]? { nil }
     func open(_ reference: IssueReference, isCurrent: Bool, onClose: @escaping () -> Void) -> Bool { false }

@@ -13,6 +13,8 @@
 
 extension ReadmePresenter: RepoTabModule {
     var tab: RepoTab { .readme }
+    /// `R` shows the README from any tab.
+    var jumpAction: RepoDetailAction? { .toggleReadme }
 
     func layout(width: Int, height: Int) {
         self.width = width
