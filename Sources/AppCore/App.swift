@@ -26,6 +26,8 @@ final class App: AppNavigator {
     private var screens: [any Screen] = []
     private var exitCode: Int32 = 0
     private var noticeShown = false
+    /// Whether the store's integrity check was started (once, after the first frame).
+    private var integrityCheckStarted = false
     /// The last frame drawn, and the pending hand-back of freed memory (see `render`).
     private var lastFrame: Buffer?
     /// The frame before `lastFrame`, held by nothing else once the backend has the new one: the next
@@ -276,6 +278,21 @@ final class App: AppNavigator {
         if terminal.draw(buffer) { scheduleMemoryTrim() }
         spareFrame = lastFrame
         lastFrame = buffer
+        if !integrityCheckStarted { checkStoreIntegrity() }
+    }
+
+    /// The store's integrity check reads the whole file, so it waits for the first frame and runs off
+    /// the UI thread; what it finds is said in the list's footer (the next start rebuilds the file).
+    private func checkStoreIntegrity() {
+        integrityCheckStarted = true
+        guard let check = setup.checkStoreIntegrity else { return }
+        let queue = loop.mainQueue
+        Task.detached(priority: .utility) {
+            guard let finding = check() else { return }
+            queue.post { [weak self] in
+                (self?.screens.first as? RepoListView)?.showNotice(L10n.tr("store.damaged", finding))
+            }
+        }
     }
 
     /// A changed screen usually means something was replaced (a long list leaves megabytes of freed

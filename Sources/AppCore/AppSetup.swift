@@ -21,6 +21,9 @@ struct AppSetup {
     var sources: RepoDetailSources = .none
     /// One line for the user about the store (damaged file moved aside, in-memory fallback…).
     var storeNotice: String?
+    /// The store file's integrity check (`SQLiteStore.checkIntegrity`: nil when sound, else what is
+    /// damaged), run off the UI thread after the first frame; nil where there is no file to check.
+    var checkStoreIntegrity: (@Sendable () -> String?)?
     /// Opens web pages (`o` in the overlay): spawns `$BROWSER` or `xdg-open`.
     var opener: any URLOpener = SpawningURLOpener()
     /// How colours look (`--theme`, the config file; `NO_COLOR` still wins).
@@ -89,7 +92,8 @@ struct AppSetup {
         return AppSetup(
             ownerLogin: owner, isDemo: false, isOffline: command.offline,
             service: client, store: store, sources: RepoDetailSources(client: client, store: store),
-            storeNotice: StoreNotice.message(for: store.outcome), theme: command.theme ?? .default, environment: environment)
+            storeNotice: StoreNotice.message(for: store.outcome), checkStoreIntegrity: { store.checkIntegrity() },
+            theme: command.theme ?? .default, environment: environment)
     }
 }
 

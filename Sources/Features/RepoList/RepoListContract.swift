@@ -48,6 +48,9 @@ protocol RepoListPresenterProtocol: AnyObject {
     func viewDidLoad()
     /// The screen is on top again (an overlay closed).
     func viewDidReappear()
+    /// Says something the app learnt after the screen was shown (the store's integrity check), in the
+    /// footer until the next key.
+    func showNotice(_ text: String)
     /// The number of list rows the view can show changed.
     func viewDidChangeListHeight(_ rows: Int)
     func handle(_ action: RepoListAction)

@@ -105,6 +105,10 @@ final class RepoListPresenter: RepoListPresenterProtocol {
         update { _ in }
     }
 
+    func showNotice(_ text: String) {
+        update { $0.notice = Sanitizer.line(text) }
+    }
+
     func viewDidChangeListHeight(_ rows: Int) {
         update { $0.viewport.resize(to: rows) }
     }

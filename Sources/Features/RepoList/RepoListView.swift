@@ -43,6 +43,11 @@ public final class RepoListView: Screen, RepoListViewProtocol {
         presenter.viewDidReappear()
     }
 
+    /// A line in the footer, until the next key, about something learnt after the screen was shown.
+    public func showNotice(_ text: String) {
+        presenter.showNotice(text)
+    }
+
     public func willHandleEvents() {
         presenter.inputWillBegin()
     }

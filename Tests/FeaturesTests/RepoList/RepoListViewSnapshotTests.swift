@@ -19,6 +19,7 @@ struct RepoListViewSnapshotTests {
         var bursts: [String] = []
         func viewDidLoad() {}
         func viewDidReappear() {}
+        func showNotice(_ text: String) {}
         func viewDidChangeListHeight(_ rows: Int) { heights.append(rows) }
         func handle(_ action: RepoListAction) { actions.append(action) }
         func didClickLine(_ index: Int, onToggle: Bool) { clicks.append("line \(index)\(onToggle ? " toggle" : "")") }
