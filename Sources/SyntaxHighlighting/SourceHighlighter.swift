@@ -25,6 +25,8 @@ public struct HighlightedText: Sendable, Equatable {
     public enum Outcome: Sendable, Equatable {
         /// Every line was highlighted.
         case highlighted
+        /// Not highlighted yet: the lines read plain until their runs arrive.
+        case pending
         /// No language definition for the file (or too large to highlight): plain text.
         case plain
         /// The time budget ran out after `lines` lines; the rest is plain.
@@ -80,12 +82,54 @@ public enum SourceHighlighter {
     /// language has no definition. Lines past `limits.lines` are left out.
     public static func highlight(_ data: Data, language: String?, limits: Limits = Limits()) -> HighlightedText {
         let lines = cleanLines(data, maximumLines: limits.lines)
-        let empty = Array(repeating: [HighlightRun](), count: lines.count)
         guard let language, let file = LanguageDefinitions.file(forLinguistName: language), data.count <= limits.bytes else {
-            return HighlightedText(lines: lines, runs: empty, outcome: .plain)
+            return HighlightedText(lines: lines, runs: Array(repeating: [], count: lines.count), outcome: .plain)
         }
+        let (runs, outcome) = runs(of: lines[...], definition: file, limits: limits)
+        return HighlightedText(lines: lines, runs: runs, outcome: outcome)
+    }
+
+    /// `data` as clean lines without runs: what is shown at once, before (or without) highlighting.
+    /// `outcome` is `.pending` when the language has a definition (`runs(of:in:language:)` adds the
+    /// colours later), else `.plain`.
+    public static func plain(_ data: Data, language: String?, limits: Limits = Limits()) -> HighlightedText {
+        let lines = cleanLines(data, maximumLines: limits.lines)
+        let highlightable = language.flatMap(LanguageDefinitions.file(forLinguistName:)) != nil
+        return HighlightedText(lines: lines, runs: Array(repeating: [], count: lines.count),
+                               outcome: highlightable ? .pending : .plain)
+    }
+
+    /// Lines a stretch highlighted on its own starts that many lines early (`leadIn`), so that a construct
+    /// opened shortly before it (a multi-line comment or string) is seen; their runs are dropped.
+    public static let leadIn = 200
+
+    /// The runs of `lines[range]` (one array per line of `range`) for `language`, highlighted from
+    /// `leadIn` lines before the range (from line 0, exact, when the range starts within them). The
+    /// outcome says how far it went (`.plain` when the language has no definition).
+    public static func runs(of lines: [String], in range: Range<Int>, language: String?,
+                            limits: Limits = Limits()) -> (runs: [[HighlightRun]], outcome: HighlightedText.Outcome) {
+        let range = range.clamped(to: lines.indices)
+        guard let language, let file = LanguageDefinitions.file(forLinguistName: language) else {
+            return (Array(repeating: [], count: range.count), .plain)
+        }
+        let start = range.lowerBound <= leadIn ? 0 : range.lowerBound - leadIn
+        var (runs, outcome) = runs(of: lines[start..<range.upperBound], definition: file, limits: limits)
+        runs.removeFirst(range.lowerBound - start)
+        if case .timedOut(let done) = outcome { outcome = .timedOut(lines: max(0, done - (range.lowerBound - start))) }
+        return (runs, outcome)
+    }
+
+    /// Loads the plugin (off the UI thread: a `dlopen` of Source-highlight and its libraries, about
+    /// 50 ms), so that the first file opened does not wait for it.
+    public static func preload() {
+        _ = tui_highlight_load()
+    }
+
+    /// The runs of each line of `lines` (line 0 is `lines.startIndex`) highlighted with `definition`.
+    private static func runs(of lines: ArraySlice<String>, definition file: String,
+                             limits: Limits) -> ([[HighlightRun]], HighlightedText.Outcome) {
+        var runs = Array(repeating: [HighlightRun](), count: lines.count)
         let text = lines.joined(separator: "\n")
-        var runs = empty
         var pointer: UnsafeMutablePointer<tui_hl_run>?
         var count = 0
         var done = 0
@@ -95,11 +139,12 @@ public enum SourceHighlighter {
         }
         defer { tui_highlight_free(pointer) }
         if let pointer {
+            let first = lines.startIndex
             for run in UnsafeBufferPointer(start: pointer, count: count) {
                 let line = Int(run.line)
                 guard runs.indices.contains(line), let kind = HighlightKind(rawValue: run.kind) else { continue }
                 let start = Int(run.start)
-                let end = min(start + Int(run.length), lines[line].utf8.count)
+                let end = min(start + Int(run.length), lines[first + line].utf8.count)
                 guard start < end, start >= (runs[line].last?.bytes.upperBound ?? 0) else { continue }
                 // Source-highlight cuts one element into pieces (`#`, ` make one`): adjacent pieces of a kind are one run.
                 if let last = runs[line].last, last.kind == kind, last.bytes.upperBound == start {
@@ -116,22 +161,25 @@ public enum SourceHighlighter {
         case Int(TUI_HL_UNAVAILABLE.rawValue): .unavailable(String(cString: tui_highlight_load_error()))
         default: .failed
         }
-        return HighlightedText(lines: lines, runs: runs, outcome: outcome)
+        return (runs, outcome)
     }
 
     /// The text cut at `\n` (a `\r` before it dropped), invalid UTF-8 replaced, tabs expanded,
     /// control and invisible formatting characters written `?`.
     static func cleanLines(_ data: Data, maximumLines: Int) -> [String] {
         var lines: [String] = []
-        var start = data.startIndex
-        while start <= data.endIndex, lines.count < maximumLines {
-            let end = data[start...].firstIndex(of: 0x0A) ?? data.endIndex
-            var slice = data[start..<end]
-            if slice.last == 0x0D { slice = slice.dropLast() }
-            lines.append(clean(String(decoding: slice, as: UTF8.self)))
-            if end == data.endIndex { break }
-            start = end + 1
-            if start == data.endIndex { break }
+        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var start = 0
+            while lines.count < maximumLines {
+                var end = start
+                while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+                var stop = end
+                if stop > start, bytes[stop - 1] == 0x0D { stop -= 1 }
+                lines.append(clean(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<stop]), as: UTF8.self)))
+                if end >= bytes.count - 1 { break }
+                start = end + 1
+            }
         }
         return lines
     }

@@ -141,4 +141,25 @@ struct SourceHighlighterTests {
         #expect(lines >= 1 && lines < 50_000)
         #expect(text.runs[lines].isEmpty && text.lines.count == 50_000)
     }
+
+    @Test("Plain first: the lines at once, pending when colours can follow; a stretch's runs are the whole file's")
+    func stretches() {
+        var source = "=begin\nnot code\n=end\n"
+        for index in 0..<600 { source += "def m\(index)(a) # note \(index)\n  'text'\nend\n" }
+        let data = Data(source.utf8)
+        let whole = SourceHighlighter.highlight(data, language: "Ruby")
+        let plain = SourceHighlighter.plain(data, language: "Ruby")
+        #expect(plain.lines == whole.lines && plain.outcome == .pending && plain.runs.allSatisfy(\.isEmpty))
+        #expect(SourceHighlighter.plain(data, language: nil).outcome == .plain)
+        #expect(SourceHighlighter.plain(Data("# x\n".utf8), language: "Markdown").outcome == .plain)
+        // From the top (within the lead-in): exact, the block comment included.
+        let top = SourceHighlighter.runs(of: whole.lines, in: 0..<40, language: "Ruby")
+        #expect(top.outcome == .highlighted && top.runs == Array(whole.runs[0..<40]))
+        #expect(top.runs[1].first?.kind == .comment)
+        // Far down: highlighted from the lead-in before it, the same runs.
+        let far = SourceHighlighter.runs(of: whole.lines, in: 1_500..<1_530, language: "Ruby")
+        #expect(far.runs.count == 30 && far.runs == Array(whole.runs[1_500..<1_530]))
+        #expect(SourceHighlighter.runs(of: whole.lines, in: 1_790..<5_000, language: "Ruby").runs.count == whole.lines.count - 1_790)
+        #expect(SourceHighlighter.runs(of: whole.lines, in: 0..<10, language: nil).outcome == .plain)
+    }
 }

@@ -36,8 +36,8 @@ struct FilesTabPresenterTests {
     }
 
     static func settle(_ presenter: FilesTabPresenter, _ dispatcher: CollectingDispatcher) async {
-        for _ in 0..<3 {
-            for task in [presenter.treeTask, presenter.folderTask, presenter.fileTask, presenter.shaTask].compactMap(\.self) {
+        for _ in 0..<6 {
+            for task in [presenter.treeTask, presenter.folderTask, presenter.fileTask, presenter.shaTask, presenter.highlightTask].compactMap(\.self) {
                 await task.value
             }
             dispatcher.runPending()

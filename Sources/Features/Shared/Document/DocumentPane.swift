@@ -115,6 +115,13 @@ struct DocumentPane<Line: DocumentLine>: Sendable, Equatable {
         }
     }
 
+    /// Lines from `first` on drawn as `lines` instead: the same text (so the matches stay), other
+    /// styles (a file's colours arriving). Costs those lines, not the document.
+    mutating func restyle(_ lines: [Line], from first: Int) {
+        guard first >= 0, first + lines.count <= self.lines.count else { return }
+        self.lines.replaceSubrange(first..<(first + lines.count), with: lines)
+    }
+
     /// Back to the first line, the cursor on it (other content: a file's source shown instead of its
     /// rendering).
     mutating func resetPosition() {

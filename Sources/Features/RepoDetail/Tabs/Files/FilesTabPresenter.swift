@@ -1,6 +1,7 @@
 import Foundation
 import GitHubAPI
 import GitHubEntities
+import SyntaxHighlighting
 import TerminalKit
 
 /// The Files tab: the tree of a ref (the default branch first; stored tree at once, then GitHub's),
@@ -39,6 +40,10 @@ final class FilesTabPresenter {
     private(set) var folderTask: Task<Void, Never>?
     private(set) var fileTask: Task<Void, Never>?
     private(set) var shaTask: Task<Void, Never>?
+    /// The open file's stretch being highlighted (one at a time).
+    private(set) var highlightTask: Task<Void, Never>?
+    /// Bumped when the file's highlighting stops (another file, closed): an answer of before is dropped.
+    private var highlightCount = 0
 
     init(files: RepositoryFiles, repository: Repository, dispatcher: any UIDispatcher,
          copy: @escaping @MainActor (CopyChoice) -> Void, open: @escaping @MainActor (String) -> Void) {
@@ -58,6 +63,8 @@ final class FilesTabPresenter {
         guard !started else { return }
         started = true
         show(ref: navigator.ref)
+        // The highlighter's plugin (Source-highlight and its libraries) loads now, not on the first Enter.
+        calls.run { SourceHighlighter.preload() } then: { _ in }
     }
 
     /// Shows the tree of another branch or tag (the Commits tab's picker).
@@ -66,6 +73,7 @@ final class FilesTabPresenter {
         generation += 1
         treeTask?.cancel()
         folderTask?.cancel()
+        stopHighlighting()
         navigator = TreeNavigator(ref: ref)
         file = nil
         failure = nil
@@ -120,18 +128,27 @@ final class FilesTabPresenter {
         host?.changed()
     }
 
-    /// Opens a file: its bytes from the store or GitHub, then highlighted — both off the UI thread.
+    /// Opens a file: its bytes from the store or GitHub, cut into lines (a Markdown file rendered), the
+    /// first screen highlighted — all off the UI thread; the rest of the colours follow (`highlightMore`).
     private func openFile(_ entry: GitTreeEntry) {
         var state = FileViewState(entry: entry, ref: navigator.ref)
         state.resize(height: max(1, height - 1))
         file = state
+        stopHighlighting()
         guard case .loading = state.body else { return }
         let files = self.files, sha = entry.sha, name = entry.name, generation = self.generation
         // Pictures fit the panel under the title line (two pixel rows a cell), where the terminal shows them.
         let imageWidth = showsImages ? width : 0, imageHeight = showsImages ? 2 * max(1, height - 2) : 0
+        let markdownWidth = width, base = blobPrefix, screen = 2 * max(1, height - 1)
         fileTask = calls.run {
             await .of {
-                FileViewState.body(for: try await files.file(sha: sha), name: name, imageWidth: imageWidth, imageHeight: imageHeight)
+                let body = FileViewState.body(for: try await files.file(sha: sha), name: name, imageWidth: imageWidth,
+                                              imageHeight: imageHeight, markdownWidth: markdownWidth, base: base)
+                var first: HighlightAnswer?
+                if case .text(let text) = body, text.outcome == .pending, let language = LinguistLanguage.name(forFileName: name) {
+                    first = HighlightRequest(lines: text.lines, range: 0..<min(text.lines.count, screen), language: language).run()
+                }
+                return OpenedFile(body: body, renderedWidth: markdownWidth, first: first)
             }
         } then: { [weak self] result in
             guard let self, generation == self.generation, self.file?.entry == entry else { return }
@@ -139,15 +156,48 @@ final class FilesTabPresenter {
         }
     }
 
-    func fileDidLoad(_ result: Result<FileViewState.Body, GitHubError>?) {
+    /// A file's body as the background made it, with its first screen's colours.
+    struct OpenedFile: Sendable, Equatable {
+        var body: FileViewState.Body
+        var renderedWidth: Int
+        var first: HighlightAnswer?
+    }
+
+    func fileDidLoad(_ result: Result<OpenedFile, GitHubError>?) {
         fileTask = nil
         switch result {
-        case .success(let body): file?.show(body)
+        case .success(let opened):
+            let isRendered = if case .markdown(_, .some, _) = opened.body { true } else { false }
+            file?.show(opened.body, renderedWidth: isRendered ? opened.renderedWidth : nil)
+            if let first = opened.first { file?.receive(first) }
         case .failure(let error): file?.fail(error)
         case nil: break
         }
         layout(width: width, height: height)
         host?.changed()
+        highlightMore()
+    }
+
+    /// Asks for the open file's next stretch of colours (the window first) when none is on its way;
+    /// each answer asks for the next, so the whole file gets its colours in the background, and a key
+    /// that moved the window gets the new window's next.
+    private func highlightMore() {
+        guard highlightTask == nil, let request = file?.nextHighlight() else { return }
+        highlightCount += 1
+        let number = highlightCount
+        highlightTask = calls.run { request.run() } then: { [weak self] answer in
+            guard let self, number == highlightCount else { return }
+            highlightTask = nil
+            file?.receive(answer)
+            host?.changed()
+            highlightMore()
+        }
+    }
+
+    private func stopHighlighting() {
+        highlightTask?.cancel()
+        highlightTask = nil
+        highlightCount += 1
     }
 
     // MARK: Layout and drawing
@@ -229,6 +279,7 @@ final class FilesTabPresenter {
         case .close:
             fileTask?.cancel()
             fileTask = nil
+            stopHighlighting()
             file = nil
             host?.changed()
             return true
@@ -236,6 +287,7 @@ final class FilesTabPresenter {
         }
         file = state
         host?.changed()
+        highlightMore()
         return true
     }
 

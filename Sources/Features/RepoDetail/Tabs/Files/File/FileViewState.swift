@@ -7,7 +7,8 @@ import TerminalKit
 
 /// One open file of the Files tab, as a value: what it is (text with its highlighted runs, Markdown
 /// rendered, a binary or a file too large to show), its lines shown in a `DocumentPane` with a line
-/// cursor (its permalink's `#L42`) and the `/` search, and the columns scrolled to the right.
+/// cursor (its permalink's `#L42`) and the `/` search, and the columns scrolled to the right. Text is
+/// shown plain at once; its colours arrive a stretch at a time (`FileHighlighting`), the window first.
 struct FileViewState: Equatable {
     /// What the file is, once its bytes are known.
     enum Body: Equatable {
@@ -37,6 +38,8 @@ struct FileViewState: Equatable {
     private(set) var left = 0
     /// The width the Markdown was rendered at.
     private(set) var renderedWidth: Int?
+    /// The source lines whose runs are known (`FileHighlighting`).
+    private(set) var highlightedLines = IndexSet()
 
     init(entry: GitTreeEntry, ref: String) {
         self.entry = entry
@@ -47,14 +50,19 @@ struct FileViewState: Equatable {
     /// The Linguist language its name says.
     var language: String? { LinguistLanguage.name(forFileName: entry.name) }
 
-    /// The bytes arrived: decided here whether they are text, Markdown or binary.
+    /// The bytes arrived: decided here whether they are text, Markdown or binary, and every line
+    /// highlighted before it returns (the presenter instead shows the text plain and asks for the
+    /// colours off the UI thread).
     mutating func load(_ content: FileContent) {
         show(Self.body(for: content, name: entry.name))
+        while let request = nextHighlight() { receive(request.run()) }
     }
 
-    /// What the bytes are, highlighted: pure and slow (about 0.8 s for 1 MB of Ruby), so the
+    /// What the bytes are, as text not yet highlighted (a Markdown file rendered at `markdownWidth`
+    /// when given): pure and slow for a large file (cutting 100,000 lines, a Markdown rendering), so the
     /// presenter calls it off the UI thread, then `show`.
-    static func body(for content: FileContent, name: String, imageWidth: Int = 0, imageHeight: Int = 0) -> Body {
+    static func body(for content: FileContent, name: String, imageWidth: Int = 0, imageHeight: Int = 0,
+                     markdownWidth: Int? = nil, base: String = "") -> Body {
         let bytes = content.bytes
         if let type = binaryType(bytes, name: name) {
             if imageWidth > 0, imageHeight > 0, type != "binary",
@@ -64,13 +72,19 @@ struct FileViewState: Equatable {
             return .binary(size: content.size, type: type)
         }
         let language = LinguistLanguage.name(forFileName: name)
-        let text = SourceHighlighter.highlight(bytes, language: language)
-        return language == "Markdown" ? .markdown(source: text, rendered: nil, showsSource: false) : .text(text)
+        let text = SourceHighlighter.plain(bytes, language: language)
+        guard language == "Markdown" else { return .text(text) }
+        let rendered = markdownWidth.map { width in
+            MarkdownDocument.render(markdown: text.lines.joined(separator: "\n"), width: max(1, width), baseURL: base)
+        }
+        return .markdown(source: text, rendered: rendered, showsSource: false)
     }
 
-    mutating func show(_ body: Body) {
+    /// Shows `body`; a Markdown rendering in it was made at `renderedWidth`.
+    mutating func show(_ body: Body, renderedWidth: Int? = nil) {
         self.body = body
-        renderedWidth = nil
+        self.renderedWidth = renderedWidth
+        highlightedLines = IndexSet()
         left = 0
         showLines()
         pane.resetPosition()
@@ -86,6 +100,29 @@ struct FileViewState: Equatable {
         }
         pane.contentChanged()
         pane.show(shown, links: [:], width: renderedWidth ?? 0)
+    }
+
+    /// The highlighter's answer: the lines' runs taken (the pane's lines restyled, their text the same),
+    /// the stretch marked done. Without the plugin the file stays plain and says why.
+    mutating func receive(_ answer: HighlightAnswer) {
+        guard case .text(var text) = body, text.outcome == .pending else { return }
+        let range = answer.range.clamped(to: text.lines.indices)
+        // The body lets go of its copy while the runs change, so they change in place.
+        body = .loading
+        defer { body = .text(text) }
+        if case .unavailable = answer.outcome {
+            text.outcome = answer.outcome
+            return
+        }
+        let done = switch answer.outcome {
+        case .timedOut(let lines): max(1, min(lines, range.count))
+        default: range.count
+        }
+        let taken = range.lowerBound..<(range.lowerBound + min(done, answer.runs.count))
+        for line in taken { text.runs[line] = answer.runs[line - range.lowerBound] }
+        pane.restyle(taken.map { FileLine(.source(text.lines[$0], runs: text.runs[$0])) }, from: taken.lowerBound)
+        highlightedLines.insert(integersIn: range.lowerBound..<(range.lowerBound + done))
+        if highlightedLines.count >= text.lines.count { text.outcome = .highlighted }
     }
 
     mutating func fail(_ error: GitHubError) {
