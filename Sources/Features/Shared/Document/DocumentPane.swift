@@ -267,14 +267,12 @@ struct DocumentPane<Line: DocumentLine>: Sendable, Equatable {
         guard !matches.isEmpty else { return }
         let count = matches.count
         if let cursor {
-            currentMatch = forward ? (matches.firstIndex { $0.line > cursor } ?? 0)
-                                   : (matches.lastIndex { $0.line < cursor } ?? count - 1)
+            currentMatch = forward ? firstMatch(onOrAfter: cursor + 1) ?? 0 : lastMatch(before: cursor) ?? count - 1
         } else if let current = currentMatch {
             currentMatch = ((current + (forward ? 1 : -1)) % count + count) % count
         } else {
             let offset = scroll.offset
-            currentMatch = forward ? (matches.firstIndex { $0.line >= offset } ?? 0)
-                                   : (matches.lastIndex { $0.line < offset + height } ?? count - 1)
+            currentMatch = forward ? firstMatch(onOrAfter: offset) ?? 0 : lastMatch(before: offset + height) ?? count - 1
         }
         revealCurrentMatch()
     }
@@ -300,9 +298,36 @@ struct DocumentPane<Line: DocumentLine>: Sendable, Equatable {
 
     private mutating func showFirstMatch() {
         guard !matches.isEmpty else { currentMatch = nil; return }
-        let offset = cursor ?? scroll.offset
-        currentMatch = matches.firstIndex { $0.line >= offset } ?? 0
+        currentMatch = firstMatch(onOrAfter: cursor ?? scroll.offset) ?? 0
         revealCurrentMatch()
+    }
+
+    /// The index in `matches` of the first match on `line` or after it (a binary search: matches are in
+    /// reading order), nil when none.
+    private func firstMatch(onOrAfter line: Int) -> Int? {
+        var low = 0, high = matches.count
+        while low < high {
+            let middle = (low + high) / 2
+            if matches[middle].line < line { low = middle + 1 } else { high = middle }
+        }
+        return low < matches.count ? low : nil
+    }
+
+    /// The index in `matches` of the last match on a line before `line`, nil when none.
+    private func lastMatch(before line: Int) -> Int? {
+        let next = firstMatch(onOrAfter: line) ?? matches.count
+        return next > 0 ? next - 1 : nil
+    }
+
+    /// The lines of `range` that hold a match: costs the matches in the range, not all of them.
+    func matchLines(in range: Range<Int>) -> Set<Int> {
+        var lines = Set<Int>()
+        var index = firstMatch(onOrAfter: range.lowerBound) ?? matches.count
+        while index < matches.count, matches[index].line < range.upperBound {
+            lines.insert(matches[index].line)
+            index += 1
+        }
+        return lines
     }
 
     /// Scrolls so that the current match is on screen (at the top when it was not); with a cursor,
@@ -348,11 +373,7 @@ struct DocumentPane<Line: DocumentLine>: Sendable, Equatable {
         if !matches.isEmpty || selected != nil {
             let end = shown.top + drawn.count
             // Matches are in reading order: the window's first with a binary search, not a scan of all.
-            var low = 0, high = matches.count
-            while low < high {
-                let middle = (low + high) / 2
-                if matches[middle].line < shown.top { low = middle + 1 } else { high = middle }
-            }
+            var low = firstMatch(onOrAfter: shown.top) ?? matches.count
             var highlights: [Int: [DocumentSearch.Highlight]] = [:]
             while low < matches.count, matches[low].line < end {
                 let match = matches[low]

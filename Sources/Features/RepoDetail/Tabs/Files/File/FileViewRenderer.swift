@@ -64,7 +64,7 @@ enum FileViewRenderer {
         guard note == nil else { return FileWindow(title: title, rows: [], note: note, position: "") }
         // The pane's window: the lines on screen with the search's matches marked.
         let window = state.pane.window()
-        let matchLines = Set(state.matchLines)
+        let matchLines = state.pane.matchLines(in: window.top..<(window.top + window.lines.count))
         let numberWidth = String(count).count
         // Source lines are numbered (a Markdown file's too until it is rendered).
         let numbered: Bool = if case .markdown(_, nil, _) = state.body { true } else { state.showsSource }
