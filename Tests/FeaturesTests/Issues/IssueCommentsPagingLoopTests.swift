@@ -17,11 +17,14 @@ struct IssueCommentsPagingLoopTests {
     final class LoopingComments: IssueService {
         let pages: [[IssueComment]]
         let links: [Int?]
+        /// What the issue says its comments number.
+        let commentCount: Int
         let calls = Mutex<[String]>([])
 
-        init(pages: [[IssueComment]], links: [Int?]) {
+        init(pages: [[IssueComment]], links: [Int?], commentCount: Int = 0) {
             self.pages = pages
             self.links = links
+            self.commentCount = commentCount
         }
 
         var recorded: [String] { calls.withLock { $0 } }
@@ -33,7 +36,7 @@ struct IssueCommentsPagingLoopTests {
         }
 
         func issue(ownerLogin: String, repository: String, number: Int) async throws -> GitHubEntities.Issue {
-            GitHubEntities.Issue(number: number, title: "A long discussion")
+            GitHubEntities.Issue(number: number, title: "A long discussion", commentCount: commentCount)
         }
 
         func issueComments(ownerLogin: String, repository: String, number: Int) async throws -> Page<IssueComment> {

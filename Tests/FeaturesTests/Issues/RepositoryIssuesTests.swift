@@ -81,7 +81,7 @@ struct RepositoryIssuesTests {
         script.pulls = [2: pull]
         script.commentPages = [comments, comments.map { var c = $0; c.id += 1_000_000; return c }]
         let (use, service, store) = try Self.make(script)
-        let (thread, next) = try await use.fetchThread(number: 2)
+        let (thread, next, _) = try await use.fetchThread(number: 2)
         #expect(thread.pull == pull)
         #expect(thread.comments == comments)
         #expect(thread.hasMoreComments)

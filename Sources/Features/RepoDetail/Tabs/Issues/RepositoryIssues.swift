@@ -83,31 +83,54 @@ struct RepositoryIssues: Sendable {
 
     /// An issue or pull request thread as stored (the issue, its pull request and its comments).
     func storedThread(number: Int) -> IssueThread? {
-        let pull = try? store.storedPullRequest(repository: key, number: number)
-        guard let issue = pull?.issue ?? (try? store.storedIssue(repository: key, number: number)) else { return nil }
-        let comments = try? store.commentList(repository: key, number: number)
-        return IssueThread(issue: issue, pull: pull, comments: comments?.items ?? [], hasMoreComments: comments?.next != nil)
+        guard var thread = storedIssue(number: number) else { return nil }
+        thread.show(storedComments(number: number))
+        return thread
     }
 
-    /// The issue (and, when it is one, the pull request) and the first page of its comments, stored.
-    func fetchThread(number: Int) async throws -> (IssueThread, nextComments: URL?) {
+    /// An issue or pull request as stored, without its comments (a single row: quick to read).
+    func storedIssue(number: Int) -> IssueThread? {
+        let pull = try? store.storedPullRequest(repository: key, number: number)
+        guard let issue = pull?.issue ?? (try? store.storedIssue(repository: key, number: number)) else { return nil }
+        return IssueThread(issue: issue, pull: pull)
+    }
+
+    /// A thread's comments as stored (every page read; long to read for a long thread).
+    func storedComments(number: Int) -> StoredIssueList<IssueComment>? {
+        try? store.commentList(repository: key, number: number)
+    }
+
+    /// The issue (and, when it is one, the pull request) and its comments: the first page read and
+    /// stored, then the thread as the store holds it — the pages read before stay, so the comments are
+    /// every one stored, `nextComments` the page after the last stored (the last page again when GitHub
+    /// counts more comments than a thread stored to its end) and `pages` how many are stored. Without a
+    /// store that can say, the first page alone.
+    func fetchThread(number: Int) async throws -> (IssueThread, nextComments: URL?, pages: Int) {
         if isOffline { throw GitHubError.network }
         let issue = try await service.issue(ownerLogin: owner, repository: name, number: number)
         var pull: PullRequest?
         if issue.isPullRequest {
             pull = try await service.pullRequest(ownerLogin: owner, repository: name, number: number)
         }
-        let comments = try await service.issueComments(ownerLogin: owner, repository: name, number: number)
+        let firstPage = try await service.issueComments(ownerLogin: owner, repository: name, number: number)
         try Task.checkCancellation()
         if let pull {
             try? store.savePullRequest(pull, repository: key, storedAt: now())
         } else {
             try? store.saveIssue(issue, repository: key, storedAt: now())
         }
-        try? store.saveCommentPage(comments.items, next: comments.next, pageIndex: 0, repository: key, number: number,
-                                   fetchedAt: now())
-        return (IssueThread(issue: pull?.issue ?? issue, pull: pull, comments: comments.items, hasMoreComments: comments.next != nil),
-                comments.next)
+        var comments = StoredIssueList(items: firstPage.items, next: firstPage.next, pages: 1, fetchedAt: now())
+        if (try? store.saveCommentPage(firstPage.items, next: firstPage.next, pageIndex: 0, repository: key, number: number,
+                                       fetchedAt: now())) != nil,
+           let stored = try? store.commentList(repository: key, number: number) {
+            comments = stored
+            // Read to its end before, the thread has more comments now: its last page is read again.
+            if stored.next == nil, stored.pages > 1, issue.commentCount > stored.items.count, let last = firstPage.last {
+                comments.next = last
+            }
+        }
+        let thread = IssueThread(issue: pull?.issue ?? issue, pull: pull, comments: comments.items, hasMoreComments: comments.next != nil)
+        return (thread, comments.next, comments.pages)
     }
 
     /// A later page of comments, stored after the ones before it.
@@ -204,6 +227,14 @@ struct RepositoryIssues: Sendable {
         let issue = try await service.setIssueOpen(open, ownerLogin: owner, repository: name, number: number)
         if !issue.isPullRequest { try? store.saveIssue(issue, repository: key, storedAt: now()) }
         return issue
+    }
+}
+
+extension IssueThread {
+    /// The comments as stored (none when none were), more to come when the store has a next page.
+    mutating func show(_ stored: StoredIssueList<IssueComment>?) {
+        comments = stored?.items ?? []
+        hasMoreComments = stored?.next != nil
     }
 }
 

@@ -5,17 +5,41 @@ import MarkdownRendering
 import TerminalKit
 
 /// An issue or pull request rendered for one width (pure): styled lines drawn like a README, where each
-/// comment and each changed file starts, and whether lines were left out to stay bounded.
+/// comment and each changed file starts, and whether lines were left out to stay bounded. It is built in
+/// parts, so that a thread grows without being rendered again (`IssueDetailRenderer.update`): the head
+/// (title, fields, body), then each comment after the ones before it, then the tail (the note on the
+/// comments, a pull request's commits and files), which alone is laid out again.
 struct RenderedIssue: Equatable, Sendable {
-    var lines: [StyledLine]
+    var lines: [StyledLine] = []
     /// The index in `lines` of each comment's header, in order.
-    var commentStarts: [Int]
+    var commentStarts: [Int] = []
     /// The index in `lines` of each changed file's header (a pull request's diff), in order.
-    var fileStarts: [Int]
+    var fileStarts: [Int] = []
     /// Comments not rendered (past `IssueDetailRenderer.maximumLines`).
-    var commentsLeftOut: Int
+    var commentsLeftOut = 0
     /// The links of the body and the comments, numbered in one series for the whole thread.
     var links: [MarkdownLink] = []
+    /// Lines and links of the head (`lines` and `links` start with them), and the budget its body took.
+    fileprivate var head = (lines: 0, links: 0, budget: 0)
+    /// Where the tail starts in `lines`.
+    fileprivate var tailStart = 0
+    /// Lines bodies and comments may still take before comments are left out.
+    fileprivate var budget = IssueDetailRenderer.maximumLines
+    /// A pull request's commits and files as last rendered, with what they were rendered from.
+    fileprivate var pullPart: PullPart?
+
+    /// A pull request's commits and files rendered (file starts counted from the part's first line).
+    fileprivate struct PullPart: Equatable, Sendable {
+        var pull: PullRequest
+        var changes: PullRequestChanges?
+        var lines: [StyledLine]
+        var fileStarts: [Int]
+    }
+
+    static func == (lhs: RenderedIssue, rhs: RenderedIssue) -> Bool {
+        lhs.lines == rhs.lines && lhs.commentStarts == rhs.commentStarts && lhs.fileStarts == rhs.fileStarts
+            && lhs.commentsLeftOut == rhs.commentsLeftOut && lhs.links == rhs.links
+    }
 }
 
 /// What the issue view shows, as given to the renderer: the issue (or the pull request's issue part),
@@ -39,8 +63,10 @@ struct IssueThread: Equatable, Sendable {
 /// Links are numbered in one series over the body and the comments (`#123`, `o/r#123` made links by
 /// `textLinks`). Every string is untrusted and sanitized here; the whole is bounded by `maximumLines`.
 enum IssueDetailRenderer {
-    /// Lines rendered at most (bodies and comments); comments past it are counted, not rendered.
-    static let maximumLines = 20_000
+    /// Lines rendered at most (bodies and comments); comments past it are counted, not rendered. A page
+    /// of comments costs only its own rendering, so this bounds memory (a few MB), not time: 5,000
+    /// comments of a few lines each fit.
+    static let maximumLines = 60_000
 
     enum Styles {
         static let title = Style(attributes: .bold)
@@ -53,21 +79,76 @@ enum IssueDetailRenderer {
         static let failure = Style(foreground: .red)
     }
 
+    /// What a rendering depends on besides the thread.
+    struct Context: Sendable {
+        var width: Int
+        var now: Date
+        var labelsInColour: Bool
+        var textLinks: MarkdownTextLinks?
+
+        init(width: Int, now: Date, labelsInColour: Bool, textLinks: MarkdownTextLinks? = nil) {
+            self.width = max(width, 20)
+            self.now = now
+            self.labelsInColour = labelsInColour
+            self.textLinks = textLinks
+        }
+    }
+
     static func render(_ thread: IssueThread, width: Int, now: Date, labelsInColour: Bool,
                        textLinks: MarkdownTextLinks? = nil) -> RenderedIssue {
-        let width = max(width, 20)
+        render(thread, Context(width: width, now: now, labelsInColour: labelsInColour, textLinks: textLinks))
+    }
+
+    static func render(_ thread: IssueThread, _ context: Context) -> RenderedIssue {
+        var rendered = RenderedIssue()
+        let head = self.head(thread, context)
+        rendered.lines = head.lines
+        rendered.links = head.links
+        rendered.head = (head.lines.count, head.links.count, head.budget)
+        rendered.budget = maximumLines - head.budget
+        rendered.tailStart = head.lines.count
+        appendComments(thread.comments[...], to: &rendered, context)
+        setTail(of: &rendered, thread, context)
+        return rendered
+    }
+
+    /// `rendered`, the rendering of `old`, made the rendering of `new` without rendering again what the
+    /// two share: the comments `new` adds after those of `old` are rendered and added, the head only when
+    /// the issue changed, the tail laid out again. The result is what `render(new)` gives (dates aside:
+    /// each part counts them to the `now` it was rendered at). False, `rendered` untouched, when it
+    /// cannot: a comment of `old` changed or went, or a changed head moves the links' numbers or what
+    /// the budget leaves out.
+    static func update(_ rendered: inout RenderedIssue, from old: IssueThread, to new: IssueThread, _ context: Context) -> Bool {
+        guard new.comments.count >= old.comments.count,
+              new.comments[..<old.comments.count].elementsEqual(old.comments) else { return false }
+        var head: (lines: [StyledLine], links: [MarkdownLink], budget: Int)?
+        // The head shows the review and the checks from the changes too.
+        if new.issue != old.issue || new.pull != old.pull || new.changes != old.changes {
+            let replaced = self.head(new, context)
+            let budget = rendered.budget + rendered.head.budget - replaced.budget
+            guard replaced.links.count == rendered.head.links, rendered.budget > 0, budget > 0 else { return false }
+            head = replaced
+        }
+        if let head {
+            let shift = head.lines.count - rendered.head.lines
+            rendered.lines.replaceSubrange(0..<rendered.head.lines, with: head.lines)
+            rendered.links.replaceSubrange(0..<rendered.head.links, with: head.links)
+            rendered.budget += rendered.head.budget - head.budget
+            rendered.head = (head.lines.count, head.links.count, head.budget)
+            rendered.tailStart += shift
+            if shift != 0 { rendered.commentStarts = rendered.commentStarts.map { $0 + shift } }
+        }
+        appendComments(new.comments[old.comments.count...], to: &rendered, context)
+        setTail(of: &rendered, new, context)
+        return true
+    }
+
+    /// Title, state, fields and body, each link numbered from 1; `budget`: the body's lines.
+    private static func head(_ thread: IssueThread, _ context: Context) -> (lines: [StyledLine], links: [MarkdownLink], budget: Int) {
+        let width = context.width, now = context.now
         let issue = thread.issue
         var lines: [StyledLine] = []
-        var links: [MarkdownLink] = []
-        /// A Markdown text rendered, its links numbered after the ones before it.
-        func markdown(_ text: String, budget: Int) -> ArraySlice<StyledLine> {
-            let rendered = MarkdownDocument.render(markdown: Sanitizer.text(text), width: width, textLinks: textLinks)
-            let part = renumbered(rendered, after: links.count, width: width)
-            links += part.links
-            return part.lines.prefix(budget)
-        }
         func line(_ spans: [Span]) { lines.append(CommitDetailRenderer.fitted(StyledLine(spans), width: width)) }
-        func blank() { lines.append(StyledLine()) }
 
         // Title, wrapped, after the number.
         let number = "#\(issue.number) "
@@ -98,7 +179,7 @@ enum IssueDetailRenderer {
             var spans: [Span] = []
             for label in issue.labels.prefix(50) {
                 if !spans.isEmpty { spans.append(Span(" ")) }
-                spans.append(IssueLabelStyle.badge(label, inColour: labelsInColour, maximumWidth: max(4, width - fieldWidth)))
+                spans.append(IssueLabelStyle.badge(label, inColour: context.labelsInColour, maximumWidth: max(4, width - fieldWidth)))
             }
             field(fieldNames[0], spans)
         }
@@ -124,29 +205,38 @@ enum IssueDetailRenderer {
                 }
             }
         }
-        blank()
+        lines.append(StyledLine())
 
         // The body, rendered as a README is.
-        var budget = maximumLines
         let body = Sanitizer.text(issue.body)
         if body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             line([Span(tr("issue.noBody"), style: Styles.note)])
-        } else {
-            let rendered = markdown(issue.body, budget: budget)
-            budget -= rendered.count
-            lines += rendered
+            return (lines, [], 0)
         }
+        let rendered = markdown(issue.body, linksBefore: 0, context)
+        let kept = rendered.lines.prefix(maximumLines)
+        return (lines + kept, rendered.links, kept.count)
+    }
 
-        // The comments, in order.
-        var commentStarts: [Int] = []
-        var leftOut = 0
-        for (index, comment) in thread.comments.enumerated() {
-            guard budget > 0 else {
-                leftOut = thread.comments.count - index
-                break
+    /// A Markdown text rendered, its links numbered after the `linksBefore` before it.
+    private static func markdown(_ text: String, linksBefore: Int, _ context: Context) -> (lines: [StyledLine], links: [MarkdownLink]) {
+        let rendered = MarkdownDocument.render(markdown: Sanitizer.text(text), width: context.width, textLinks: context.textLinks)
+        return renumbered(rendered, after: linksBefore, width: context.width)
+    }
+
+    /// Each comment after the comments before it (removing the tail, which `setTail` lays out again):
+    /// a blank line, its header, its body; left out once the budget is spent.
+    private static func appendComments(_ comments: ArraySlice<IssueComment>, to rendered: inout RenderedIssue, _ context: Context) {
+        let width = context.width, now = context.now
+        rendered.lines.removeSubrange(rendered.tailStart...)
+        rendered.fileStarts = []
+        for comment in comments {
+            guard rendered.budget > 0 else {
+                rendered.commentsLeftOut += 1
+                continue
             }
-            blank()
-            commentStarts.append(lines.count)
+            rendered.lines.append(StyledLine())
+            rendered.commentStarts.append(rendered.lines.count)
             var header = [Span("── ", style: Styles.rule), Span(Sanitizer.line(comment.author), style: Styles.author)]
             if let created = comment.createdAt {
                 header.append(Span(" · " + CommitDetailRenderer.absolute(created) + " (" + Formatting.relative(created, now: now) + ")",
@@ -155,49 +245,79 @@ enum IssueDetailRenderer {
             if !comment.reactions.isEmpty { header.append(Span(" · " + reactions(comment.reactions), style: Styles.label)) }
             let used = header.reduce(0) { $0 + $1.width }
             header.append(Span(" " + String(repeating: "─", count: max(0, width - used - 1)), style: Styles.rule))
-            line(header)
-            let rendered = markdown(comment.body, budget: budget)
-            budget -= rendered.count + 2
-            lines += rendered
+            rendered.lines.append(CommitDetailRenderer.fitted(StyledLine(header), width: width))
+            let body = markdown(comment.body, linksBefore: rendered.links.count, context)
+            rendered.links += body.links
+            let kept = body.lines.prefix(rendered.budget)
+            rendered.budget -= kept.count + 2
+            rendered.lines += kept
         }
-        if leftOut > 0 {
-            blank()
-            line([Span(tr("issue.commentsLeftOut", leftOut), style: Styles.note)])
-        } else if thread.hasMoreComments {
-            blank()
-            line([Span(tr("issue.moreComments"), style: Styles.note)])
-        }
+        rendered.tailStart = rendered.lines.count
+    }
 
-        // A pull request's commits and diff (the commit view's rendering).
-        var fileStarts: [Int] = []
-        if let pull = thread.pull {
-            switch thread.changes?.commits {
-            case .success(let commits)? where !commits.isEmpty:
-                blank()
-                line([Span(tr("issue.commits"), style: Styles.title)])
-                for commit in commits.prefix(250) {
-                    line(CommitLineState(commit, now: now).spans(width: width, rightWidth: max(12, width / 3)))
-                }
-            case .failure(let error)?:
-                blank()
-                line([Span(tr("issue.commitsFailed", partReason(error, isHeadCommit: false)), style: Styles.failure)])
-            default: break
-            }
-            blank()
-            switch thread.changes?.files {
-            case .success(let list)?:
-                if let note = filesShown(list, of: pull.changedFiles) { line([Span(note, style: Styles.note)]) }
-                let rendered = CommitDetailRenderer.files(list.files, width: width, startingAt: lines.count)
-                lines += rendered.lines
-                fileStarts = rendered.fileStarts
-            case .failure(let error)?:
-                line([Span(tr("issue.filesFailed", partReason(error, isHeadCommit: false)), style: Styles.failure)])
-            case nil:
-                line([Span(tr("issue.loadingFiles"), style: Styles.note)])
-            }
+    /// The tail after the comments, laid out again: the note on comments left out or still to come, then a
+    /// pull request's commits and diff (the commit view's rendering; rendered again only when they changed).
+    private static func setTail(of rendered: inout RenderedIssue, _ thread: IssueThread, _ context: Context) {
+        let width = context.width
+        rendered.lines.removeSubrange(rendered.tailStart...)
+        rendered.fileStarts = []
+        func note(_ text: String) {
+            rendered.lines.append(StyledLine())
+            rendered.lines.append(CommitDetailRenderer.fitted(StyledLine([Span(text, style: Styles.note)]), width: width))
         }
-        return RenderedIssue(lines: lines, commentStarts: commentStarts, fileStarts: fileStarts, commentsLeftOut: leftOut,
-                             links: links)
+        if rendered.commentsLeftOut > 0 {
+            note(tr("issue.commentsLeftOut", rendered.commentsLeftOut))
+        } else if thread.hasMoreComments {
+            note(tr("issue.moreComments"))
+        }
+        guard let pull = thread.pull else {
+            rendered.pullPart = nil
+            return
+        }
+        let part: RenderedIssue.PullPart
+        if let kept = rendered.pullPart, kept.pull == pull, kept.changes == thread.changes {
+            part = kept
+        } else {
+            part = pullPart(pull, changes: thread.changes, context)
+            rendered.pullPart = part
+        }
+        let start = rendered.lines.count
+        rendered.lines += part.lines
+        rendered.fileStarts = part.fileStarts.map { $0 + start }
+    }
+
+    /// A pull request's commits and files with their diff (the commit view's rendering).
+    private static func pullPart(_ pull: PullRequest, changes: PullRequestChanges?, _ context: Context) -> RenderedIssue.PullPart {
+        let width = context.width
+        var lines: [StyledLine] = []
+        func line(_ spans: [Span]) { lines.append(CommitDetailRenderer.fitted(StyledLine(spans), width: width)) }
+        func blank() { lines.append(StyledLine()) }
+        switch changes?.commits {
+        case .success(let commits)? where !commits.isEmpty:
+            blank()
+            line([Span(tr("issue.commits"), style: Styles.title)])
+            for commit in commits.prefix(250) {
+                line(CommitLineState(commit, now: context.now).spans(width: width, rightWidth: max(12, width / 3)))
+            }
+        case .failure(let error)?:
+            blank()
+            line([Span(tr("issue.commitsFailed", partReason(error, isHeadCommit: false)), style: Styles.failure)])
+        default: break
+        }
+        blank()
+        var fileStarts: [Int] = []
+        switch changes?.files {
+        case .success(let list)?:
+            if let note = filesShown(list, of: pull.changedFiles) { line([Span(note, style: Styles.note)]) }
+            let rendered = CommitDetailRenderer.files(list.files, width: width, startingAt: lines.count)
+            lines += rendered.lines
+            fileStarts = rendered.fileStarts
+        case .failure(let error)?:
+            line([Span(tr("issue.filesFailed", partReason(error, isHeadCommit: false)), style: Styles.failure)])
+        case nil:
+            line([Span(tr("issue.loadingFiles"), style: Styles.note)])
+        }
+        return RenderedIssue.PullPart(pull: pull, changes: changes, lines: lines, fileStarts: fileStarts)
     }
 
     /// A part's lines and links with every link number moved up by `offset` (its `[n]` marks too),

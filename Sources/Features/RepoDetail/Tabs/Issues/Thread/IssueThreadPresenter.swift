@@ -2,6 +2,7 @@ import Foundation
 import GitHubAPI
 import GitHubEntities
 import MarkdownRendering
+import Persistence
 import TerminalKit
 
 /// One open issue or pull request in an Issues tab: reads it (stored first, then GitHub), its comments
@@ -22,6 +23,10 @@ final class IssueThreadPresenter {
     private(set) var height = 10
     private(set) var threadTask: Task<Void, Never>?
     private(set) var moreTask: Task<Void, Never>?
+    /// A long thread's stored comments being read off the UI thread (tests await it).
+    private(set) var storedTask: Task<Void, Never>?
+    /// The rest of a long thread being rendered off the UI thread (tests await it).
+    private(set) var renderTask: Task<Void, Never>?
     /// What Esc does after closing the thread (back to the tab a link was followed from).
     private var closeAction: (() -> Void)?
     /// The threads links were followed from, as they were: Esc goes back to the last.
@@ -40,7 +45,7 @@ final class IssueThreadPresenter {
         textLinks = issues.map { IssueReference.markdownLinks(owner: $0.owner, name: $0.name, host: webHost) }
     }
 
-    var isLoading: Bool { threadTask != nil || moreTask != nil }
+    var isLoading: Bool { threadTask != nil || moreTask != nil || storedTask != nil || renderTask != nil }
     var isOpen: Bool { state != nil }
     /// The issue shown, as far as read.
     var issue: Issue? { state?.thread?.issue }
@@ -69,8 +74,18 @@ final class IssueThreadPresenter {
         threadTask?.cancel()
         moreTask?.cancel()
         moreTask = nil
+        renderTask?.cancel()
+        renderTask = nil
+        storedTask?.cancel()
+        storedTask = nil
         var opened = IssueThreadState(number: number)
-        if let stored = issues?.storedThread(number: number) { opened.show(stored) }
+        // The stored issue at once; its comments too when few, else read in the background.
+        let stored = issues?.storedIssue(number: number)
+        let commentsAtOnce = (stored?.issue.commentCount ?? 0) <= IssueThreadState.renderedAtOnce
+        if var stored {
+            if commentsAtOnce { stored.show(issues?.storedComments(number: number)) } else { stored.hasMoreComments = true }
+            opened.show(stored)
+        }
         state = opened
         render()
         guard let issues else {
@@ -78,18 +93,25 @@ final class IssueThreadPresenter {
             state?.isLoading = false
             return
         }
+        if stored != nil, !commentsAtOnce {
+            storedTask = calls.run { issues.storedComments(number: number) } then: { [weak self] comments in
+                self?.storedCommentsDidLoad(comments, number: number)
+            }
+        }
         threadTask = calls.run { await .of { try await issues.fetchThread(number: number) } } then: { [weak self] result in
             self?.threadDidLoad(result, number: number)
         }
     }
 
-    func threadDidLoad(_ result: Result<(IssueThread, nextComments: URL?), GitHubError>?, number: Int) {
+    func threadDidLoad(_ result: Result<(IssueThread, nextComments: URL?, pages: Int), GitHubError>?, number: Int) {
         threadTask = nil
         guard state?.number == number else { return }
         switch result {
-        case .success(let (loaded, next)):
+        case .success(let (loaded, next, pages)):
+            storedTask?.cancel()
+            storedTask = nil
             state?.show(loaded)
-            state?.startComments(next: next)
+            state?.startComments(next: next, pages: pages)
             state?.failure = nil
             if let pull = loaded.pull { loadChanges(number: number, headSHA: pull.headSHA) }
         case .failure(let error):
@@ -97,6 +119,16 @@ final class IssueThreadPresenter {
         case nil: break
         }
         state?.isLoading = false
+        render()
+        host?.changed()
+    }
+
+    /// A long thread's stored comments, read in the background: shown unless GitHub's answer came first.
+    private func storedCommentsDidLoad(_ comments: StoredIssueList<IssueComment>?, number: Int) {
+        guard storedTask != nil, state?.number == number, var thread = state?.thread else { return }
+        storedTask = nil
+        thread.show(comments)
+        state?.show(thread)
         render()
         host?.changed()
     }
@@ -117,7 +149,15 @@ final class IssueThreadPresenter {
 
     private func render() {
         state?.pane.resize(height: height)
-        state?.render(width: width, now: now(), labelsInColour: labelsInColour, textLinks: textLinks)
+        guard let job = state?.render(width: width, now: now(), labelsInColour: labelsInColour, textLinks: textLinks),
+              let number = state?.number else { return }
+        renderTask = calls.run { job.run() } then: { [weak self] rendered in
+            guard let self, state?.number == number, state?.finish(job, rendered: rendered) == true else { return }
+            renderTask = nil
+            render()
+            loadCommentsIfNear()
+            host?.changed()
+        }
     }
 
     private func loadChanges(number: Int, headSHA: String?) {
@@ -138,7 +178,7 @@ final class IssueThreadPresenter {
     /// ends the paging where the server leads round in a circle).
     private func loadCommentsIfNear() {
         guard moreTask == nil, let issues, let state, let url = state.commentsPageToLoad(within: 2 * height) else { return }
-        let number = state.number, pageIndex = state.comments.pagesReceived
+        let number = state.number, pageIndex = state.nextCommentsPageIndex
         moreTask = calls.run { await .of { try await issues.fetchComments(number: number, page: url, pageIndex: pageIndex) } } then: { [weak self] (result: Result<Page<IssueComment>, GitHubError>?) in
             guard let self, self.state?.number == number else { return }
             moreTask = nil
@@ -160,11 +200,16 @@ final class IssueThreadPresenter {
     func close() {
         threadTask?.cancel()
         threadTask = nil
+        storedTask?.cancel()
+        storedTask = nil
         moreTask?.cancel()
         moreTask = nil
+        renderTask?.cancel()
+        renderTask = nil
         if let (previous, action) = trail.popLast() {
             state = previous
             state?.isLoading = false
+            state?.dropBackground()
             closeAction = action
             render()
             return
