@@ -221,10 +221,11 @@ struct CommitsTabTests {
             let dispatcher = CollectingDispatcher()
             let service = CommitsGitHubService.detail()
             let view = RepoDetailBuilder.build(
-                RepoDetailDependencies(repository: DetailSample.repository, service: service,
-                                       store: try SQLiteStore.inMemory(), dispatcher: dispatcher, scheduler: ManualScheduler(),
-                                       opener: SpyURLOpener(), clipboard: SpyClipboard(), cloner: SpyCloner(),
-                                       environment: [:], now: { DetailSample.now }),
+                RepoDetailDependencies(repository: DetailSample.repository,
+                                       services: ScreenServices(service: service, dispatcher: dispatcher,
+                                                                 scheduler: ManualScheduler(), now: { DetailSample.now }),
+                                       store: try SQLiteStore.inMemory(), opener: SpyURLOpener(), clipboard: SpyClipboard(),
+                                       cloner: SpyCloner(), environment: [:]),
                 navigator: navigator)
             view.handle(.resize(width: 80, height: 24))
             view.viewDidAppear()

@@ -68,10 +68,11 @@ struct RepoTabConformanceTests {
         do {
             let dispatcher = CollectingDispatcher()
             let view = RepoDetailBuilder.build(
-                RepoDetailDependencies(repository: DetailSample.repository, service: CommitsGitHubService.detail(),
-                                       store: try SQLiteStore.inMemory(), dispatcher: dispatcher, scheduler: ManualScheduler(),
-                                       opener: SpyURLOpener(), clipboard: SpyClipboard(), cloner: SpyCloner(),
-                                       environment: [:], now: { DetailSample.now }),
+                RepoDetailDependencies(repository: DetailSample.repository,
+                                       services: ScreenServices(service: CommitsGitHubService.detail(), dispatcher: dispatcher,
+                                                                 scheduler: ManualScheduler(), now: { DetailSample.now }),
+                                       store: try SQLiteStore.inMemory(), opener: SpyURLOpener(), clipboard: SpyClipboard(),
+                                       cloner: SpyCloner(), environment: [:]),
                 navigator: navigator)
             view.handle(.resize(width: 80, height: 24))
             view.viewDidAppear()

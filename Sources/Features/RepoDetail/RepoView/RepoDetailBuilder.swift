@@ -43,18 +43,6 @@ public struct RepoDetailDependencies {
         self.cloner = cloner
         self.environment = environment
     }
-
-    /// The same, the services given one by one (tests).
-    init(repository: Repository, service: any GitHubService, store: any RepositoryStore,
-         sources: RepoDetailSources = .none,
-         dispatcher: any UIDispatcher, scheduler: any Scheduler, opener: any URLOpener,
-         clipboard: any ClipboardWriter, cloner: any RepositoryCloner,
-         environment: [String: String], now: @escaping @Sendable () -> Date) {
-        self.init(repository: repository,
-                  services: ScreenServices(service: service, dispatcher: dispatcher, scheduler: scheduler, now: now),
-                  store: store, sources: sources, opener: opener, clipboard: clipboard, cloner: cloner,
-                  environment: environment)
-    }
 }
 
 /// Wires the detail overlay: interactor, presenter, router and view. Push the returned view on the
