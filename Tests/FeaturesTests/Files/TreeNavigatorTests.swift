@@ -107,3 +107,39 @@ struct TreeNavigatorTests {
         #expect(Formatting.bytes(5 << 30) == "5 GB")
     }
 }
+
+/// The packed tree's index: the same rule as `RepositoryPath` on bytes, folders sorted with folded keys,
+/// a 100,000-entry tree walked without making its entries.
+@Suite("Tree index")
+struct TreeIndexTests {
+    @Test("Paths to follow: the byte check agrees with RepositoryPath")
+    func followable() {
+        let paths = ["a", "a/b", ".x", "..x", "a/..", "../a", "a//b", "/a", "a/", "", ".", "a/./b", "ä/b", "a b", "a\u{1B}b",
+                     "a\u{200B}b", "x\tb", String(repeating: "a", count: 4097), "…/..", "a/.../b"]
+        for path in paths {
+            let expected = RepositoryPath.components(path).map { !$0.isEmpty } ?? false
+            let found = Array(path.utf8).withUnsafeBufferPointer { TreeIndex.isFollowable($0) }
+            #expect(found == expected, "\(path.debugDescription)")
+        }
+    }
+
+    @Test("A 100,000-entry tree: each folder's children, folders first, names ignoring case")
+    func large() throws {
+        var entries: [GitTreeEntry] = []
+        for folder in 0..<100 {
+            entries.append(GitTreeEntry(path: "dir\(folder)", kind: .folder, sha: "f\(folder)"))
+            for file in 0..<999 {
+                entries.append(GitTreeEntry(path: "dir\(folder)/\(file % 2 == 0 ? "B" : "a")\(file).rb", kind: .file, sha: "s", size: file))
+            }
+        }
+        entries.append(GitTreeEntry(path: "README", kind: .file, sha: "r"))
+        let index = TreeIndex(GitTree(sha: "t", entries: entries))
+        #expect(index.refused == 0)
+        let root = try #require(index.entries(in: ""))
+        #expect(root.count == 101 && root.first?.name == "dir0" && root.last?.name == "README")
+        let folder = try #require(index.entries(in: "dir42"))
+        #expect(folder.count == 999)
+        #expect(folder.map(\.name) == folder.map(\.name).sorted { $0.lowercased() < $1.lowercased() })
+        #expect(index.entries(in: "dir100") == nil)
+    }
+}

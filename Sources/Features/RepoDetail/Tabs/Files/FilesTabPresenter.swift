@@ -36,7 +36,10 @@ final class FilesTabPresenter {
     private(set) var height = 20
     private var generation = 0
     /// Requests in flight (tests await them).
+    private(set) var storedTask: Task<Void, Never>?
     private(set) var treeTask: Task<Void, Never>?
+    /// GitHub's tree of the ref arrived (a stored one read later is not shown over it).
+    private var hasFetchedTree = false
     private(set) var folderTask: Task<Void, Never>?
     private(set) var fileTask: Task<Void, Never>?
     private(set) var shaTask: Task<Void, Never>?
@@ -55,7 +58,7 @@ final class FilesTabPresenter {
         navigator = TreeNavigator(ref: files.defaultRef)
     }
 
-    var isLoading: Bool { treeTask != nil || folderTask != nil || fileTask != nil }
+    var isLoading: Bool { storedTask != nil || treeTask != nil || folderTask != nil || fileTask != nil }
 
     /// The tab is shown: the first time, the stored tree and a request for GitHub's.
     func didAppear() {
@@ -71,6 +74,8 @@ final class FilesTabPresenter {
     func show(ref: String) {
         started = true
         generation += 1
+        hasFetchedTree = false
+        storedTask?.cancel()
         treeTask?.cancel()
         folderTask?.cancel()
         stopHighlighting()
@@ -78,10 +83,17 @@ final class FilesTabPresenter {
         file = nil
         failure = nil
         commitSHA = nil
-        if let stored = files.storedTree(ref: ref) { navigator.receive(stored) }
         layout(width: width, height: height)
         let files = self.files, generation = self.generation
-        treeTask = calls.run { await .of { try await files.fetchTree(ref: ref) } } then: { [weak self] result in
+        // The stored tree, then GitHub's, each read and indexed off the UI thread ("loading" meanwhile).
+        storedTask = calls.run { files.storedTree(ref: ref) } then: { [weak self] stored in
+            guard let self, generation == self.generation else { return }
+            storedTask = nil
+            if let stored, !hasFetchedTree { navigator.receive(stored) }
+            layout(width: width, height: height)
+            host?.changed()
+        }
+        treeTask = calls.run { await .of { TreeIndex(try await files.fetchTree(ref: ref)) } } then: { [weak self] result in
             guard let self, generation == self.generation else { return }
             treeDidLoad(result)
         }
@@ -94,11 +106,12 @@ final class FilesTabPresenter {
         }
     }
 
-    func treeDidLoad(_ result: Result<GitTree, GitHubError>?) {
+    func treeDidLoad(_ result: Result<TreeIndex, GitHubError>?) {
         treeTask = nil
         switch result {
         case .success(let tree):
             failure = nil
+            hasFetchedTree = true
             navigator.receive(tree)
             if tree.isTruncated { loadFolder(navigator.currentPath) }
         case .failure(let error): failure = error

@@ -25,9 +25,10 @@ struct RepositoryFiles: Sendable {
     /// The ref the tab starts on: the default branch.
     var defaultRef: String { repository.defaultBranch ?? "HEAD" }
 
-    /// The tree of `ref` as stored, nil when none.
-    func storedTree(ref: String) -> GitTree? {
-        (try? store.tree(repositoryID: repository.id, ref: ref))?.tree
+    /// The tree of `ref` as stored, indexed, nil when none. Slow for a large tree (100,000 entries:
+    /// tens of milliseconds): off the UI thread.
+    func storedTree(ref: String) -> TreeIndex? {
+        (try? store.packedTree(repositoryID: repository.id, ref: ref)).flatMap { $0 }.map(TreeIndex.init(packed:))
     }
 
     /// The tree of `ref` from GitHub, stored once it arrived.

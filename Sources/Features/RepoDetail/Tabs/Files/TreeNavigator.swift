@@ -1,9 +1,9 @@
 import GitHubEntities
 
-/// The Files tab's tree as a file manager walks it (a value): every folder's entries by path, built
-/// from the recursive tree — or, when GitHub truncated it, filled one folder at a time — the folder
-/// shown, the selection in it (kept per folder, so going up lands where one came from) and the filter.
-/// Entries whose path is not one to follow (`RepositoryPath`) are left out and counted.
+/// The Files tab's tree as a file manager walks it (a value): the recursive tree indexed by folder
+/// (`TreeIndex`) — or, when GitHub truncated it, folders listed one at a time — the folder shown (its
+/// entries made only for it), the selection in it (kept per folder, so going up lands where one came
+/// from) and the filter. Entries whose path is not one to follow (`RepositoryPath`) are left out and counted.
 struct TreeNavigator: Equatable {
     /// What `enter()` asks the presenter to do.
     enum Step: Equatable {
@@ -16,14 +16,20 @@ struct TreeNavigator: Equatable {
 
     /// The branch, tag or commit whose tree this is.
     private(set) var ref: String
-    /// Each known folder's direct children, sorted (folders first, then by name), by path ("" the root).
-    private(set) var folders: [String: [GitTreeEntry]] = [:]
+    /// The recursive tree, by folder.
+    private var index: TreeIndex?
+    /// Folders listed one at a time (the tree was truncated): direct children, sorted, by path ("" the root).
+    private var listings: [String: [GitTreeEntry]] = [:]
     /// GitHub truncated the tree: folders are read one at a time.
     private(set) var isTruncated = false
     /// Whether a tree (or the root's listing) arrived.
     private(set) var isLoaded = false
     /// Entries left out because their path could climb out or hide characters.
     private(set) var refusedEntries = 0
+    /// The folder shown: its entries, sorted, unfiltered (made again when the folder or the tree changes).
+    private var folderEntries: [GitTreeEntry] = []
+    /// The folder's entries as shown: sorted, filtered.
+    private(set) var entries: [GitTreeEntry] = []
     /// The folder shown, as components.
     private(set) var path: [String] = []
     private var selections: [String: Int] = [:]
@@ -39,14 +45,23 @@ struct TreeNavigator: Equatable {
     var currentPath: String { path.joined(separator: "/") }
 
     /// Whether the folder shown has its entries (false while its listing is on its way).
-    var isCurrentLoaded: Bool { folders[currentPath] != nil }
+    var isCurrentLoaded: Bool { hasFolder(currentPath) }
 
-    /// The folder's entries as shown: sorted, filtered.
-    var entries: [GitTreeEntry] {
-        let all = folders[currentPath] ?? []
-        guard !filter.isEmpty else { return all }
+    private func hasFolder(_ path: String) -> Bool { listings[path] != nil || index?.hasFolder(path) == true }
+
+    /// The folder shown made again: its entries, then the filter's.
+    private mutating func folderChanged() {
+        folderEntries = listings[currentPath] ?? index?.entries(in: currentPath) ?? []
+        filterChanged()
+    }
+
+    private mutating func filterChanged() {
+        guard !filter.isEmpty else {
+            entries = folderEntries
+            return
+        }
         let needle = filter.lowercased()
-        return all.filter { $0.name.lowercased().contains(needle) }
+        entries = folderEntries.filter { $0.name.lowercased().contains(needle) }
     }
 
     var selectedEntry: GitTreeEntry? {
@@ -56,26 +71,23 @@ struct TreeNavigator: Equatable {
 
     // MARK: Data
 
-    /// The whole tree: every folder indexed. A truncated tree is set aside: folders are then listed one
-    /// at a time (`receive(_:folder:)`), starting with the one shown.
+    /// The whole tree: every folder indexed (slow for a large tree: the presenter builds the index off
+    /// the UI thread and hands it to `receive(_:)`).
     mutating func receive(_ tree: GitTree) {
-        folders = [:]
-        refusedEntries = 0
+        receive(TreeIndex(tree))
+    }
+
+    /// The tree indexed. A truncated tree is set aside: folders are then listed one at a time
+    /// (`receive(_:folder:)`), starting with the one shown.
+    mutating func receive(_ tree: TreeIndex) {
+        listings = [:]
         isTruncated = tree.isTruncated
         isLoaded = !tree.isTruncated
-        guard !tree.isTruncated else { return }
-        var children: [String: [GitTreeEntry]] = ["": []]
-        for entry in tree.entries {
-            guard let parts = RepositoryPath.components(entry.path), !parts.isEmpty else {
-                refusedEntries += 1
-                continue
-            }
-            children[parts.dropLast().joined(separator: "/"), default: []].append(entry)
-            if entry.kind == .folder, children[entry.path] == nil { children[entry.path] = [] }
-        }
-        folders = children.mapValues(Self.sorted)
+        index = tree.isTruncated ? nil : tree
+        refusedEntries = tree.isTruncated ? 0 : tree.refused
         // The folder shown may be gone from this tree (another branch): back to the deepest that exists.
-        while !path.isEmpty, folders[currentPath] == nil { path.removeLast() }
+        while !path.isEmpty, !hasFolder(currentPath) { path.removeLast() }
+        folderChanged()
         clampSelection()
     }
 
@@ -90,20 +102,15 @@ struct TreeNavigator: Equatable {
             }
             kept.append(entry)
         }
-        folders[folder] = Self.sorted(kept)
+        listings[folder] = Self.sorted(kept)
         if folder.isEmpty { isLoaded = true }
+        if folder == currentPath { folderChanged() }
         clampSelection()
     }
 
-    /// Folders and submodules first, then files and links; each by name, ignoring case.
+    /// A folder's listing in `TreeIndex`'s order (folders first, then by name ignoring case).
     static func sorted(_ entries: [GitTreeEntry]) -> [GitTreeEntry] {
-        entries.sorted { a, b in
-            let aFolder = a.kind == .folder || a.kind == .submodule
-            let bFolder = b.kind == .folder || b.kind == .submodule
-            if aFolder != bFolder { return aFolder }
-            let (an, bn) = (a.name.lowercased(), b.name.lowercased())
-            return an != bn ? an < bn : a.name < b.name
-        }
+        entries.map { (key: TreeIndex.SortKey(kind: $0.kind, name: $0.name), entry: $0) }.sorted { $0.key < $1.key }.map(\.entry)
     }
 
     // MARK: Walking
@@ -125,10 +132,11 @@ struct TreeNavigator: Equatable {
             guard let parts = RepositoryPath.components(entry.path) else { return .none }
             path = parts
             filter = ""
+            folderChanged()
             viewport.reset()
             viewport.reselect(selections[currentPath] ?? 0)
             clampSelection()
-            return .enteredFolder(needsListing: folders[currentPath] == nil)
+            return .enteredFolder(needsListing: !hasFolder(currentPath))
         case .file, .symlink:
             return .openFile(entry)
         case .submodule:
@@ -140,6 +148,7 @@ struct TreeNavigator: Equatable {
     mutating func up() -> Bool {
         guard let left = path.popLast() else { return false }
         filter = ""
+        folderChanged()
         let shown = entries
         let index = shown.firstIndex { $0.name == left } ?? selections[currentPath] ?? 0
         viewport.reset()
@@ -149,6 +158,7 @@ struct TreeNavigator: Equatable {
 
     mutating func setFilter(_ text: String) {
         filter = text
+        filterChanged()
         viewport.reset()
         clampSelection()
     }
