@@ -26,6 +26,8 @@ final class CommitsTabPresenter {
     private(set) var pageTask: Task<Void, Never>?
     /// The commit being read (tests await it).
     private(set) var commitTask: Task<Void, Never>?
+    /// The rest of a big commit being rendered off the UI thread (tests await it).
+    private(set) var renderTask: Task<Void, Never>?
     /// The branches being read for the picker (tests await it).
     private(set) var branchesTask: Task<Void, Never>?
     /// Follows a link of a commit's message (`LinkFollower`).
@@ -38,7 +40,7 @@ final class CommitsTabPresenter {
         self.now = now
     }
 
-    var isLoading: Bool { pageTask != nil || commitTask != nil || branchesTask != nil }
+    var isLoading: Bool { pageTask != nil || commitTask != nil || branchesTask != nil || renderTask != nil }
     var searchField: TextField? { state.searchField }
     /// The commit the selection or the open commit names (for `y`).
     var shownCommit: Commit? {
@@ -57,7 +59,18 @@ final class CommitsTabPresenter {
         self.width = width
         self.height = height
         state.history.resize(to: CommitsTabStateBuilder.historyRows(height: height, hasError: state.history.load.failure != nil))
-        state.commit?.layout(width: width, height: height, now: now())
+        renderRest(state.commit?.layout(width: width, height: height, now: now()))
+    }
+
+    /// The rest of a big commit's files, rendered in the background, then shown (unless another width or
+    /// commit came meanwhile).
+    private func renderRest(_ job: CommitDetailScreenState.RenderJob?) {
+        guard let job else { return }
+        renderTask = calls.run { job.run() } then: { [weak self] rendered in
+            guard let self, state.commit?.finish(job, rendered: rendered) == true else { return }
+            renderTask = nil
+            host?.changed()
+        }
     }
 
     func window() -> CommitsTabWindow {
@@ -109,8 +122,9 @@ final class CommitsTabPresenter {
             linkContext: .init(owner: repository.ownerLogin, name: repository.name, host: GitHubLink.host(ofWebPage: repository.htmlURL)))
         detail.layout(width: width, height: height, now: now())
         if let stored = history.storedCommit(sha: commit.sha) {
-            detail.load(stored, now: now())
+            let rest = detail.load(stored, now: now())
             state.commit = detail
+            renderRest(rest)
             return
         }
         state.commit = detail
@@ -123,7 +137,7 @@ final class CommitsTabPresenter {
     func commitDidLoad(_ result: Result<CommitDetail, GitHubError>?) {
         commitTask = nil
         switch result {
-        case .success(let detail): state.commit?.load(detail, now: now())
+        case .success(let detail): renderRest(state.commit?.load(detail, now: now()))
         case .failure(let error): state.commit?.fail(error)
         case nil: break
         }
@@ -198,6 +212,8 @@ final class CommitsTabPresenter {
         case .close:
             commitTask?.cancel()
             commitTask = nil
+            renderTask?.cancel()
+            renderTask = nil
             state.commit = nil
         case .nextFile, .previousFile:
             state.commit?.jumpToFile(forward: action == .nextFile)

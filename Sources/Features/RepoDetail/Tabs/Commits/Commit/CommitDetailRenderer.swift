@@ -13,6 +13,15 @@ struct RenderedCommit: Equatable, Sendable {
     var isTruncated: Bool
     /// The message's links (`#123`, `o/r#123`, addresses), link `n` at index `n - 1`.
     var links: [String] = []
+    /// Where the files' patches stand when not all are rendered yet (`CommitDetailRenderer.renderFiles`); nil: all are.
+    var progress: FilesProgress?
+}
+
+/// How far a commit's files are rendered: the next file whose patch comes, and the patch lines the
+/// budget still allows (`CommitDetailRenderer.maximumLines` over the whole commit).
+struct FilesProgress: Equatable, Sendable {
+    var nextFile = 0
+    var budget = CommitDetailRenderer.maximumLines
 }
 
 /// Renders a whole `CommitDetail` (pure): the header (sha, author, committer, dates, parents), the
@@ -34,7 +43,15 @@ enum CommitDetailRenderer {
         static let note = Style(attributes: [.dim, .italic])
     }
 
+    /// The whole commit.
     static func render(_ detail: CommitDetail, width: Int, now: Date, links context: CommitMessageLinks.Context? = nil) -> RenderedCommit {
+        render(detail, width: width, now: now, links: context, linesAtMost: .max)
+    }
+
+    /// The commit as far as `linesAtMost` lines (the files' patches a file at a time, so it may go past
+    /// them by one file): `progress` says where the rest (`renderFiles`) starts, nil when it is all there.
+    static func render(_ detail: CommitDetail, width: Int, now: Date, links context: CommitMessageLinks.Context?,
+                       linesAtMost: Int) -> RenderedCommit {
         let width = max(width, 20)
         var lines: [StyledLine] = []
         func line(_ spans: Span...) { lines.append(fitted(StyledLine(spans), width: width)) }
@@ -78,8 +95,10 @@ enum CommitDetailRenderer {
         if detail.mayHaveMoreFiles {
             line(Span(tr("commitDetail.moreFiles", CommitDetail.maximumFilesPerAnswer), style: Styles.note))
         }
-        let files = self.files(detail.files, width: width, startingAt: lines.count)
-        return RenderedCommit(lines: lines + files.lines, fileStarts: files.fileStarts, isTruncated: files.isTruncated, links: links)
+        for file in detail.files { lines.append(fileListLine(file, width: width)) }
+        var rendered = RenderedCommit(lines: lines, fileStarts: [], isTruncated: false, links: links, progress: FilesProgress())
+        renderFiles(detail.files, into: &rendered, width: width, linesAtMost: linesAtMost)
+        return rendered
     }
 
     /// Changed files as the commit view shows them (a commit's, or a pull request's: the same shape):
@@ -87,36 +106,44 @@ enum CommitDetailRenderer {
     /// `fileStarts` count from `startingAt` (the lines that come before these).
     static func files(_ files: [CommitDetail.File], width: Int, startingAt offset: Int = 0) -> RenderedCommit {
         let width = max(width, 20)
-        var lines: [StyledLine] = []
-        func line(_ spans: Span...) { lines.append(fitted(StyledLine(spans), width: width)) }
-        func blank() { lines.append(StyledLine()) }
-        for file in files { lines.append(fileListLine(file, width: width)) }
+        var rendered = RenderedCommit(lines: files.map { fileListLine($0, width: width) }, fileStarts: [], isTruncated: false,
+                                      progress: FilesProgress())
+        renderFiles(files, into: &rendered, width: width, startingAt: offset, linesAtMost: .max)
+        return rendered
+    }
 
-        var fileStarts: [Int] = []
-        var budget = maximumLines
-        var truncated = false
-        for file in files {
-            blank()
-            fileStarts.append(offset + lines.count)
-            lines.append(fileHeader(file, width: width))
+    /// Adds each file's header and coloured patch to `rendered` from where its `progress` stands, until it
+    /// holds `linesAtMost` lines (checked before each file) or the files end (`progress` then nil). File
+    /// starts count from `startingAt`.
+    static func renderFiles(_ files: [CommitDetail.File], into rendered: inout RenderedCommit, width: Int, startingAt offset: Int = 0,
+                            linesAtMost: Int) {
+        guard var progress = rendered.progress else { return }
+        let width = max(width, 20)
+        func line(_ spans: Span...) { rendered.lines.append(fitted(StyledLine(spans), width: width)) }
+        while progress.nextFile < files.count, rendered.lines.count < linesAtMost {
+            let file = files[progress.nextFile]
+            progress.nextFile += 1
+            rendered.lines.append(StyledLine())
+            rendered.fileStarts.append(offset + rendered.lines.count)
+            rendered.lines.append(fileHeader(file, width: width))
             guard let patch = file.patch else {
                 line(Span("  " + tr("commitDetail.noPatch"), style: Styles.note))
                 continue
             }
-            guard budget > 0 else {
-                truncated = true
+            guard progress.budget > 0 else {
+                rendered.isTruncated = true
                 line(Span("  " + tr("commitDetail.patchCut", 0), style: Styles.note))
                 continue
             }
-            let parsed = PatchParser.parse(patch, maximumLines: min(PatchParser.maximumLines, budget))
-            budget -= parsed.lines.count
-            for patchLine in parsed.lines { lines.append(fitted(styled(patchLine), width: width)) }
+            let parsed = PatchParser.parse(patch, maximumLines: min(PatchParser.maximumLines, progress.budget))
+            progress.budget -= parsed.lines.count
+            for patchLine in parsed.lines { rendered.lines.append(fitted(styled(patchLine), width: width)) }
             if parsed.isTruncated {
-                truncated = true
+                rendered.isTruncated = true
                 line(Span("  " + tr("commitDetail.patchCut", parsed.lines.count), style: Styles.note))
             }
         }
-        return RenderedCommit(lines: lines, fileStarts: fileStarts, isTruncated: truncated)
+        rendered.progress = progress.nextFile < files.count ? progress : nil
     }
 
     /// "Ada Lovelace <ada@example.com> · 2011-01-21 19:23 UTC (14 y ago)".

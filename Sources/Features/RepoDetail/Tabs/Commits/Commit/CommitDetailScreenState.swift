@@ -7,7 +7,8 @@ import TerminalKit
 /// Everything the commit view shows, as a value: the commit (or loading, or why it failed), its
 /// rendering for the current width and the document pane showing it (scroll, `/` search, the
 /// message's links). A presenter keeps one, calls its mutating methods, and hands it to
-/// `CommitDetailStateBuilder` for each frame.
+/// `CommitDetailStateBuilder` for each frame. A big commit is rendered as far as its first screens at
+/// once; the rest of its files comes from a `RenderJob` the presenter runs in the background.
 struct CommitDetailScreenState: Equatable, Sendable {
     enum Content: Equatable, Sendable {
         case loading
@@ -31,6 +32,27 @@ struct CommitDetailScreenState: Equatable, Sendable {
     var pane = DocumentPane<StyledLine>()
     /// Whose `#123` the message's references are (nil: the message's links are not numbered).
     let linkContext: CommitMessageLinks.Context?
+    /// The rendering of the rest running in the background, if any (only the latest started is taken).
+    private(set) var background: RenderJob?
+    private var renderJobs = 0
+
+    /// Lines rendered on the UI thread when a commit is loaded or laid out again (its first screens,
+    /// a file at a time); the rest of the files is a `RenderJob`.
+    static let renderedAtOnce = 2_000
+
+    /// The rest of a commit's files rendered off the UI thread, after what is shown.
+    struct RenderJob: Equatable, Sendable {
+        let id: Int
+        let width: Int
+        let detail: CommitDetail
+        let shown: RenderedCommit
+
+        func run() -> RenderedCommit {
+            var rendered = shown
+            CommitDetailRenderer.renderFiles(detail.files, into: &rendered, width: width, linesAtMost: .max)
+            return rendered
+        }
+    }
 
     init(repositoryFullName: String, linkContext: CommitMessageLinks.Context? = nil) {
         self.repositoryFullName = repositoryFullName
@@ -64,31 +86,52 @@ struct CommitDetailScreenState: Equatable, Sendable {
 
     // MARK: Content
 
-    /// The commit arrived (from the store or the network): rendered for the current width.
-    mutating func load(_ detail: CommitDetail, now: Date) {
+    /// The commit arrived (from the store or the network): rendered for the current width, a big one as
+    /// far as its first screens; returns the rendering of the rest to run in the background.
+    @discardableResult
+    mutating func load(_ detail: CommitDetail, now: Date) -> RenderJob? {
         content = .loaded(detail)
-        render(now: now)
+        return render(now: now)
     }
 
     mutating func fail(_ error: GitHubError) {
         content = .failed(error)
         rendered = nil
+        background = nil
         pane.contentChanged()
         pane.show([], links: [:], width: width)
     }
 
-    /// The text area is `width` × `height`: renders again when the width changed (dates counted to `now`).
-    mutating func layout(width: Int, height: Int, now: Date) {
+    /// The text area is `width` × `height`: renders again when the width changed (dates counted to `now`);
+    /// returns the rendering of the rest to run in the background, as `load` does.
+    @discardableResult
+    mutating func layout(width: Int, height: Int, now: Date) -> RenderJob? {
         pane.resize(height: height)
-        if width != self.width {
-            self.width = width
-            render(now: now)
-        }
+        guard width != self.width else { return nil }
+        self.width = width
+        return render(now: now)
     }
 
-    private mutating func render(now: Date) {
-        guard let detail, width > 0 else { return }
-        let rendered = CommitDetailRenderer.render(detail, width: width, now: now, links: linkContext)
+    /// The background rendering `job` finished: shown when it is still the one awaited. Returns whether it was.
+    mutating func finish(_ job: RenderJob, rendered: RenderedCommit) -> Bool {
+        guard background?.id == job.id, job.width == width, detail == job.detail else { return false }
+        background = nil
+        show(rendered)
+        return true
+    }
+
+    private mutating func render(now: Date) -> RenderJob? {
+        background = nil
+        guard let detail, width > 0 else { return nil }
+        let rendered = CommitDetailRenderer.render(detail, width: width, now: now, links: linkContext, linesAtMost: Self.renderedAtOnce)
+        show(rendered)
+        guard rendered.progress != nil else { return nil }
+        renderJobs += 1
+        background = RenderJob(id: renderJobs, width: width, detail: detail, shown: rendered)
+        return background
+    }
+
+    private mutating func show(_ rendered: RenderedCommit) {
         self.rendered = rendered
         var links: [Int: String] = [:]
         for (index, url) in rendered.links.enumerated() { links[index + 1] = url }
