@@ -61,7 +61,7 @@ final class RepoListPresenter: RepoListPresenterProtocol {
         commitLoader.mayPrefetch = { [interactor] in interactor.mayPrefetchCommits() }
         commitLoader.readAhead = { [unowned self] in self.screen.storeReadAheadIDs }
         commitLoader.onChange = { [unowned self] in self.commitsDidChange() }
-        commitLoader.onError = { [unowned self] error in self.screen.modal.show(error) }
+        commitLoader.onError = { [unowned self] error in self.screen.networkFailed(error) }
         changeTracker.onChange = { [unowned self] changes, since in update { $0.applyChanges(changes, since: since) } }
     }
 
@@ -334,11 +334,9 @@ final class RepoListPresenter: RepoListPresenterProtocol {
         update { screen in
             screen.rateLimit = rateLimit
             switch outcome {
-            case .refreshed: screen.connectivity = .online
+            case .refreshed: screen.connectivity = .online; screen.failure = nil
             case .skippedOffline, .cancelled: break
-            case .failed(let error):
-                if error == .network { screen.connectivity = .offline }
-                screen.modal.show(error)
+            case .failed(let error): screen.networkFailed(error)
             case .storeFailed(let reason):
                 screen.modal.message = .error(tr("message.repositoriesNotSaved", Sanitizer.line(reason)))
             }

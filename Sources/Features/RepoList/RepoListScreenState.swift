@@ -45,6 +45,19 @@ struct RepoListScreenState {
 
     var modal = ModalState()
     var notice: String?
+    /// The last refresh or page failed: said in the header while there is a list to browse.
+    var failure: GitHubError?
+
+    /// A network answer failed. With rows to browse it is a line in the header (the keys stay the
+    /// list's); a message box, which takes the keys until closed, only when there is nothing to show.
+    mutating func networkFailed(_ error: GitHubError) {
+        if error == .network { connectivity = .offline }
+        if model.snapshot.repositories.isEmpty {
+            modal.show(error)
+        } else {
+            failure = error
+        }
+    }
 
     /// Whether the list ends with the "loading more" row.
     var showsMoreRow: Bool { isLoadingMore || (model.filterText.isEmpty && hasMorePages) }

@@ -174,6 +174,12 @@ enum RepoListStateBuilder {
                 parts.append(tr("list.status.offline"))
             }
         }
+        // Offline says a network error already.
+        if let failure = state.failure, failure != .network, !state.isRefreshing {
+            // A rate limit's message names when it resets.
+            let reason = if case .rateLimited = failure { Sanitizer.line(failure.localizedMessage) } else { failure.shortReason }
+            parts.append(tr("list.status.failed", reason))
+        }
         if let changed = ChangeText.header(state.changeMarks.changes, since: state.changeMarks.since, now: now) {
             parts.append(changed)
         }

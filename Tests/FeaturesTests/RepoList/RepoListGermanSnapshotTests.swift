@@ -39,12 +39,20 @@ struct RepoListGermanSnapshotTests {
         for y in 0..<buffer.height { #expect(buffer.line(y).displayWidth == 80) }
     }
 
-    @Test("A network error in German, with the German button")
+    @Test("A network error over a stored list in German: the header says offline, no box")
     func networkError() {
         let buffer = render { $0.refreshDidFinish(.failed(.network)) }
         let text = buffer.snapshot()
+        #expect(buffer.line(0).contains("offline · Stand vor 5 Min."))
+        #expect(!text.contains("[ OK ]"))
+    }
+
+    @Test("A message in German, with the German button")
+    func message() {
+        let buffer = render { $0.refreshDidFinish(.storeFailed("disk full")) }
+        let text = buffer.snapshot()
         #expect(text.contains("Fehler"))
-        #expect(text.contains("Netzwerkfehler ist aufgetreten"))
+        #expect(text.contains("Die Repositorys konnten nicht gespeichert werden: disk full"))
         #expect(text.contains("[ OK ]"))
     }
 

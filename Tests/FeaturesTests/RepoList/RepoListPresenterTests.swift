@@ -164,25 +164,52 @@ struct RepoListPresenterTests {
         #expect(h.view.last?.rows[h.view.last!.selectedRow!].name == "repo-0002")
     }
 
-    @Test("A network failure shows the exact message in a modal, keeps the stored list and marks it offline")
+    @Test("A network failure with a stored list: the header says offline, no message box, and the keys move the list")
     func networkFailure() async {
         let h = Harness(outcome: .failed(.network))
         h.presenter.viewDidChangeListHeight(10)
         h.presenter.viewDidLoad()
         await h.finishRefresh()
         let state = try! #require(h.view.last)
-        #expect(state.message?.message == "A network error has occurred. Check your Internet connection and try again later.")
-        #expect(state.message?.buttonLabel == "[ OK ]")
+        #expect(state.message == nil)
         #expect(state.rows.count == 10)
         #expect(state.status == "offline · cached 5 min ago")
-        // Keys other than OK/Esc/quit do nothing while the message is up.
         h.presenter.handle(.moveDown)
-        #expect(h.view.last?.selectedRow == 0)
+        #expect(h.view.last?.selectedRow == 1)
+        #expect(h.view.last?.position == "2/30")
+        #expect(h.view.last?.status == "offline · cached 5 min ago")
+        h.presenter.handle(.toggleExpand) // Enter is the list's again: it expands the row
+        #expect(h.view.last?.rows[1].isExpanded == true)
+    }
+
+    @Test("A network failure with nothing stored: the exact message in a box, which takes the keys until closed")
+    func networkFailureNothingStored() async {
+        let h = Harness(stored: OwnerListSnapshot(), outcome: .failed(.network))
+        h.presenter.viewDidLoad()
+        await h.finishRefresh()
+        #expect(h.view.last?.message?.message == "A network error has occurred. Check your Internet connection and try again later.")
+        #expect(h.view.last?.message?.buttonLabel == "[ OK ]")
+        #expect(h.view.last?.status == "offline")
+        h.presenter.handle(.moveDown)
         #expect(h.view.last?.message != nil)
-        h.presenter.handle(.toggleExpand) // Enter presses [ OK ]
+        h.presenter.handle(.confirm)
         #expect(h.view.last?.message == nil)
-        #expect(h.view.last?.rows.count == 10)
-        #expect(h.view.last?.rows.first?.isExpanded == false)
+    }
+
+    @Test("Another failure with a stored list is a header line until a refresh succeeds")
+    func otherFailureIsAHeaderLine() async {
+        let h = Harness(outcome: .failed(.http(status: 502, message: nil)))
+        h.presenter.viewDidLoad()
+        await h.finishRefresh()
+        #expect(h.view.last?.message == nil)
+        #expect(h.view.last?.status == "not refreshed: HTTP 502")
+        h.presenter.handle(.moveDown)
+        #expect(h.view.last?.position == "2/30")
+        h.interactor.outcome.withLock { $0 = .refreshed }
+        h.presenter.handle(.refresh)
+        await h.presenter.refreshTask?.value
+        h.dispatcher.runPending()
+        #expect(h.view.last?.status == "")
     }
 
     @Test("An unknown owner shows the exact not-found message")
@@ -271,12 +298,13 @@ struct RepoListPresenterTests {
         #expect(h.view.last?.status == "")
     }
 
-    @Test("A rate-limit error keeps the stored list and names the reset time")
+    @Test("A rate-limit error keeps the stored list and names the reset time in the header")
     func rateLimited() async {
         let h = Harness(outcome: .failed(.rateLimited(resetAt: Date(timeIntervalSince1970: 0))))
         h.presenter.viewDidLoad()
         await h.finishRefresh()
-        #expect(h.view.last?.message?.message.hasPrefix("GitHub API rate limit reached — resets at ") == true)
+        #expect(h.view.last?.message == nil)
+        #expect(h.view.last?.status.hasPrefix("not refreshed: GitHub API rate limit reached — resets at ") == true)
         #expect(h.view.last?.rows.isEmpty == false)
     }
 

@@ -87,6 +87,14 @@ struct RepoListViewSnapshotTests {
     @Test("A message over the list keeps the list visible around it")
     func messageOverList() async {
         let buffer = render(Self.mixed(), width: 80, height: 24) { presenter in
+            presenter.refreshDidFinish(.storeFailed("disk full"))
+        }
+        assertSnapshot(buffer.snapshot(), named: "list-80x24-message")
+    }
+
+    @Test("A network error over a stored list is the header's offline line, not a box")
+    func networkErrorOverList() async {
+        let buffer = render(Self.mixed(), width: 80, height: 24) { presenter in
             presenter.refreshDidFinish(.failed(.network))
         }
         assertSnapshot(buffer.snapshot(), named: "list-80x24-network-error")
