@@ -98,6 +98,9 @@ struct CommitDetailBackgroundTests {
         await presenter.pageTask?.value
         dispatcher.runPending()
         #expect(presenter.handle(.confirm))
+        #expect(presenter.commitTask != nil, "the stored commit is read off the UI thread")
+        await presenter.commitTask?.value
+        dispatcher.runPending()
         #expect(presenter.state.commit?.rendered?.lines.count ?? 0 >= CommitDetailScreenState.renderedAtOnce)
         #expect(presenter.renderTask != nil)
         #expect(presenter.handle(.end), "keys are answered meanwhile")

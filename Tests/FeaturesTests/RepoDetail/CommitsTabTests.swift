@@ -111,8 +111,9 @@ struct CommitsTabTests {
         #expect(h.text.count > 2)
         #expect(h.text.contains { $0.contains("Could not load the history") })
         h.presenter.handle(.confirm)
-        #expect(h.presenter.commitTask == nil, "read from the store")
-        #expect(h.text.contains { $0.contains("The body") })
+        await h.presenter.commitTask?.value
+        h.dispatcher.runPending()
+        #expect(h.text.contains { $0.contains("The body") }, "read from the store, off the UI thread")
         #expect(h.service.recorded("commit") == [])
     }
 

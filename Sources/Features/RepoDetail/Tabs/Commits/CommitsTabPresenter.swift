@@ -121,12 +121,8 @@ final class CommitsTabPresenter {
             repositoryFullName: repository.fullName,
             linkContext: .init(owner: repository.ownerLogin, name: repository.name, host: GitHubLink.host(ofWebPage: repository.htmlURL)))
         detail.layout(width: width, height: height, now: now())
-        if let stored = history.storedCommit(sha: commit.sha) {
-            let rest = detail.load(stored, now: now())
-            state.commit = detail
-            renderRest(rest)
-            return
-        }
+        // From the store when it was read before, else GitHub; either off the UI thread (a big commit's
+        // stored row takes tens of milliseconds to decode).
         state.commit = detail
         let history = self.history, sha = commit.sha
         commitTask = calls.run { await .of { try await history.commit(sha: sha) } } then: { [weak self] result in

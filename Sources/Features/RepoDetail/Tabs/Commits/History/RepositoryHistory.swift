@@ -69,8 +69,9 @@ struct RepositoryHistory: Sendable {
     /// Branch pages read at most (100 branches each).
     static let maximumBranchPages = 10
 
-    /// A commit in full as stored, nil when it never was read.
-    func storedCommit(sha: String) -> CommitDetail? {
+    /// A commit in full as stored, nil when it never was read (a big one takes long to decode: read it
+    /// through `commit(sha:)`, off the UI thread).
+    private func storedCommit(sha: String) -> CommitDetail? {
         try? store.commitDetail(sha: sha)
     }
 
