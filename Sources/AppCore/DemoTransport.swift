@@ -87,6 +87,7 @@ struct DemoTransport: HTTPTransport {
         if request.url.path.hasSuffix("/commits") {
             return HTTPResponse(statusCode: 200, headers: ["content-type": "application/json"], body: Self.placeholderCommits(for: request.url))
         }
+        if let statistic = statistics(for: request.url.path) { return statistic }
         if let repository = Self.contentRepository(request.url.path), answers["/repos/\(repository)".lowercased()] != nil {
             return Self.notInTheDemo()
         }
@@ -216,3 +217,62 @@ enum JSONValue: Codable, Sendable {
         }
     }
 }
+
+extension DemoTransport {
+    /// A bundled repository's languages and last year of commits, generated (GitHub's answers for
+    /// these were not recorded; SOURCES.md says so): the repository's own language first, with a few
+    /// others in shares drawn from its name, and weeks of commits drawn from its name too, so each
+    /// repository looks different and the same one always looks the same.
+    func statistics(for path: String) -> HTTPResponse? {
+        let parts = path.split(separator: "/").map(String.init)
+        guard parts.count >= 4, parts[0] == "repos" else { return nil }
+        let fullName = "\(parts[1])/\(parts[2])"
+        let tail = parts.dropFirst(3).joined(separator: "/")
+        guard tail == "languages" || tail == "stats/participation",
+              let repository = answers["/repos/\(fullName)".lowercased()],
+              let object = (try? JSONSerialization.jsonObject(with: repository.body)) as? [String: Any] else { return nil }
+        var random = DemoRandom(seed: fullName.lowercased())
+        let body: Any
+        if tail == "languages" {
+            let own = object["language"] as? String ?? "Ruby"
+            let others = ["JavaScript", "HTML", "CSS", "Shell", "Ruby", "Python", "Makefile", "Dockerfile", "TypeScript"]
+                .filter { $0 != own }
+            let ownBytes = 200_000 + random.next(below: 800_000)
+            var languages = [own: ownBytes]
+            let first = random.next(below: others.count)
+            for index in 0..<(2 + random.next(below: 5)) {
+                languages[others[(first + index) % others.count]] = 300 + random.next(below: ownBytes / (2 << index))
+            }
+            body = languages
+        } else {
+            let busy = 1 + random.next(below: 12)
+            let all = (0..<52).map { week -> Int in
+                let wave = (week * 7 + busy) % 13 < 4 ? busy * 3 : busy
+                return random.next(below: 3) == 0 ? 0 : random.next(below: wave + 1)
+            }
+            body = ["all": all, "owner": all.map { $0 == 0 ? 0 : random.next(below: $0 + 1) }]
+        }
+        guard let data = try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys]) else { return nil }
+        return HTTPResponse(statusCode: 200, headers: ["content-type": "application/json", "etag": "\"demo-\(tail)-\(fullName)\""],
+                            body: data)
+    }
+}
+
+/// A small deterministic generator (SplitMix64) seeded from text, for the demo's generated numbers.
+struct DemoRandom {
+    private var state: UInt64
+
+    init(seed: String) {
+        state = seed.utf8.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+    }
+
+    mutating func next(below bound: Int) -> Int {
+        state &+= 0x9e37_79b9_7f4a_7c15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+        z ^= z >> 31
+        return bound > 0 ? Int(z % UInt64(bound)) : 0
+    }
+}
+

@@ -204,7 +204,8 @@ public final class GitHubClient: GitHubService {
                                notModified: true)
             }
             if (200..<300).contains(status) {
-                if method == "GET", keepsValidators { storeValidators(of: response, key: cacheKey) }
+                // A 202 (GitHub's statistics: still being computed) says nothing of the resource to keep.
+                if method == "GET", keepsValidators, status != 202 { storeValidators(of: response, key: cacheKey) }
                 return Fetched(response: response, notModified: false)
             }
             if passThrough.contains(status) {

@@ -127,6 +127,8 @@ protocol RepoDetailInteractorProtocol: CommitSource {
     var files: RepositoryFiles { get }
     /// The releases, for the Releases tab.
     var releases: RepositoryReleases { get }
+    /// The languages and the last year's commits, for the Overview's pictures; nil where none are read.
+    var statistics: RepositoryStatistics? { get }
     /// Whether the repository is a favourite (false when the store cannot say).
     func isFavourite() -> Bool
     /// Stores the favourite mark.

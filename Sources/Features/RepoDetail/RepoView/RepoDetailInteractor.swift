@@ -20,6 +20,7 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
     let issues: RepositoryIssues?
     let files: RepositoryFiles
     let releases: RepositoryReleases
+    let statistics: RepositoryStatistics?
 
     /// `sources` gives the tabs beyond the Overview and README what they read and keep (`RepoDetailSources`).
     init(repository: Repository, service: any GitHubService, store: any RepositoryStore, sources: RepoDetailSources,
@@ -43,6 +44,7 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
                                 isOffline: false, now: now)
         releases = RepositoryReleases(repository: repository, service: sources.contentService, store: sources.contentStore,
                                       isOffline: false, downloadFolder: AssetDownloadFile.folder(environment: environment), now: now)
+        statistics = sources.statistics.map { RepositoryStatistics(repository: repository, service: $0) }
     }
 
     func isFavourite() -> Bool {

@@ -15,19 +15,24 @@ public struct RepoDetailSources {
     /// Trees, files and releases (the Files and Releases tabs).
     var contentService: any RepositoryContentService
     var contentStore: any RepositoryContentStore
+    /// Languages and the last year's commits (the Overview's pictures); nil: the Overview draws neither.
+    var statistics: (any RepositoryStatisticsService)?
 
     public init(historyStore: any CommitHistoryStore, issues: (service: any IssueService, store: any IssueStore)?,
-                contentService: any RepositoryContentService, contentStore: any RepositoryContentStore) {
+                contentService: any RepositoryContentService, contentStore: any RepositoryContentStore,
+                statistics: (any RepositoryStatisticsService)? = nil) {
         self.historyStore = historyStore
         self.issues = issues
         self.contentService = contentService
         self.contentStore = contentStore
+        self.statistics = statistics
     }
 
     /// Every ability from one client and one store (the app's).
-    public init(client: some IssueService & RepositoryContentService,
+    public init(client: some IssueService & RepositoryContentService & RepositoryStatisticsService,
                 store: some CommitHistoryStore & IssueStore & RepositoryContentStore) {
-        self.init(historyStore: store, issues: (client, store), contentService: client, contentStore: store)
+        self.init(historyStore: store, issues: (client, store), contentService: client, contentStore: store,
+                  statistics: client)
     }
 
     /// Nothing beyond the repository: histories read from GitHub each time, no issues, trees or releases.

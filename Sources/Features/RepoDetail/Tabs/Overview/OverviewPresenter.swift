@@ -32,6 +32,16 @@ final class OverviewPresenter {
     private let loader: CommitLoader
     /// The photo request in flight (tests await it).
     private(set) var photoTask: Task<Void, Never>?
+    /// The pictures' requests in flight (tests await them).
+    private(set) var languagesTask: Task<Void, Never>?
+    private(set) var activityTask: Task<Void, Never>?
+    private let scheduler: any Scheduler
+    /// The next ask for the weeks GitHub is still counting.
+    private var activityRetry: (any Cancellable)?
+    private var activityAsks = 0
+    /// How long to wait before asking again for weeks GitHub is still counting (202), ask by ask; then
+    /// no more this time (the note stays, without a spinner).
+    static let activityRetryDelays: [Duration] = [.seconds(2), .seconds(4), .seconds(8), .seconds(16), .seconds(30)]
 
     init(interactor: any RepoDetailInteractorProtocol, actions: RepoActions, dispatcher: any UIDispatcher,
          scheduler: any Scheduler, showsPhotos: Bool, now: @escaping () -> Date) {
@@ -40,6 +50,7 @@ final class OverviewPresenter {
         self.showsPhotos = showsPhotos
         self.interactor = interactor
         calls = BackgroundCalls(dispatcher)
+        self.scheduler = scheduler
         self.now = now
         loader = CommitLoader(source: interactor, dispatcher: dispatcher, scheduler: scheduler, now: now, isOffline: false)
         let repository = interactor.repository
@@ -56,6 +67,7 @@ final class OverviewPresenter {
         guard !started else { return }
         started = true
         if showsPhotos { loadPhoto() }
+        loadPictures()
         loader.expand(state.repository)
         commitsDidChange(repaint: false)
     }
@@ -88,6 +100,51 @@ final class OverviewPresenter {
                 state.photo = loaded
                 host?.changed()
             }
+        }
+    }
+
+    /// The stored languages and weeks at once, then GitHub's (conditional requests when stored). Weeks
+    /// GitHub is still counting are asked again a few times, quietly: a note says so, nothing spins.
+    private func loadPictures() {
+        guard let statistics = interactor.statistics else { return }
+        state.pictures = statistics.stored()
+        languagesTask = calls.run { await Result.of { try await statistics.languages() } } then: { [weak self] (result: Result<LanguageBreakdown, GitHubError>?) in
+            guard let self else { return }
+            languagesTask = nil
+            switch result {
+            case .success(let languages): state.pictures.languages = languages
+            case .failure(let error) where state.pictures.languages == nil: state.pictures.languagesFailure = error.shortReason
+            case .failure, nil: return
+            }
+            host?.changed()
+        }
+        askActivity(statistics)
+    }
+
+    private func askActivity(_ statistics: RepositoryStatistics) {
+        activityAsks += 1
+        activityTask = calls.run { await Result.of { try await statistics.participation() } } then: { [weak self] (result: Result<Participation?, GitHubError>?) in
+            guard let self else { return }
+            activityTask = nil
+            switch result {
+            case .success(let weeks?):
+                state.pictures.activity = weeks
+                state.pictures.activityComputing = false
+            case .success(nil):
+                state.pictures.activityComputing = true
+                let delays = Self.activityRetryDelays
+                if activityAsks <= delays.count {
+                    activityRetry = scheduler.schedule(after: delays[activityAsks - 1]) { [weak self] in
+                        self?.askActivity(statistics)
+                    }
+                }
+            case .failure(let error):
+                state.pictures.activityComputing = false
+                if state.pictures.activity == nil { state.pictures.activityFailure = error.shortReason }
+            case nil:
+                return
+            }
+            host?.changed()
         }
     }
 

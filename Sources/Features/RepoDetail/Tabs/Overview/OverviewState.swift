@@ -10,4 +10,6 @@ struct OverviewState: Equatable {
     /// The owner's photo (only where the terminal shows true colours).
     var photo: OwnerPicture?
     var commits: CommitsState = .loading
+    /// The languages bar and the last year's commits.
+    var pictures = OverviewPictures()
 }

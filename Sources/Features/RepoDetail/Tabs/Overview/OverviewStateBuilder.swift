@@ -27,6 +27,7 @@ enum OverviewStateBuilder {
         lines.append(.blank)
         lines += fieldLines(state, width: width, now: now)
         lines.append(.blank)
+        lines += OverviewPicturesBuilder.lines(state.pictures, width: width)
         lines.append(.heading(tr("detail.latestCommits")))
         lines += commitLines(state.commits, spinner: spinner, now: now)
         return lines
