@@ -34,15 +34,17 @@ public struct StoredReleases: Sendable, Equatable {
 public struct PackedTree: Sendable, Equatable {
     /// What a stored body starts with (the JSON of before starts with `{`).
     static let magic: [UInt8] = Array("GTP1".utf8)
-    static let recordSize = 16
+    @usableFromInline static let recordSize = 16
 
     public let sha: String
     public let isTruncated: Bool
     public let count: Int
-    private let bytes: [UInt8]
+    // Read by the inlined accessors below: called per entry from another module, unspecialised
+    // generic calls cost more than the walk itself.
+    @usableFromInline let bytes: [UInt8]
     /// Where the records start, and the text after them.
-    private let recordsStart: Int
-    private let textStart: Int
+    @usableFromInline let recordsStart: Int
+    @usableFromInline let textStart: Int
 
     /// Packs `tree` (a path over 65,535 bytes or a sha over 255 is kept empty: refused when walked).
     public init(_ tree: GitTree) {
@@ -104,6 +106,7 @@ public struct PackedTree: Sendable, Equatable {
     var stored: Data { Data(bytes) }
 
     /// Entry `index`'s path as bytes, handed to `body` (no string made).
+    @inlinable
     public func withPath<Result>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         let at = recordsStart + index * Self.recordSize
         let start = textStart + Int(Self.load(UInt32.self, bytes, at: at))
@@ -111,6 +114,7 @@ public struct PackedTree: Sendable, Equatable {
         return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<(start + count)])) }
     }
 
+    @inlinable
     public func kind(at index: Int) -> GitTreeEntry.Kind {
         Self.kinds[Int(bytes[recordsStart + index * Self.recordSize + 7])]
     }
@@ -131,7 +135,7 @@ public struct PackedTree: Sendable, Equatable {
         GitTree(sha: sha, entries: (0..<count).map(entry(at:)), isTruncated: isTruncated)
     }
 
-    private static let kinds: [GitTreeEntry.Kind] = [.file, .folder, .submodule, .symlink]
+    @usableFromInline static let kinds: [GitTreeEntry.Kind] = [.file, .folder, .submodule, .symlink]
 
     private static func code(_ kind: GitTreeEntry.Kind) -> UInt8 { UInt8(kinds.firstIndex(of: kind) ?? 0) }
 
@@ -139,7 +143,8 @@ public struct PackedTree: Sendable, Equatable {
         withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
     }
 
-    private static func load<Integer: FixedWidthInteger>(_ type: Integer.Type, _ bytes: [UInt8], at offset: Int) -> Integer {
+    @inlinable
+    static func load<Integer: FixedWidthInteger>(_ type: Integer.Type, _ bytes: [UInt8], at offset: Int) -> Integer {
         bytes.withUnsafeBytes { Integer(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: Integer.self)) }
     }
 }

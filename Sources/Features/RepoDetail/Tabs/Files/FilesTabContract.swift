@@ -1,13 +1,14 @@
 // The Files tab at a glance.
 //
-// State: `TreeNavigator` (a value: the tree of a ref, folder by folder, the folder shown, its selection
-// and filter) and `FileViewState` (the file open, its cursor, scroll and search), held by the presenter
-// with what is loading or failed.
+// State: `TreeNavigator` (a value: the tree of a ref indexed by folder in `TreeIndex`, the folder shown,
+// its selection and filter) and `FileViewState` (the file open, its cursor, scroll and search; its
+// colours arriving a stretch at a time, `FileHighlighting`), held by the presenter with what is loading
+// or failed.
 // Pure builders: `FilesWindowBuilder` (the folder's rows) and `FileViewRenderer` (an open file's
 // lines, highlighted); `frameWindow` (FilesTab+Frame) turns either into the frame's lines.
 // Presenter: `FilesTabPresenter`, turning the frame's actions into that state.
-// Data source: `RepositoryFiles` (the stored tree first, then GitHub's; a file's bytes by blob sha,
-// fetched once and stored).
+// Data source: `RepositoryFiles` (the stored tree first, then GitHub's, each indexed off the UI thread;
+// a file's bytes by blob sha, fetched once and stored).
 //
 // Ownership: `RepoTabs` (held by the view's presenter) → the presenter strong; presenter → host weak;
 // presenter → `RepositoryFiles` (a value) and its `BackgroundCalls` strong; its `copy` and `open`
