@@ -87,7 +87,9 @@ struct AppSetup {
         let (store, _) = SQLiteStore.open(directory: directory)
         let remembered = (try? store.setting(SettingKey.lastOwner)).flatMap { $0 }
         let owner = command.owner ?? config.defaultOwner ?? remembered.flatMap { OwnerLoginCheck.valid($0) } ?? AppCommand.defaultOwner
-        let client = GitHubClient(configuration: configuration, transport: CurlTransport(environment: environment),
+        // `--offline` sends nothing, whichever screen asks (the list also knows, and does not ask).
+        let transport: any HTTPTransport = command.offline ? OfflineTransport() : CurlTransport(environment: environment)
+        let client = GitHubClient(configuration: configuration, transport: transport,
                                   validatorCache: StoreValidatorCache(store: store, now: Date.init))
         return AppSetup(
             ownerLogin: owner, isDemo: false, isOffline: command.offline,

@@ -373,13 +373,20 @@ struct DetailEndToEndTests {
         await tmux!.waitFor(text: "<<END>>")
         tmux = nil
 
+        let before = await server.requests(pathPrefix: "/").count
         let again = try TmuxSession(command: appCommand(["--api-url", baseURL.absoluteString, "sferik", "--offline"], dataDirectory: data))
         await again.waitFor(text: "410_in_140")
         try again.send("F")
         screen = await again.waitFor("favourites only") { footerPosition($0) == "1/1" }
         #expect(screen.contains("ajax-demo"))
+        // Every tab of the repository view, offline: stored data or a note, and not one request sent.
+        try again.send("Space")
+        await again.waitFor("the overlay drawn whole") { $0.contains("[×]") && $0.contains("https://github.com/sferik/ajax-demo") }
+        for _ in 0..<7 { try again.send("Right") }
+        await again.waitFor("back on the Overview") { $0.contains("https://github.com/sferik/ajax-demo") }
         try again.send("q")
         await again.waitFor(text: "<<END>>")
+        #expect(await server.requests(pathPrefix: "/").count == before, "--offline sent requests")
     }
 
     @Test("The binary does not link libcurl or FoundationNetworking: they load on the first request, after the first frame")
