@@ -121,7 +121,7 @@ let package = Package(
                     dependencies: ["Locking", "GitHubAPI", "TestSupport", .product(name: "GraphQL", package: "GraphQL")],
                     exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "PersistenceTests", dependencies: ["Locking", "Persistence", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "FeaturesTests", dependencies: ["Locking", "Features", "AppCore", "TestSupport"], exclude: ["__Snapshots__", "RepoList/__Snapshots__", "FileView/__Snapshots__", "Releases/__Snapshots__"],
+        .testTarget(name: "FeaturesTests", dependencies: ["Locking", "Features", "AppCore", "TestSupport"], exclude: ["__Snapshots__", "RepoList/__Snapshots__", "FileView/__Snapshots__", "Releases/__Snapshots__", "RepoDetail/__Snapshots__"],
                     swiftSettings: strict),
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], swiftSettings: strict),
