@@ -41,7 +41,9 @@ extension GitHubClient: RepositoryContentService {
         guard fetched.response.body.count <= Self.maximumTreeAnswerBytes else {
             throw GitHubError.http(status: fetched.response.statusCode, message: "The tree is larger than 16 MiB.")
         }
-        return try Self.decode(GitTree.self, from: fetched.response.body)
+        // The one-pass reader first (a big tree in milliseconds, not a second); JSONDecoder for
+        // what it cannot be sure of, and to say what is wrong.
+        return try GitTree(scanning: fetched.response.body) ?? Self.decode(GitTree.self, from: fetched.response.body)
     }
 
     public func folder(ownerLogin: String, repository: String, path: String, ref: String) async throws -> FolderListing {

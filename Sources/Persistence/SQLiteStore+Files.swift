@@ -193,7 +193,8 @@ extension SQLiteStore: RepositoryContentStore {
         } }
         guard let row else { return nil }
         let body: Data = row["body"]
-        guard let tree = PackedTree(stored: body) ?? (try? JSONDecoder().decode(GitTree.self, from: body)).map(PackedTree.init) else {
+        guard let tree = PackedTree(stored: body)
+                ?? (GitTree(scanning: body) ?? (try? JSONDecoder().decode(GitTree.self, from: body))).map(PackedTree.init) else {
             return nil
         }
         return (tree, Rows.decodeDate(row["fetched_at"]) ?? Date(timeIntervalSinceReferenceDate: 0))
