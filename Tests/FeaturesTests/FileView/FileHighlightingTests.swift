@@ -99,3 +99,41 @@ struct FileHighlightingTests {
         #expect(last.spans.first?.style == FileViewRenderer.style(.keyword))
     }
 }
+
+/// A long Markdown file: its head rendered and shown first, the whole after it, the reader kept.
+@MainActor
+@Suite("File view: a long Markdown file")
+struct LongMarkdownTests {
+    static func markdown(sections: Int) -> Data {
+        var text = ""
+        for index in 0..<sections { text += "## Section \(index)\n\nSome *text* with [a link][home] in section \(index).\n\n" }
+        return Data((text + "[home]: https://example.com/\n").utf8)
+    }
+
+    @Test("Its first screen is rendered from its head; the whole arrives off the UI thread and keeps the reader's line")
+    func headFirst() async throws {
+        let bytes = Self.markdown(sections: 5_000)
+        let entry = GitTreeEntry(path: "LONG.md", kind: .file, sha: "m1", size: bytes.count)
+        let (presenter, _, dispatcher, _, _) = try FilesTabPresenterTests.make(
+            .init(tree: .success(GitTree(sha: "t", entries: [entry])), blobs: ["m1": FileContent(sha: "m1", size: bytes.count, bytes: bytes)]))
+        presenter.didAppear()
+        await FilesTabPresenterTests.settle(presenter, dispatcher)
+        _ = presenter.handle(.confirm)
+        await presenter.fileTask?.value
+        dispatcher.runPending()
+        let head = try #require(presenter.file)
+        #expect(head.lineCount > 20 && head.lineCount < 1_000, "the head only: \(head.lineCount) lines")
+        #expect(head.pane.window().lines.first?.styled.map { $0.spans.map(\.text).joined() }?.contains("Section 0") == true)
+        let whole = try #require(presenter.wholeMarkdownTask, "the whole is on its way")
+        _ = presenter.handle(.scrollDown)
+        _ = presenter.handle(.scrollDown)
+        await whole.value
+        dispatcher.runPending()
+        let done = try #require(presenter.file)
+        #expect(done.lineCount > 15_000, "the whole: \(done.lineCount) lines")
+        #expect(done.cursor == 2, "the reader's line kept")
+        let links = done.pane.window().lines.compactMap(\.styled).map { $0.spans.map(\.text).joined() }
+        #expect(links.contains { $0.contains("a link[") }, "the reference defined at the end resolved")
+        #expect(presenter.wholeMarkdownTask == nil)
+    }
+}

@@ -47,6 +47,8 @@ final class FilesTabPresenter {
     private(set) var highlightTask: Task<Void, Never>?
     /// Bumped when the file's highlighting stops (another file, closed): an answer of before is dropped.
     private var highlightCount = 0
+    /// The whole of a long Markdown file being rendered, after its head was shown.
+    private(set) var wholeMarkdownTask: Task<Void, Never>?
 
     init(files: RepositoryFiles, repository: Repository, dispatcher: any UIDispatcher,
          copy: @escaping @MainActor (CopyChoice) -> Void, open: @escaping @MainActor (String) -> Void) {
@@ -152,11 +154,12 @@ final class FilesTabPresenter {
         let files = self.files, sha = entry.sha, name = entry.name, generation = self.generation
         // Pictures fit the panel under the title line (two pixel rows a cell), where the terminal shows them.
         let imageWidth = showsImages ? width : 0, imageHeight = showsImages ? 2 * max(1, height - 2) : 0
-        let markdownWidth = width, base = blobPrefix, screen = 2 * max(1, height - 1)
+        let markdownWidth = width, base = blobPrefix, screen = 2 * max(1, height - 1), head = markdownHead
         fileTask = calls.run {
             await .of {
                 let body = FileViewState.body(for: try await files.file(sha: sha), name: name, imageWidth: imageWidth,
-                                              imageHeight: imageHeight, markdownWidth: markdownWidth, base: base)
+                                              imageHeight: imageHeight, markdownWidth: markdownWidth, base: base,
+                                              markdownHead: head)
                 var first: HighlightAnswer?
                 if case .text(let text) = body, text.outcome == .pending, let language = LinguistLanguage.name(forFileName: name) {
                     first = HighlightRequest(lines: text.lines, range: 0..<min(text.lines.count, screen), language: language).run()
@@ -183,6 +186,9 @@ final class FilesTabPresenter {
             let isRendered = if case .markdown(_, .some, _) = opened.body { true } else { false }
             file?.show(opened.body, renderedWidth: isRendered ? opened.renderedWidth : nil)
             if let first = opened.first { file?.receive(first) }
+            if case .markdown(let source, .some, _) = opened.body, source.lines.count > 2 * markdownHead {
+                renderWholeMarkdown(at: opened.renderedWidth)
+            }
         case .failure(let error): file?.fail(error)
         case nil: break
         }
@@ -207,6 +213,24 @@ final class FilesTabPresenter {
         }
     }
 
+    /// Lines of a long Markdown file rendered before it is shown (a few screens); the whole follows off
+    /// the UI thread (`renderWholeMarkdown`), so the first screen costs the same for any length.
+    private var markdownHead: Int { max(200, 4 * height) }
+
+    /// Renders the whole of the open Markdown file at `width` off the UI thread and shows it where the
+    /// reader is (its head is on screen meanwhile).
+    private func renderWholeMarkdown(at width: Int) {
+        wholeMarkdownTask?.cancel()
+        guard case .markdown(let source, _, _) = file?.body else { return }
+        let base = blobPrefix, entry = file?.entry
+        wholeMarkdownTask = calls.run { FileViewState.renderWhole(source, width: width, base: base) } then: { [weak self] rendered in
+            guard let self, file?.entry == entry else { return }
+            wholeMarkdownTask = nil
+            file?.receive(rendered: rendered, width: width)
+            host?.changed()
+        }
+    }
+
     private func stopHighlighting() {
         highlightTask?.cancel()
         highlightTask = nil
@@ -219,7 +243,7 @@ final class FilesTabPresenter {
         self.width = width
         self.height = height
         navigator.resize(rows: FilesWindowBuilder.listRows(height: height))
-        file?.render(width: width, base: blobPrefix)
+        if file?.render(width: width, base: blobPrefix, head: markdownHead) == true { renderWholeMarkdown(at: width) }
         file?.resize(height: max(1, height - 1))
     }
 

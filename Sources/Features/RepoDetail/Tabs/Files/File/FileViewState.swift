@@ -61,8 +61,11 @@ struct FileViewState: Equatable {
     /// What the bytes are, as text not yet highlighted (a Markdown file rendered at `markdownWidth`
     /// when given): pure and slow for a large file (cutting 100,000 lines, a Markdown rendering), so the
     /// presenter calls it off the UI thread, then `show`.
+    ///
+    /// With `markdownHead`, a long Markdown file is rendered only as far as its first `markdownHead`
+    /// lines (`MarkdownDocument.head`), to show at once; `renderWhole` then makes the rest.
     static func body(for content: FileContent, name: String, imageWidth: Int = 0, imageHeight: Int = 0,
-                     markdownWidth: Int? = nil, base: String = "") -> Body {
+                     markdownWidth: Int? = nil, base: String = "", markdownHead: Int? = nil) -> Body {
         let bytes = content.bytes
         if let type = binaryType(bytes, name: name) {
             if imageWidth > 0, imageHeight > 0, type != "binary",
@@ -75,9 +78,23 @@ struct FileViewState: Equatable {
         let text = SourceHighlighter.plain(bytes, language: language)
         guard language == "Markdown" else { return .text(text) }
         let rendered = markdownWidth.map { width in
-            MarkdownDocument.render(markdown: text.lines.joined(separator: "\n"), width: max(1, width), baseURL: base)
+            let head = markdownHead.flatMap { MarkdownDocument.head(of: text.lines, atLeast: $0) }
+            return MarkdownDocument.render(markdown: head ?? text.lines.joined(separator: "\n"), width: max(1, width), baseURL: base)
         }
         return .markdown(source: text, rendered: rendered, showsSource: false)
+    }
+
+    /// The whole of a Markdown file rendered at `width` (slow for a long one: off the UI thread).
+    static func renderWhole(_ source: HighlightedText, width: Int, base: String) -> RenderedMarkdown {
+        MarkdownDocument.render(markdown: source.lines.joined(separator: "\n"), width: max(1, width), baseURL: base)
+    }
+
+    /// A rendering of the Markdown made at `width` (the whole, after its head was shown): taken when the
+    /// file is still rendered at that width, the reader kept where they are.
+    mutating func receive(rendered: RenderedMarkdown, width: Int) {
+        guard case .markdown(let source, _, let showsSource) = body, renderedWidth == width else { return }
+        body = .markdown(source: source, rendered: rendered, showsSource: showsSource)
+        if !showsSource { showLines() }
     }
 
     /// Shows `body`; a Markdown rendering in it was made at `renderedWidth`.
@@ -182,14 +199,19 @@ struct FileViewState: Equatable {
         pane.resetPosition()
     }
 
-    /// Markdown rendered at `width` (again when the width changed).
-    mutating func render(width: Int, base: String) {
-        guard case .markdown(let source, _, let showsSource) = body, renderedWidth != width else { return }
+    /// Markdown rendered at `width` (again when the width changed): a long file only as far as its first
+    /// `head` lines, and then true is returned — the caller renders the whole (`renderWhole`) off the UI
+    /// thread and gives it to `receive(rendered:width:)`.
+    @discardableResult
+    mutating func render(width: Int, base: String, head: Int = .max) -> Bool {
+        guard case .markdown(let source, _, let showsSource) = body, renderedWidth != width else { return false }
         renderedWidth = width
-        let markdown = source.lines.joined(separator: "\n")
+        let shortened = head == .max ? nil : MarkdownDocument.head(of: source.lines, atLeast: head)
+        let markdown = shortened ?? source.lines.joined(separator: "\n")
         body = .markdown(source: source, rendered: MarkdownDocument.render(markdown: markdown, width: max(1, width), baseURL: base),
                          showsSource: showsSource)
         showLines()
+        return shortened != nil
     }
 
     /// Runs the search over the shown lines and moves the cursor to the first match at or after it.
