@@ -96,12 +96,13 @@ extension SQLiteStore: CommitHistoryStore {
         let body = try withDatabase { try $0.read { db in
             try Data.fetchOne(db, sql: "SELECT body FROM commit_detail WHERE sha = ?", arguments: [sha])
         } }
-        // A row that no longer decodes is as good as none: the commit is fetched again.
-        return body.flatMap { try? JSONDecoder().decode(CommitDetail.self, from: $0) }
+        // Packed (`PackedCommit`), or JSON as stored before; a row that no longer decodes is as good
+        // as none: the commit is fetched again.
+        return body.flatMap { PackedCommit.unpack($0) ?? (try? JSONDecoder().decode(CommitDetail.self, from: $0)) }
     }
 
     public func saveCommitDetail(_ detail: CommitDetail, storedAt: Date) throws {
-        let body = try JSONEncoder().encode(detail)
+        let body = try PackedCommit.pack(detail)
         try withDatabase { try $0.write { db in
             try db.execute(sql: """
                 INSERT INTO commit_detail (sha, body, stored_at) VALUES (?, ?, ?)

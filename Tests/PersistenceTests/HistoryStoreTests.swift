@@ -71,4 +71,32 @@ struct HistoryStoreTests {
         } }
         #expect(try store.commitDetail(sha: "abc") == nil)
     }
+
+    @Test("a commit is stored packed: patches of every kind come back as they were, and a JSON row of before still reads")
+    func packedCommit() throws {
+        let person = CommitDetail.Person(name: "Ада 日本", email: "a@b", date: date(100), login: "ada")
+        let patches: [String?] = [nil, "", "@@ -1 +1 @@\n-a\n+b", String(repeating: "+ 日本語 🎉 \u{0}\t\"\\ line\n", count: 5_000), nil]
+        let files = patches.enumerated().map { CommitDetail.File(filename: "f\($0.offset)", status: "modified", additions: 1, patch: $0.element) }
+        let detail = CommitDetail(sha: String(repeating: "c", count: 40), message: "Big\n\nbody", author: person, committer: person,
+                                  parentSHAs: ["p"], stats: .init(additions: 1, deletions: 2, total: 3), files: files, htmlURL: "https://x")
+        let store = try SQLiteStore.inMemory()
+        try store.saveCommitDetail(detail, storedAt: date(10))
+        #expect(try store.commitDetail(sha: detail.sha) == detail)
+        let body = try #require(try store.withDatabase { try $0.read { db in
+            try Data.fetchOne(db, sql: "SELECT body FROM commit_detail WHERE sha = ?", arguments: [detail.sha])
+        } })
+        #expect(body.starts(with: Array("GCP1".utf8)), "packed, not JSON")
+        #expect(body.count < (try JSONEncoder().encode(detail)).count, "smaller than its JSON (no escapes)")
+        // Cut anywhere, or with a byte more: read as none (fetched again), never a wrong commit.
+        for cut in [5, 9, body.count / 2, body.count - 1] {
+            #expect(PackedCommit.unpack(body.prefix(cut)) == nil)
+        }
+        #expect(PackedCommit.unpack(body + Data([0])) == nil)
+        // A row written as JSON by an earlier version.
+        let old = try JSONEncoder().encode(detail)
+        try store.withDatabase { try $0.write { db in
+            try db.execute(sql: "INSERT INTO commit_detail (sha, body, stored_at) VALUES ('old', ?, 0)", arguments: [old])
+        } }
+        #expect(try store.commitDetail(sha: "old")?.files == detail.files)
+    }
 }
