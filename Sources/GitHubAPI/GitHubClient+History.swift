@@ -39,7 +39,9 @@ extension GitHubClient {
         guard fetched.response.body.count <= Self.maximumCommitDetailBytes else {
             throw GitHubError.http(status: fetched.response.statusCode, message: "The commit is larger than 16 MiB.")
         }
-        return try Self.decode(CommitDetail.self, from: fetched.response.body)
+        // Patches lifted out in one pass (a big commit's megabytes), JSONDecoder for the rest; JSONDecoder
+        // for the whole when the reader cannot be sure, and to say what is wrong.
+        return try CommitDetail(liftingPatchesFrom: fetched.response.body) ?? Self.decode(CommitDetail.self, from: fetched.response.body)
     }
 
     public func branches(ownerLogin: String, repository: String) async throws -> Page<Branch> {
