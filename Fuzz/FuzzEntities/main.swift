@@ -26,4 +26,11 @@ FuzzSupport.run { bytes in
         if let encoded = try? JSONEncoder().encode(detail) { _ = try? decoder.decode(CommitDetail.self, from: encoded) }
     }
     _ = try? decoder.decode([Branch].self, from: data)
+    // The one-pass readers give what the decoder gives, or nothing.
+    if let tree = GitTree(scanning: data), tree != (try? decoder.decode(GitTree.self, from: data)) {
+        fatalError("GitTree(scanning:) disagrees with JSONDecoder")
+    }
+    if let lifted = CommitDetail(liftingPatchesFrom: data), lifted != (try? decoder.decode(CommitDetail.self, from: data)) {
+        fatalError("CommitDetail(liftingPatchesFrom:) disagrees with JSONDecoder")
+    }
 }
