@@ -464,3 +464,33 @@ struct RepoDetailLinkViewTests {
                                 .editSearch(.moveLeft), .submitSearch, .cancelSearch, .quit])
     }
 }
+
+/// A long README: its head rendered at once, the whole off the UI thread, the reader kept where they are.
+@Suite("Repository detail: a long README")
+@MainActor
+struct LongReadmeTests {
+    static let readme = (0..<3_000).map { "## Part \($0)\n\nText of part \($0) with a [link][home].\n" }.joined(separator: "\n")
+        + "\n[home]: https://example.com/\n"
+
+    @Test("The head is shown first; the whole arrives, keeps the reader's line, and a picture's re-layout does not render again")
+    func headThenWhole() async throws {
+        let o = try await RepoDetailLinkTests().open(readme: Self.readme, height: 20)
+        let readme = o.presenter.readme
+        #expect(readme.state.lineCount > 50 && readme.state.lineCount < 2_000, "the head: \(readme.state.lineCount) lines")
+        let whole = try #require(readme.wholeTask, "the whole is on its way")
+        for _ in 0..<5 { o.presenter.handle(.scrollDown) }
+        let top = readme.state.offset
+        await whole.value
+        o.dispatcher.runPending()
+        #expect(readme.state.lineCount > 10_000, "the whole: \(readme.state.lineCount) lines")
+        #expect(readme.state.offset == top, "the reader's line kept")
+        #expect(readme.wholeTask == nil)
+        o.presenter.handle(.end)
+        #expect(o.text.contains { $0.contains("Text of part 2999") })
+        // The content changes (a picture came): laid out again from the whole, at the same place.
+        let end = readme.state.offset
+        readme.state.contentChanged()
+        readme.layOut()
+        #expect(readme.wholeTask == nil && readme.state.offset == end && readme.state.lineCount > 10_000)
+    }
+}

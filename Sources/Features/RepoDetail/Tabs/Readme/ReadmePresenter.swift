@@ -21,6 +21,8 @@ final class ReadmePresenter {
     private var started = false
     /// The README request in flight (tests await it).
     private(set) var readmeTask: Task<Void, Never>?
+    /// The whole of a long README being rendered, after its head was shown.
+    private(set) var wholeTask: Task<Void, Never>?
     /// The README as shown: its lines at the panel's width, the scroll, the search and the links.
     var state = DocumentPane<DetailLine>()
     /// The panel's width.
@@ -92,10 +94,25 @@ final class ReadmePresenter {
 
     // MARK: Lines
 
-    /// The README laid out at the panel's width, when it is not already.
+    /// The README laid out at the panel's width, when it is not already: a long one as far as its head
+    /// at once (a few screens), the whole rendered off the UI thread and shown where the reader is.
     func layOut() {
         guard state.needsLayout(width: width) else { return }
-        let laid = readme.layout(width: width, findingPictures: pictureCell != nil)
+        let laid = readme.layout(width: width, findingPictures: pictureCell != nil, head: max(200, 4 * state.height))
+        display(laid)
+        wholeTask?.cancel()
+        wholeTask = nil
+        guard laid?.isHead == true, let render = readme.renderWhole(width: width) else { return }
+        let width = self.width, readmeState = readme.state
+        wholeTask = calls.run(render, then: { [weak self] document in
+            guard let self, self.width == width, readme.state == readmeState else { return }
+            wholeTask = nil
+            display(readme.layout(whole: document, width: width, findingPictures: pictureCell != nil))
+            host?.changed()
+        })
+    }
+
+    private func display(_ laid: ReadmeSection.Layout?) {
         pictureSpots = laid?.pictures ?? []
         state.show(laid?.lines ?? [], links: laid?.links ?? [:], width: width)
     }

@@ -10,6 +10,20 @@ enum ReadmeRenderer {
         MarkdownDocument.render(markdown: markdown, width: max(1, width), baseURL: base.blobPrefix, textLinks: textLinks)
     }
 
+    /// A long README's head (`MarkdownDocument.head`: its first `lines` lines or a few more), nil when it
+    /// is not long: rendered and shown first while the whole renders off the UI thread.
+    static func head(of markdown: String, lines: Int) -> String? {
+        // Counting first: most READMEs are short and are not split at all.
+        var count = 0
+        for byte in markdown.utf8 where byte == 0x0A {
+            count += 1
+            if count > 2 * lines { break }
+        }
+        guard count > 2 * lines else { return nil }
+        return MarkdownDocument.head(of: markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
+                                     atLeast: lines)
+    }
+
     static func lines(_ rendered: RenderedMarkdown) -> [DetailLine] {
         rendered.lines.map { .markdown($0) }
     }

@@ -20,6 +20,8 @@ final class ReadmeSection {
         var lines: [DetailLine]
         var links: [Int: String]
         var pictures: [ReadmePictures.Found]
+        /// Only the head of a long README: the whole follows.
+        var isHead: Bool
     }
 
     private(set) var state: State = .loading
@@ -30,6 +32,8 @@ final class ReadmeSection {
     /// The README's pictures at `picturesWidth`, by address (`ReadmePictures`).
     private var pictures: [String: OwnerPicture] = [:]
     private(set) var picturesWidth = 0
+    /// The whole README rendered at a width (kept until the README or the width changes).
+    private var rendered: (width: Int, document: RenderedMarkdown)?
 
     init(base: ReadmeBase, textLinks: MarkdownTextLinks? = nil) {
         self.base = base
@@ -44,6 +48,7 @@ final class ReadmeSection {
         if case .failed = state, case .loaded = self.state { return false }
         self.state = state
         pictures = [:]
+        rendered = nil
         return true
     }
 
@@ -67,17 +72,41 @@ final class ReadmeSection {
     }
 
     /// The README laid out at `width` with the pictures loaded for it (nil before it is there); the
-    /// pictures' places are found when `findingPictures`.
-    func layout(width: Int, findingPictures: Bool) -> Layout? {
+    /// pictures' places are found when `findingPictures`. A long README is rendered as far as its first
+    /// `head` lines (`isHead`); `renderWhole` makes the rest off the UI thread, laid out by `layout(whole:)`.
+    func layout(width: Int, findingPictures: Bool, head: Int = .max) -> Layout? {
         guard case .loaded(let markdown) = state else { return nil }
-        let document = ReadmeRenderer.render(markdown: markdown, width: width, base: base, textLinks: textLinks)
+        // The whole at this width, rendered before (a picture came): laid out again, not rendered.
+        if let rendered, rendered.width == width { return layout(rendered.document, width: width, findingPictures: findingPictures) }
+        let shortened = head == .max ? nil : ReadmeRenderer.head(of: markdown, lines: head)
+        let document = ReadmeRenderer.render(markdown: shortened ?? markdown, width: width, base: base, textLinks: textLinks)
+        if shortened == nil { rendered = (width, document) }
+        var laid = layout(document, width: width, findingPictures: findingPictures)
+        laid.isHead = shortened != nil
+        return laid
+    }
+
+    /// The whole of the README rendered at `width` (pure and slow for a long one: off the UI thread).
+    func renderWhole(width: Int) -> (@Sendable () -> RenderedMarkdown)? {
+        guard case .loaded(let markdown) = state else { return nil }
+        let base = self.base, textLinks = self.textLinks
+        return { ReadmeRenderer.render(markdown: markdown, width: width, base: base, textLinks: textLinks) }
+    }
+
+    /// The whole README, rendered off the UI thread at `width`, laid out with its pictures.
+    func layout(whole document: RenderedMarkdown, width: Int, findingPictures: Bool) -> Layout {
+        rendered = (width, document)
+        return layout(document, width: width, findingPictures: findingPictures)
+    }
+
+    private func layout(_ document: RenderedMarkdown, width: Int, findingPictures: Bool) -> Layout {
         var lines = ReadmeRenderer.lines(document)
         let showsPictures = width == picturesWidth && !pictures.isEmpty
         let found = findingPictures || showsPictures ? ReadmePictures.find(in: document, base: base) : []
         if showsPictures { lines = ReadmePictures.insert(pictures, at: found, into: lines) }
         var links: [Int: String] = [:]
         for link in document.links { links[link.number] = link.url }
-        return Layout(lines: lines, links: links, pictures: found)
+        return Layout(lines: lines, links: links, pictures: found, isHead: false)
     }
 }
 
