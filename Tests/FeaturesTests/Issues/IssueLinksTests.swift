@@ -133,6 +133,30 @@ struct IssueLinksTests {
         #expect(h.presenter.tab == .issues)
     }
 
+    @Test("A link followed before the thread had loaded: Esc comes back to it and GitHub is asked for it again")
+    func followWhileLoading() async throws {
+        let h = try Harness()
+        await h.settle()
+        h.presenter.handle(.confirm)
+        await h.settle()
+        h.presenter.handle(.close)
+        // Opened again: the stored thread at once, GitHub's answer on its way when the link is followed
+        // (and cancelled).
+        h.presenter.handle(.confirm)
+        #expect(h.tab.threadTask != nil)
+        h.presenter.handle(.nextLink)
+        h.presenter.handle(.confirm)
+        #expect(h.view.last?.title == "octocat/github-tui · Issues · #2750")
+        await h.settle()
+        h.presenter.handle(.close)
+        #expect(h.view.last?.title == "octocat/github-tui · Issues · #2746")
+        #expect(h.tab.threadTask != nil, "GitHub asked for it again")
+        await h.settle()
+        #expect(h.issues.recorded.suffix(2).contains("issue octocat/github-tui#2746"))
+        #expect(h.tab.thread?.thread?.issue.number == 2746)
+        #expect(h.tab.thread?.isLoading == false)
+    }
+
     @Test("A typed number follows another repository's issue: that repository is looked up and its view opened on it")
     func followToAnotherRepository() async throws {
         let h = try Harness()

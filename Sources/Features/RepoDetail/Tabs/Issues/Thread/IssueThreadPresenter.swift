@@ -30,7 +30,9 @@ final class IssueThreadPresenter {
     /// What Esc does after closing the thread (back to the tab a link was followed from).
     private var closeAction: (() -> Void)?
     /// The threads links were followed from, as they were: Esc goes back to the last.
-    private var trail: [(state: IssueThreadState, closeAction: (() -> Void)?)] = []
+    /// The threads a link was followed from, as they were shown, and whether they were still loading
+    /// (then Esc loads them again: the requests were cancelled when the link was followed).
+    private var trail: [(state: IssueThreadState, closeAction: (() -> Void)?, wasLoading: Bool)] = []
     /// `#123` and `owner/repo#123` in bodies and comments, as links.
     private let textLinks: MarkdownTextLinks?
     /// Follows a link of the thread (`LinkFollower`).
@@ -65,7 +67,7 @@ final class IssueThreadPresenter {
     /// Opens issue `number` from a link in the thread shown: Esc comes back to this one, as it is.
     func follow(number: Int) {
         guard let current = state, current.number != number, trail.count < 100 else { return }
-        trail.append((current, closeAction))
+        trail.append((current, closeAction, threadTask != nil || storedTask != nil))
         show(number: number, onClose: nil)
     }
 
@@ -78,15 +80,21 @@ final class IssueThreadPresenter {
         renderTask = nil
         storedTask?.cancel()
         storedTask = nil
-        var opened = IssueThreadState(number: number)
+        state = IssueThreadState(number: number)
+        load(number: number)
+    }
+
+    /// Shows issue `number`'s stored thread at once (its comments too when few, else read in the
+    /// background) and asks GitHub for it.
+    private func load(number: Int) {
         // The stored issue at once; its comments too when few, else read in the background.
         let stored = issues?.storedIssue(number: number)
         let commentsAtOnce = (stored?.issue.commentCount ?? 0) <= IssueThreadState.renderedAtOnce
         if var stored {
             if commentsAtOnce { stored.show(issues?.storedComments(number: number)) } else { stored.hasMoreComments = true }
-            opened.show(stored)
+            state?.show(stored)
         }
-        state = opened
+        state?.isLoading = true
         render()
         guard let issues else {
             state?.failure = .network
@@ -206,12 +214,14 @@ final class IssueThreadPresenter {
         moreTask = nil
         renderTask?.cancel()
         renderTask = nil
-        if let (previous, action) = trail.popLast() {
+        if let (previous, action, wasLoading) = trail.popLast() {
             state = previous
             state?.isLoading = false
             state?.dropBackground()
             closeAction = action
-            render()
+            // Left while it was loading: its requests were cancelled, so it loads again (the stored
+            // comments and GitHub's answer), shown as it was meanwhile.
+            if wasLoading, let number = state?.number { load(number: number) } else { render() }
             return
         }
         state = nil
