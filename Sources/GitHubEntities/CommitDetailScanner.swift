@@ -38,19 +38,15 @@ extension JSONScanner {
     fileprivate mutating func patches() -> [(range: Range<Int>, text: String)]? {
         guard skipSpace(), take(UInt8(ascii: "{")) else { return nil }
         var patches: [(range: Range<Int>, text: String)] = []
-        var seen: Set<String> = []
         guard objectMembers({ scanner, key in
-            guard seen.insert(key).inserted else { return false }
-            guard key == "files", scanner.skipSpace(), scanner.take(UInt8(ascii: "[")) else { return scanner.skipValue() }
+            guard key.is("files"), scanner.skipSpace(), scanner.take(UInt8(ascii: "[")) else { return scanner.skipValue() }
             guard scanner.skipSpace() else { return false }
             if scanner.take(UInt8(ascii: "]")) { return true }
             while true {
                 guard scanner.skipSpace() else { return false }
                 if scanner.take(UInt8(ascii: "{")) {
-                    var fileKeys: Set<String> = []
                     guard scanner.objectMembers({ scanner, key in
-                        guard fileKeys.insert(key).inserted else { return false }
-                        guard key == "patch", scanner.skipSpace(), scanner.peek == UInt8(ascii: "\"") else { return scanner.skipValue() }
+                        guard key.is("patch"), scanner.skipSpace(), scanner.peek == UInt8(ascii: "\"") else { return scanner.skipValue() }
                         let start = scanner.at
                         guard let text = scanner.string() else { return false }
                         patches.append((start..<scanner.at, text))

@@ -24,24 +24,21 @@ extension JSONScanner {
         var sha = ""
         var truncated = false
         var entries: [GitTreeEntry] = []
-        var seen: Set<String> = []
         guard objectMembers({ scanner, key in
-            guard seen.insert(key).inserted else { return false }
-            switch key {
-            case "sha":
+            if key.is("sha") {
                 guard let value = scanner.scalar() else { return false }
                 if case .string(let text) = value { sha = text }
-            case "truncated":
+            } else if key.is("truncated") {
                 guard scanner.skipSpace() else { return false }
                 if scanner.take(literal: "true") { truncated = true }
                 else if scanner.take(literal: "false") || scanner.take(literal: "null") { truncated = false }
                 else { return false }
-            case "tree":
+            } else if key.is("tree") {
                 guard scanner.skipSpace() else { return false }
                 guard scanner.peek == UInt8(ascii: "[") else { return scanner.skipValue() }
                 guard let list = scanner.entries() else { return false }
                 entries = list
-            default:
+            } else {
                 return scanner.skipValue()
             }
             return true
@@ -77,32 +74,27 @@ extension JSONScanner {
         guard take(UInt8(ascii: "{")) else { return nil }
         var raw = RawTreeEntry()
         var wrongType = false
-        var seen: Set<String> = []
         let fine = objectMembers { scanner, key in
-            guard seen.insert(key).inserted else { return false }
-            switch key {
-            case "path", "type", "mode", "sha":
-                guard let value = scanner.scalar() else { return false }
-                switch value {
-                case .string(let text):
-                    switch key {
-                    case "path": raw.path = text
-                    case "type": raw.type = text
-                    case "mode": raw.mode = text
-                    default: raw.sha = text
-                    }
-                case .null: break
-                case .integer, .other: wrongType = true
-                }
-            case "size":
+            if key.is("size") {
                 guard let value = scanner.scalar() else { return false }
                 switch value {
                 case .integer(let size): raw.size = size
                 case .null: break
                 case .string, .other: wrongType = true
                 }
-            default:
-                return scanner.skipValue()
+                return true
+            }
+            let field: WritableKeyPath<RawTreeEntry, String?>
+            if key.is("path") { field = \.path }
+            else if key.is("type") { field = \.type }
+            else if key.is("mode") { field = \.mode }
+            else if key.is("sha") { field = \.sha }
+            else { return scanner.skipValue() }
+            guard let value = scanner.scalar() else { return false }
+            switch value {
+            case .string(let text): raw[keyPath: field] = text
+            case .null: break
+            case .integer, .other: wrongType = true
             }
             return true
         }

@@ -15,17 +15,63 @@ struct JSONScanner {
         case string(String), integer(Int), null, other
     }
 
+    /// A member's key as written. A key with an escape is refused (no answer read this way has one,
+    /// and its meaning, like a repeated key's, is the decoder's to say).
+    struct Key {
+        let bytes: UnsafeBufferPointer<UInt8>
+
+        /// Whether the key is `literal`.
+        func `is`(_ literal: StaticString) -> Bool {
+            guard literal.utf8CodeUnitCount == bytes.count else { return false }
+            for index in 0..<bytes.count where bytes[index] != literal.utf8Start[index] { return false }
+            return true
+        }
+    }
+
     /// Calls `member` for each key of an object whose `{` was taken, positioned at the key's value;
-    /// `member` reads the value. Takes the closing `}`.
-    mutating func objectMembers(_ member: (inout JSONScanner, String) -> Bool) -> Bool {
+    /// `member` reads the value. Takes the closing `}`. False for a key written twice.
+    mutating func objectMembers(_ member: (inout JSONScanner, Key) -> Bool) -> Bool {
         guard skipSpace() else { return false }
         if take(UInt8(ascii: "}")) { return true }
+        // The keys so far: compared one by one while few, in a set past that (a hostile object's many).
+        var keys: [Range<Int>] = []
+        var many: Set<[UInt8]>?
         while true {
-            guard skipSpace(), peek == UInt8(ascii: "\""), let key = string(),
-                  skipSpace(), take(UInt8(ascii: ":")), member(&self, key), skipSpace() else { return false }
+            guard skipSpace(), let range = key() else { return false }
+            let key = UnsafeBufferPointer(rebasing: bytes[range])
+            if var set = many {
+                guard set.insert(Array(key)).inserted else { return false }
+                many = set
+            } else {
+                for earlier in keys where earlier.count == range.count && bytes[earlier].elementsEqual(key) { return false }
+                keys.append(range)
+                if keys.count > 16 { many = Set(keys.map { Array(bytes[$0]) }) }
+            }
+            guard skipSpace(), take(UInt8(ascii: ":")), member(&self, Key(bytes: key)), skipSpace() else { return false }
             if take(UInt8(ascii: ",")) { continue }
             return take(UInt8(ascii: "}"))
         }
+    }
+
+    /// A key whose opening quote is next: where its text lies; nil when it has an escape, a control
+    /// character or invalid UTF-8, or does not end.
+    private mutating func key() -> Range<Int>? {
+        guard take(UInt8(ascii: "\"")) else { return nil }
+        let start = at
+        var high: UInt8 = 0
+        while at < bytes.count {
+            let byte = bytes[at]
+            if byte == UInt8(ascii: "\"") {
+                let range = start..<at
+                at += 1
+                if high >= 0x80, String(validating: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) == nil { return nil }
+                return range
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
+            high |= byte
+            at += 1
+        }
+        return nil
     }
 
     /// A string, a plain integer, null, or any other value (skipped); nil when malformed, or a number
@@ -67,16 +113,18 @@ struct JSONScanner {
     mutating func string() -> String? {
         guard take(UInt8(ascii: "\"")) else { return nil }
         let start = at
-        // The common case: no escapes.
+        // The common case: no escapes (and plain ASCII, which needs no validating).
+        var high: UInt8 = 0
         while at < bytes.count {
             let byte = bytes[at]
             if byte == UInt8(ascii: "\"") {
-                let text = String(validating: UnsafeBufferPointer(rebasing: bytes[start..<at]), as: UTF8.self)
+                let text = UnsafeBufferPointer(rebasing: bytes[start..<at])
                 at += 1
-                return text
+                return high < 0x80 ? String(decoding: text, as: UTF8.self) : String(validating: text, as: UTF8.self)
             }
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { return nil }
+            high |= byte
             at += 1
         }
         guard at < bytes.count else { return nil }
@@ -154,8 +202,7 @@ struct JSONScanner {
             return string() != nil
         case UInt8(ascii: "{"):
             at += 1
-            var seen: Set<String> = []
-            return objectMembers { scanner, key in seen.insert(key).inserted && scanner.skipValue(depth: depth + 1) }
+            return objectMembers { scanner, _ in scanner.skipValue(depth: depth + 1) }
         case UInt8(ascii: "["):
             at += 1
             guard skipSpace() else { return false }

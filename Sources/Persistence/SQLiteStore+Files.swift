@@ -56,6 +56,7 @@ public struct PackedTree: Sendable, Equatable {
         Self.append(UInt32(tree.entries.count), to: &bytes)
         let recordsStart = bytes.count
         var text: [UInt8] = []
+        text.reserveCapacity(tree.entries.reduce(0) { $0 + $1.path.utf8.count + $1.sha.utf8.count })
         bytes.reserveCapacity(recordsStart + tree.entries.count * Self.recordSize)
         for entry in tree.entries {
             let path = entry.path.utf8.count <= Int(UInt16.max) ? Array(entry.path.utf8) : []
