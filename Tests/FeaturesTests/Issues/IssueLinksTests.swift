@@ -43,19 +43,16 @@ struct IssueLinksTests {
         #expect(narrow.lines.allSatisfy { $0.width <= 20 })
     }
 
-    @Test("a thread full of references renders in bounded time; its numbers run 1…n without a gap, each [n] naming its own")
+    // Its time is measured where times belong (`scripts/bench depth`: a thread of 5,000 comments), not
+    // here: a wall-clock bound failed on a loaded machine. The work is bounded by the line budget.
+    @Test("a thread full of references renders within its line budget; its numbers run 1…n without a gap, each [n] naming its own")
     func manyLinks() {
         let text = (1...60).map { "#\($0)" }.joined(separator: " ") + " https://github.com/o/r/pull/1"
         let thread = IssueThread(issue: Issue(number: 1, title: "t", body: text),
                                  comments: (1...3_000).map { IssueComment(id: Int64($0), author: "a", body: text) })
-        let clock = ContinuousClock()
-        var rendered: RenderedIssue?
-        let elapsed = clock.measure {
-            rendered = IssueDetailRenderer.render(thread, width: 100, now: Date(timeIntervalSince1970: 0), labelsInColour: false,
+        let rendered = IssueDetailRenderer.render(thread, width: 100, now: Date(timeIntervalSince1970: 0), labelsInColour: false,
                                                   textLinks: Self.links)
-        }
-        guard let rendered else { return }
-        #expect(elapsed < .seconds(10))
+        #expect(rendered.lines.count <= IssueDetailRenderer.maximumLines + 10, "the budget, and the line saying what was left out")
         #expect(rendered.links.map(\.number) == Array(1...rendered.links.count))
         #expect(rendered.links.count > 1_000)
         #expect(rendered.lines.allSatisfy { $0.width <= 100 })

@@ -213,6 +213,46 @@ struct IssueThreadAppendTests {
                                                                                                      host: "github.com")))
     }
 
+    @Test("a comment posted while the rest of a long thread renders: its end is shown once every comment is rendered")
+    func postedWhileRendering() async throws {
+        let store = try SQLiteStore.inMemory()
+        let pages = [Self.comments(1...100), Self.comments(101...200), Self.comments(201...250)]
+        let service = Service(pages: pages, links: [1, 2, nil], commentCount: 250)
+        let dispatcher = CollectingDispatcher()
+        let issues = RepositoryIssues(owner: "sferik", name: "rails_admin", service: service, store: store, isOffline: false,
+                                      now: { Self.now })
+        do {
+            let presenter = IssueThreadPresenter(issues: issues, dispatcher: dispatcher, labelsInColour: false, now: { Self.now })
+            presenter.layout(width: 80, height: 10)
+            presenter.open(number: 5)
+            await Self.settle(presenter, dispatcher)
+            for _ in 0..<5 {
+                _ = presenter.handle(.end)
+                await Self.settle(presenter, dispatcher)
+            }
+        }
+        let presenter = IssueThreadPresenter(issues: issues, dispatcher: dispatcher, labelsInColour: false, now: { Self.now })
+        presenter.layout(width: 80, height: 10)
+        presenter.open(number: 5)
+        await presenter.threadTask?.value
+        await presenter.storedTask?.value
+        dispatcher.runPending()
+        #expect(presenter.renderTask != nil, "the rest renders in the background")
+        // Posted meanwhile (as IssuesTabPresenter.commentAdded does).
+        let posted = IssueComment(id: 999, author: "me", body: "Posted just now", createdAt: Self.now)
+        presenter.update(number: 5) { thread in
+            thread.issue.commentCount += 1
+            thread.comments.append(posted)
+        }
+        presenter.scrollToEnd(ofThread: 5)
+        await Self.settle(presenter, dispatcher)
+        let state = try #require(presenter.state)
+        #expect(state.rendered?.commentStarts.count == 251)
+        let last = try #require(state.rendered?.commentStarts.last)
+        #expect((state.offset...(state.offset + 9)).contains(last), "the posted comment on screen: \(state.offset), \(last)")
+        #expect(state.pane.window().lines.contains { $0.text.contains("Posted just now") })
+    }
+
     @Test("reopened part of the way, paging goes on after the last page stored, its index counting the stored pages")
     func reopenedPartway() async throws {
         let store = try SQLiteStore.inMemory()

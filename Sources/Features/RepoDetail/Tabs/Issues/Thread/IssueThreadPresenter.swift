@@ -33,6 +33,8 @@ final class IssueThreadPresenter {
     /// The threads a link was followed from, as they were shown, and whether they were still loading
     /// (then Esc loads them again: the requests were cancelled when the link was followed).
     private var trail: [(state: IssueThreadState, closeAction: (() -> Void)?, wasLoading: Bool)] = []
+    /// A comment was posted: its end is shown once every comment is rendered.
+    private var revealsEnd = false
     /// `#123` and `owner/repo#123` in bodies and comments, as links.
     private let textLinks: MarkdownTextLinks?
     /// Follows a link of the thread (`LinkFollower`).
@@ -73,6 +75,7 @@ final class IssueThreadPresenter {
 
     private func show(number: Int, onClose: (() -> Void)?) {
         closeAction = onClose
+        revealsEnd = false
         threadTask?.cancel()
         moreTask?.cancel()
         moreTask = nil
@@ -149,14 +152,17 @@ final class IssueThreadPresenter {
         render()
     }
 
-    /// Scrolls issue `number`'s thread, when open, to its last comment (one just posted).
+    /// Scrolls issue `number`'s thread, when open, to its last comment (one just posted) — once it is
+    /// rendered, when the rest of a long thread is still rendering.
     func scrollToEnd(ofThread number: Int) {
-        guard state?.number == number, let rendered = state?.rendered else { return }
-        state?.pane.scroll(to: rendered.commentStarts.last ?? Int.max)
+        guard state?.number == number else { return }
+        revealsEnd = true
+        render()
     }
 
     private func render() {
         state?.pane.resize(height: height)
+        defer { revealEndWhenRendered() }
         guard let job = state?.render(width: width, now: now(), labelsInColour: labelsInColour, textLinks: textLinks),
               let number = state?.number else { return }
         renderTask = calls.run { job.run() } then: { [weak self] rendered in
@@ -166,6 +172,13 @@ final class IssueThreadPresenter {
             loadCommentsIfNear()
             host?.changed()
         }
+    }
+
+    /// The last comment on screen, once every comment is rendered, when a post asked for it.
+    private func revealEndWhenRendered() {
+        guard revealsEnd, let state, state.isRenderedWhole, let rendered = state.rendered else { return }
+        revealsEnd = false
+        self.state?.pane.scroll(to: rendered.commentStarts.last ?? Int.max)
     }
 
     private func loadChanges(number: Int, headSHA: String?) {
@@ -206,6 +219,7 @@ final class IssueThreadPresenter {
     /// Esc: back to the thread a link was followed from; else the thread closes, then the action given
     /// when it was opened runs.
     func close() {
+        revealsEnd = false
         threadTask?.cancel()
         threadTask = nil
         storedTask?.cancel()

@@ -31,6 +31,11 @@ struct IssueThreadState: Sendable {
     private(set) var background: BackgroundRender?
     private var backgroundRenders = 0
 
+    /// Whether what is shown is the thread as it is now, every comment of it rendered.
+    var isRenderedWhole: Bool {
+        background == nil && !isChanged && renderedThread?.comments.count == thread?.comments.count
+    }
+
     /// Comments rendered on the UI thread at most when a thread is rendered whole; a longer thread shows
     /// these first and renders the rest in the background.
     static let renderedAtOnce = 100
