@@ -84,15 +84,14 @@ extension JSONScanner {
                 }
                 return true
             }
-            let field: WritableKeyPath<RawTreeEntry, String?>
-            if key.is("path") { field = \.path }
-            else if key.is("type") { field = \.type }
-            else if key.is("mode") { field = \.mode }
-            else if key.is("sha") { field = \.sha }
-            else { return scanner.skipValue() }
+            guard key.is("path") || key.is("type") || key.is("mode") || key.is("sha") else { return scanner.skipValue() }
             guard let value = scanner.scalar() else { return false }
             switch value {
-            case .string(let text): raw[keyPath: field] = text
+            case .string(let text):
+                if key.is("path") { raw.path = text }
+                else if key.is("type") { raw.type = text }
+                else if key.is("mode") { raw.mode = text }
+                else { raw.sha = text }
             case .null: break
             case .integer, .other: wrongType = true
             }
