@@ -159,7 +159,7 @@ public protocol RepositoryContentStore: AnyObject, Sendable {
     /// stored before trees were packed (its JSON is decoded): call it off the UI thread.
     func packedTree(repositoryID: Int64, ref: String) throws -> PackedTree?
     /// Replaces the stored tree of `ref`.
-    func saveTree(_ tree: GitTree, repositoryID: Int64, ref: String, fetchedAt: Date) throws
+    func saveTree(_ tree: PackedTree, repositoryID: Int64, ref: String, fetchedAt: Date) throws
     /// A file's bytes by blob sha, nil when never stored.
     func fileContent(sha: String) throws -> FileContent?
     /// Keeps a file's bytes for good (a blob never changes).
@@ -201,8 +201,13 @@ extension SQLiteStore: RepositoryContentStore {
         return (tree, Rows.decodeDate(row["fetched_at"]) ?? Date(timeIntervalSinceReferenceDate: 0))
     }
 
+    /// Packs `tree` and keeps it (see `saveTree(_:repositoryID:ref:fetchedAt:)` with a packed tree).
     public func saveTree(_ tree: GitTree, repositoryID: Int64, ref: String, fetchedAt: Date) throws {
-        let body = PackedTree(tree).stored
+        try saveTree(PackedTree(tree), repositoryID: repositoryID, ref: ref, fetchedAt: fetchedAt)
+    }
+
+    public func saveTree(_ tree: PackedTree, repositoryID: Int64, ref: String, fetchedAt: Date) throws {
+        let body = tree.stored
         try withDatabase { try $0.write { db in
             try db.execute(sql: """
                 INSERT INTO repository_tree (repository_id, ref, body, fetched_at) VALUES (?, ?, ?, ?)

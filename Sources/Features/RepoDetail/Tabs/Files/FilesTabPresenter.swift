@@ -95,7 +95,7 @@ final class FilesTabPresenter {
             layout(width: width, height: height)
             host?.changed()
         }
-        treeTask = calls.run { await .of { TreeIndex(try await files.fetchTree(ref: ref)) } } then: { [weak self] result in
+        treeTask = calls.run { await .of { TreeIndex(packed: try await files.fetchTree(ref: ref)) } } then: { [weak self] result in
             guard let self, generation == self.generation else { return }
             treeDidLoad(result)
         }

@@ -20,7 +20,7 @@ struct NoContentService: RepositoryContentService {
 /// A store that keeps no trees, files or releases (`RepoDetailSources.none`, and tests).
 final class NoContentStore: RepositoryContentStore {
     func tree(repositoryID: Int64, ref: String) throws -> StoredTree? { nil }
-    func saveTree(_ tree: GitTree, repositoryID: Int64, ref: String, fetchedAt: Date) throws {}
+    func saveTree(_ tree: PackedTree, repositoryID: Int64, ref: String, fetchedAt: Date) throws {}
     func fileContent(sha: String) throws -> FileContent? { nil }
     func saveFileContent(_ content: FileContent, storedAt: Date) throws {}
     func releases(repositoryID: Int64) throws -> StoredReleases? { nil }

@@ -32,9 +32,10 @@ struct RepositoryFiles: Sendable {
     }
 
     /// The tree of `ref` from GitHub, stored once it arrived.
-    func fetchTree(ref: String) async throws -> GitTree {
+    func fetchTree(ref: String) async throws -> PackedTree {
         if isOffline { throw GitHubError.network }
-        let tree = try await service.tree(ownerLogin: repository.ownerLogin, repository: repository.name, ref: ref)
+        // Packed once: stored and walked as it is.
+        let tree = PackedTree(try await service.tree(ownerLogin: repository.ownerLogin, repository: repository.name, ref: ref))
         try Task.checkCancellation()
         try? store.saveTree(tree, repositoryID: repository.id, ref: ref, fetchedAt: now())
         return tree
