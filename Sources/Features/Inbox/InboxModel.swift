@@ -25,7 +25,8 @@ struct InboxModel: Equatable, Sendable {
     var threads: [NotificationThread] = []
     var filter = NotificationFilter()
     var grouped = true
-    /// The `/` text: titles and repository names containing it (any case).
+    /// The `/` text: titles, repository names and reasons (GitHub's words, `_` read as a space: "review
+    /// requested") containing it (any case).
     var query = ""
     var unsubscribed: Set<String> = []
 
@@ -38,6 +39,7 @@ struct InboxModel: Equatable, Sendable {
         let shown = threads.indices.filter { index in
             needle.isEmpty || threads[index].subject.title.lowercased().contains(needle)
                 || threads[index].repository.fullName.lowercased().contains(needle)
+                || threads[index].reason.rawValue.replacingOccurrences(of: "_", with: " ").contains(needle)
         }
         guard grouped else { return shown.map(InboxLine.thread) }
         var order: [String] = []

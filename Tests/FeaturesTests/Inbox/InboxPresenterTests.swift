@@ -251,6 +251,12 @@ struct InboxPresenterTests {
         #expect(harness.view.last?.rows.count == 2 && harness.presenter.isEditingFilter == false)
         harness.presenter.handle(.back)
         #expect(harness.view.last?.rows.count == 6 && harness.router.routes.isEmpty)
+        // A reason in GitHub's words.
+        harness.presenter.handle(.startFilter)
+        for character in "assign" { harness.presenter.filterDidEdit(.insert(String(character))) }
+        #expect(harness.view.last?.rows.map(\.repository) == ["evil/x"])
+        harness.presenter.filterDidEnd(keep: false)
+        #expect(harness.view.last?.rows.count == 6)
         harness.presenter.handle(.back)
         #expect(harness.router.routes == ["close"])
     }
