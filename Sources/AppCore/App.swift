@@ -91,6 +91,7 @@ final class App: AppNavigator {
         }
 
         push(makeListScreen(RepositoryListID(kind: setup.listKind, ownerLogin: setup.ownerLogin)))
+        if setup.startsInInbox { showInbox() }
         // The graphics probe's answers come with the input; whatever has not come by then is not waited for.
         let probeDeadline = loop.schedule(after: GraphicsProbe.deadline) { backend.finishGraphicsProbe() }
         defer { probeDeadline.cancel() }
@@ -143,6 +144,11 @@ final class App: AppNavigator {
 
     func showSearch() {
         push(SearchBuilder.build(services, navigator: self))
+    }
+
+    func showInbox() {
+        guard let sources = setup.inbox else { return }
+        push(InboxBuilder.build(services, sources: sources, navigator: self))
     }
 
     func showRepositoryDetail(_ repository: Repository, tab: RepoTab) {

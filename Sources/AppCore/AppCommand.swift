@@ -47,6 +47,9 @@ struct AppCommand: ParsableCommand {
     @Flag(help: "Show the repositories OWNER starred instead of OWNER's own (t switches in the app).")
     var starred = false
 
+    @Flag(help: "Start in the notifications inbox (n from the list; needs a token: GH_TOKEN or gh auth login).")
+    var inbox = false
+
     @Option(help: ArgumentHelp("Colours: default (dark backgrounds), light, mono (attributes only), terminal (the 16 ANSI colours). NO_COLOR wins.", valueName: "theme"))
     var theme: Theme?
 
@@ -90,7 +93,7 @@ struct AppCommand: ParsableCommand {
         }
     }
 
-    /// The everyday command lines — an owner, `--demo`, `--offline`, `--starred`, `--api-url URL`, `--data-dir DIR`,
+    /// The everyday command lines — an owner, `--demo`, `--offline`, `--starred`, `--inbox`, `--api-url URL`, `--data-dir DIR`,
     /// `--theme THEME`, `--plain`, `--json FIELDS`, `--config PATH` (also `--name=value`), each at most once — parsed without swift-argument-parser, whose
     /// reflection costs ~3 ms of every launch (it scans the binary's protocol conformances; see
     /// docs/performance.md). Anything else, and anything that fails `validate()`, returns `nil`:
@@ -98,7 +101,7 @@ struct AppCommand: ParsableCommand {
     /// parsers agree on every line this one accepts.
     static func parseEveryday(_ arguments: [String]) -> AppCommand? {
         var owner: String?, apiURL: String?, dataDir: String?, theme: Theme?, configPath: String?
-        var demo = false, offline = false, starred = false, plain = false, json: String?
+        var demo = false, offline = false, starred = false, inbox = false, plain = false, json: String?
         var index = 0
         func value(of name: String, _ argument: String) -> String?? {
             if argument == name {
@@ -114,6 +117,7 @@ struct AppCommand: ParsableCommand {
             if argument == "--demo", !demo { demo = true }
             else if argument == "--offline", !offline { offline = true }
             else if argument == "--starred", !starred { starred = true }
+            else if argument == "--inbox", !inbox { inbox = true }
             else if argument == "--plain", !plain { plain = true }
             else if let found = value(of: "--json", argument) {
                 guard let fields = found, json == nil else { return nil }
@@ -142,6 +146,7 @@ struct AppCommand: ParsableCommand {
         command.dataDir = dataDir
         command.offline = offline
         command.starred = starred
+        command.inbox = inbox
         // Every property is assigned: a property wrapper never set by a parse cannot be read.
         command.theme = theme
         command.plain = plain

@@ -38,6 +38,10 @@ struct AppSetup {
     var commitPrefetch: CommitPrefetch = .visible
     /// How pictures are drawn (the config's `images`).
     var images: ImagesSetting = .auto
+    /// The notifications inbox's GitHub, store and account (`n`, `--inbox`).
+    var inbox: InboxSources?
+    /// Whether the app starts in the inbox (`--inbox`, the config's `start = "inbox"`).
+    var startsInInbox = false
 
     /// Errors that stop the app before it starts (exit 2).
     struct Failure: Error, CustomStringConvertible {
@@ -56,6 +60,7 @@ struct AppSetup {
         setup.commitPrefetch = config.commitPrefetch
         setup.images = config.images
         setup.listKind = command.starred ? .starred : .owner
+        setup.startsInInbox = command.inbox || config.start == .inbox
         return setup
     }
 
@@ -72,7 +77,8 @@ struct AppSetup {
             return AppSetup(
                 ownerLogin: command.owner ?? AppCommand.demoOwner, isDemo: true, isOffline: command.offline,
                 service: client, store: store, sources: RepoDetailSources(client: client, store: store),
-                storeNotice: nil, theme: command.theme ?? .default, environment: environment)
+                storeNotice: nil, theme: command.theme ?? .default, environment: environment,
+                inbox: inboxSources(client, store: store))
         }
         let configuration: APIConfiguration
         do {
@@ -95,7 +101,15 @@ struct AppSetup {
             ownerLogin: owner, isDemo: false, isOffline: command.offline,
             service: client, store: store, sources: RepoDetailSources(client: client, store: store),
             storeNotice: StoreNotice.message(for: store.outcome), checkStoreIntegrity: { store.checkIntegrity() },
-            theme: command.theme ?? .default, environment: environment)
+            theme: command.theme ?? .default, environment: environment, inbox: inboxSources(client, store: store))
+    }
+
+    /// The inbox's sources: the client and the store, the account named by the API host and the token's
+    /// identity (never the token).
+    private static func inboxSources(_ client: GitHubClient, store: SQLiteStore) -> InboxSources {
+        let configuration = client.configuration
+        return InboxSources(service: client, store: store,
+                            account: "\(configuration.baseURL.absoluteString) \(configuration.tokenIdentity)")
     }
 }
 

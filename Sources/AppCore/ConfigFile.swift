@@ -39,8 +39,15 @@ struct AppConfig: Equatable, Sendable {
     var images: ImagesSetting = .auto
     /// `[keys]` and `[keys.SCREEN]`.
     var keys: KeyRemapping = .none
+    /// The first screen: `list` (the repositories) or `inbox` (the notifications; `--inbox` too).
+    var start: StartScreen = .list
 
     init() {}
+}
+
+/// The screen the app starts on (the config's `start`; `--inbox` starts in the inbox whatever it says).
+enum StartScreen: String, CaseIterable, Sendable {
+    case list, inbox
 }
 
 /// A config file that cannot be used: each problem with its line. The app stops with exit 2 and
@@ -78,7 +85,7 @@ struct ConfigError: Error, Equatable, CustomStringConvertible {
 /// `--config` path. Only a file that exists is read: launching without one costs one `stat`.
 enum ConfigFile {
     /// The settings a file may have, at the top level.
-    static let settings = ["default_owner", "theme", "clone_root", "clipboard", "commit_prefetch", "icons", "images", "keys"]
+    static let settings = ["default_owner", "theme", "clone_root", "clipboard", "commit_prefetch", "icons", "images", "keys", "start"]
 
     /// Where the config is looked for when `--config` is not given.
     static func defaultPath(environment: [String: String]) -> String {
@@ -155,6 +162,7 @@ enum ConfigFile {
         config.commitPrefetch = choice("commit_prefetch", CommitPrefetch.self) ?? .visible
         config.icons = choice("icons", IconSet.self) ?? .unicode
         config.images = choice("images", ImagesSetting.self) ?? .auto
+        config.start = choice("start", StartScreen.self) ?? .list
         if let keys = table["keys"] {
             if let keysTable = keys.table {
                 config.keys = remapping(keysTable, lines: lines, problems: &problems)

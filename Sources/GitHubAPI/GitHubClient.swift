@@ -159,11 +159,12 @@ public final class GitHubClient: GitHubService {
     /// One API exchange (GET with validators, or a POST with a body).
     /// `keepsValidators: false` for answers stored elsewhere for good (a commit never changes).
     /// `isQuery`: a POST that changes nothing (a GraphQL query), repeated after a 5xx like a GET.
+    /// `headers`: more request headers (a conditional request the caller keeps the validator of).
     /// `maximumBytes`: the most bytes the answer may have (less than the transport's own limit); the
     /// transfer is aborted past it (`GitHubError.responseTooLarge`).
     func exchange(method: String, url: URL, body: Data?, passThrough: Set<Int> = [],
                   accept: String = "application/vnd.github+json", keepsValidators: Bool = true,
-                  maximumBytes: Int? = nil, isQuery: Bool = false) async throws -> Fetched {
+                  maximumBytes: Int? = nil, isQuery: Bool = false, headers extraHeaders: [String: String] = [:]) async throws -> Fetched {
         try Task.checkCancellation()
         let bucket = bucket(of: url)
         if let until = blockedUntil(bucket: bucket) {
@@ -181,6 +182,7 @@ public final class GitHubClient: GitHubService {
             headers["Authorization"] = "Bearer \(token)"
         }
         if body != nil { headers["Content-Type"] = "application/json" }
+        for (name, value) in extraHeaders { headers[name] = value }
         let cacheKey = ValidatorKey.key(url: url, tokenIdentity: configuration.tokenIdentity)
         let cached = method == "GET" && keepsValidators ? validatorCache?.validator(for: cacheKey) : nil
         if let cached {

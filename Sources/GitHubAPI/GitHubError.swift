@@ -23,11 +23,17 @@ public enum GitHubError: Error, Equatable, Sendable {
     /// libcurl could not be loaded (not installed, or a library of that name that is not libcurl):
     /// no request can be made. `reason` is the loader's own words.
     case libcurlMissing(reason: String)
+    /// GitHub refused the notifications to this token (403/404): it serves them only to classic tokens
+    /// with the `notifications` or `repo` scope, never to fine-grained tokens.
+    case notificationsNeedClassicToken
 
     public static let networkMessage =
         "A network error has occurred. Check your Internet connection and try again later."
     public static let notFoundMessage = "User not found. Please enter another name."
     public static let unauthorizedMessage = "Bad credentials — check GH_TOKEN"
+    public static let notificationsNeedClassicTokenMessage =
+        "GitHub serves notifications only to classic tokens with the notifications or repo scope; "
+        + "this token was refused (fine-grained tokens cannot read them)."
 
     /// The message in the local time zone.
     public var userMessage: String { userMessage(timeZone: .current) }
@@ -57,6 +63,8 @@ public enum GitHubError: Error, Equatable, Sendable {
         case .libcurlMissing(let reason):
             return "Network access needs libcurl, which could not be loaded (\(Self.printable(reason))). "
                 + "Install it (Debian, Ubuntu: apt-get install libcurl4) and start github-tui again."
+        case .notificationsNeedClassicToken:
+            return Self.notificationsNeedClassicTokenMessage
         }
     }
 
@@ -95,6 +103,7 @@ extension GitHubError: CustomStringConvertible {
         case .http(let status, let message): return "GitHubError.http(\(status), \(message ?? "nil"))"
         case .decoding(let detail): return "GitHubError.decoding(\(detail))"
         case .libcurlMissing(let reason): return "GitHubError.libcurlMissing(\(Self.printable(reason, limit: 120)))"
+        case .notificationsNeedClassicToken: return "GitHubError.notificationsNeedClassicToken"
         }
     }
 }

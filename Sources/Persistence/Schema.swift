@@ -304,6 +304,21 @@ enum Schema {
                 );
                 """)
         }
+        // The notifications inbox (issue 38): per account (API host and token identity) and filter, the
+        // threads as the API's JSON, the Last-Modified for the next If-Modified-Since, the poll interval.
+        migrator.registerMigration("v9-notifications-inbox") { db in
+            try db.execute(sql: """
+                CREATE TABLE inbox (
+                    account TEXT NOT NULL,
+                    filter TEXT NOT NULL,
+                    threads BLOB NOT NULL,
+                    last_modified TEXT,
+                    poll_interval INTEGER,
+                    fetched_at REAL NOT NULL,
+                    PRIMARY KEY (account, filter)
+                );
+                """)
+        }
         return migrator
     }()
 
@@ -312,6 +327,7 @@ enum Schema {
         "owner", "repository_list", "repository", "commit", "commit_fetch", "validator", "favourite", "setting",
         "history", "history_commit", "commit_detail", "issue_list", "issue_list_item", "issue",
         "file_blob", "repository_tree", "repository_releases", "list_baseline", "list_baseline_entry", "draft",
+        "inbox",
     ]
 
     /// Migrates, tolerating other processes that migrate the same file at the same moment: each

@@ -67,6 +67,8 @@ final class FakeGitHub: Sendable {
         /// Lists served paged (`per_page`, `page`, `Link`) by exact path: encoded items (`addPagedAnswer`).
         var pagedAnswers: [String: [Data]] = [:]
         var failures: [FailureRule] = []
+        /// The inbox `/notifications` serves (nil: no inbox, 404).
+        var inbox: NotificationInbox?
         var requests: [RecordedRequest] = []
         var inFlight = 0
         var maxInFlight = 0
@@ -317,6 +319,9 @@ final class FakeGitHub: Sendable {
         }
         if request.method == "POST", path.hasPrefix("/repos/"), path.hasSuffix("/comments") {
             return postComment(request, path: path)
+        }
+        if path == "/notifications" || path.hasPrefix("/notifications/") {
+            return notifications(request, path: path)
         }
         guard request.method == "GET" || request.method == "HEAD" else {
             return error(404, "Not Found", docs: "https://docs.github.com/rest")
@@ -675,7 +680,7 @@ final class FakeGitHub: Sendable {
     }
 
     /// Counts down (never below 1: the fake reports limits, it does not enforce them).
-    private func rateLimitHeaders(bucket: String, spend: Bool) -> [String: String] {
+    func rateLimitHeaders(bucket: String, spend: Bool) -> [String: String] {
         let limit = Self.limits[bucket] ?? 5000
         let (left, reset) = state.withLock { state in
             var left = state.remaining[bucket] ?? limit

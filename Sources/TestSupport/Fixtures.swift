@@ -196,6 +196,11 @@ public enum Fixtures {
         public static let railsAdminHistoryPages = "octokit-rb/wave3/rails_admin-commits-pages-2013.json"
         /// One recorded commit with stats and 15 files with patches (a merge; one rename).
         public static let railsAdminCommitDetail = "octokit-rb/wave3/rails_admin-commit-3cdfabd-2013.json"
+        /// octokit.rb's notification recordings (2020): GET …/notifications?all=true (one read `mention` thread of an
+        /// issue, `Last-Modified`, `X-Poll-Interval: 60`), its PATCH …/threads/784658380 (205), GET /notifications (empty).
+        public static let notifications = "octokit-rb/notifications/notifications-2020.json"
+        /// octokit.swift's `notification_threads.json` (GitHub's documented example: one unread `subscribed` issue thread).
+        public static let notificationThreadsExample = "octokit-swift/notification_threads.json"
         /// Derived, not recorded: rails_admin's branches (see SOURCES.md).
         public static let railsAdminBranches = "derived/rails_admin-branches-2013.json"
         /// sferik/rails_admin's tree at 3cdfabd: the top level, then recursive (326 entries).

@@ -1,7 +1,7 @@
 // fake-github: a local server that answers like api.github.com, with recorded data.
 //
 //   fake-github [--port N] [--repos N] [--owner LOGIN] [--page-size N] [--exotic] [--commits]
-//               [--long-description BYTES] [--depth]
+//               [--long-description BYTES] [--depth] [--notifications]
 //
 // Serves the recorded sferik user (30 repositories) and the codeforamerica organization; with
 // --repos N also LOGIN (default "scale") with N generated repositories, which are empty (409 for their
@@ -13,7 +13,9 @@
 // (`FakeGitHubServer.Depth` names the paths and markers). Prints the base URL
 // (http://127.0.0.1:PORT) on one line of stdout, logs each request to stderr as "GET /path?query"
 // (followed by ` if-none-match=VALUE` when the request is conditional, so a benchmark can tell
-// revalidations apart; tokens are never logged), and runs until SIGTERM or SIGINT.
+// revalidations apart; tokens are never logged), and runs until SIGTERM or SIGINT. With --notifications
+// it serves an inbox at /notifications (a token needed): two recorded threads, one of them an issue of
+// sferik/rails_admin, with Last-Modified, 304s and X-Poll-Interval, and the PATCH/DELETE/PUT that change it.
 import Dispatch
 import Foundation
 import TestSupport
@@ -28,6 +30,7 @@ struct Options {
     var unauthenticatedLimit: Int?
     var longDescription = 0
     var depth = false
+    var notifications = false
 }
 
 func fail(_ message: String) -> Never {
@@ -65,10 +68,12 @@ func parse(_ arguments: [String]) -> Options {
         case "--long-description":
             guard let bytes = Int(value(argument)), bytes >= 0 else { fail("--long-description takes a byte count") }
             options.longDescription = bytes
+        case "--notifications":
+            options.notifications = true
         case "--depth":
             options.depth = true
         case "-h", "--help":
-            print("usage: fake-github [--port N] [--repos N] [--owner LOGIN] [--page-size N] [--exotic] [--commits] [--unauthenticated-limit N] [--long-description BYTES] [--depth]")
+            print("usage: fake-github [--port N] [--repos N] [--owner LOGIN] [--page-size N] [--exotic] [--commits] [--unauthenticated-limit N] [--long-description BYTES] [--depth] [--notifications]")
             exit(0)
         default:
             fail("unknown argument \(argument)")
@@ -87,6 +92,7 @@ let server = FakeGitHubServer(requestLogger: { request in
 })
 server.addRecordedOwners(pageSize: options.pageSize)
 server.setUnauthenticatedLimit(options.unauthenticatedLimit)
+if options.notifications { server.addRecordedInbox() }
 if options.repositories > 0 || options.depth {
     var repositories = FakeGitHubServer.generatedRepositories(count: options.repositories, owner: options.owner,
                                                               exotic: options.exotic)

@@ -105,7 +105,7 @@ struct ConfigFileTests {
     @Test("Each kind of mistake gives its line and says what is wrong")
     func mistakes() {
         #expect(problems("theme = \"light\"\nthem = \"dark\"\n") == [
-            "2: unknown setting \"them\" (settings: default_owner, theme, clone_root, clipboard, commit_prefetch, icons, images, keys)",
+            "2: unknown setting \"them\" (settings: default_owner, theme, clone_root, clipboard, commit_prefetch, icons, images, keys, start)",
         ])
         #expect(problems("\ntheme = \"purple\"") == ["2: theme \"purple\" is not one of default, light, mono, terminal"])
         #expect(problems("theme = 3") == ["1: theme must be a string (in quotes)"])
@@ -116,7 +116,7 @@ struct ConfigFileTests {
         #expect(problems("[keys]\n\n  toggleFavorite = \"x\"\n") == ["3: unknown action \"toggleFavorite\""])
         #expect(problems("[keys]\nQuit = \"x\"\n") == ["2: unknown action \"Quit\" (did you mean quit?)"])
         #expect(problems("[keys.detail]\ncycleSort = \"x\"\n") == ["2: the detail screen has no action \"cycleSort\""])
-        #expect(problems("[keys.lists]\nquit = \"x\"\n") == ["1: unknown screen [keys.lists]: use one of list, detail, profile, search, prompt"])
+        #expect(problems("[keys.lists]\nquit = \"x\"\n") == ["1: unknown screen [keys.lists]: use one of list, detail, profile, search, prompt, inbox"])
         #expect(problems("[keys]\nquit = \"ctrl-\"\n") == [
             "2: quit: unknown key \"ctrl-\": use one character, ctrl-LETTER, or one of \(KeyName.namedKeys)",
         ])

@@ -24,6 +24,7 @@ final class SpyNavigator: AppNavigator {
     func showOwnerPrompt() { calls.append("showOwnerPrompt") }
     func showProfile(login: String) { calls.append("showProfile \(login)") }
     func showSearch() { calls.append("showSearch") }
+    func showInbox() { calls.append("showInbox") }
     func showRepositoryDetail(_ repository: Repository, tab: RepoTab) {
         calls.append("detail \(repository.fullName)" + (tab == .overview ? "" : " \(tab)"))
         detailed.append(repository)

@@ -36,7 +36,8 @@ struct GeneratedDataTests {
 
     @Test func fixturesAreBundledWithTheirAttribution() {
         #expect(Fixtures.allNames.count >= 25)
-        #expect(Fixtures.names(in: "octokit-rb").count == 22)  // 7, and 15 in wave3/ (one, reviews and checks, not from the shared recordings)
+        #expect(Fixtures.names(in: "octokit-rb").count == 23)  // 7, 15 in wave3/ (one, reviews and checks, not from the shared recordings), 1 in notifications/
+        #expect(Fixtures.names(in: "octokit-swift") == ["octokit-swift/notification_threads.json"])
         let sources = String(decoding: Fixtures.data("SOURCES.md"), as: UTF8.self)
         #expect(sources.contains("MIT"))
         #expect(sources.contains("octokit/octokit.rb"))

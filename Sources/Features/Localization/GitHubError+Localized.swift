@@ -31,6 +31,8 @@ extension GitHubError {
             return tr("error.responseTooLarge")
         case .libcurlMissing(let reason):
             return tr("error.libcurlMissing", Self.printableText(reason))
+        case .notificationsNeedClassicToken:
+            return tr("error.notificationsNeedClassicToken")
         }
     }
 

@@ -27,6 +27,8 @@ enum RepoListAction: Hashable, Sendable {
     case startFilter
     /// `u`: another owner; `p`: this owner's profile; `S`: search all of GitHub.
     case ownerPrompt, profile, search
+    /// `n`: the notifications inbox.
+    case openInbox
     /// `t`: the repositories this owner starred, or back to the owner's own list.
     case toggleStarred
     case refresh
@@ -129,6 +131,8 @@ protocol RepoListRouterProtocol: AnyObject {
     func showOwnerPrompt()
     func showProfile(login: String)
     func showSearch()
+    /// The notifications inbox over the list.
+    func showInbox()
     /// Replaces the list with another list (an owner's own or starred repositories).
     func showList(_ list: RepositoryListID)
     /// Goes back to the screen below (a list shown over others: `goesBackOnEscape`).

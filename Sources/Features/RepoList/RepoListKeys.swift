@@ -32,6 +32,8 @@ enum RepoListKeys {
             UniversalKeys.help(.toggleHelp),
             KeyBinding([.escape], .dismiss, help: tr("list.keys.escape")),
             UniversalKeys.quit(.quit),
+            // Last: on a narrow footer it is the hint that gives way (help always lists it).
+            KeyBinding([.character("n")], .openInbox, help: tr("list.keys.inbox"), footer: ("n", tr("list.footer.inbox"))),
         ]) }
 
     /// While the filter field is open: its editing keys (shared with every text field), or typing.

@@ -159,6 +159,7 @@ final class RepoListPresenter: RepoListPresenterProtocol {
         case .ownerPrompt: router.showOwnerPrompt()
         case .profile: router.showProfile(login: screen.model.snapshot.owner?.login ?? interactor.ownerLogin)
         case .search: router.showSearch()
+        case .openInbox: router.showInbox()
         case .toggleStarred:
             let login = screen.model.snapshot.owner?.login ?? interactor.ownerLogin
             router.showList(interactor.list.kind == .starred ? .owner(login) : .starred(login))

@@ -24,6 +24,8 @@ public protocol AppNavigator: AnyObject {
     func showProfile(login: String)
     /// Shows repository search.
     func showSearch()
+    /// Shows the notifications inbox over the current screens.
+    func showInbox()
     /// Shows a repository's detail overlay on `tab`.
     func showRepositoryDetail(_ repository: Repository, tab: RepoTab)
     /// Shows a repository's detail overlay on its issue or pull request `number` (Esc in it closes the

@@ -23,6 +23,9 @@ final class BackgroundCalls {
         for task in running.values { task.cancel() }
     }
 
+    /// The calls whose completion has not run yet, oldest first (tests await them).
+    var pending: [Task<Void, Never>] { running.sorted { $0.key < $1.key }.map(\.value) }
+
     /// Runs `work` off the UI thread, then `completion` with its result on it (`UIDispatcher.background`).
     /// Returns the task, to cancel or await.
     @discardableResult

@@ -14,6 +14,7 @@ extension GitHubError {
         case .invalidLogin: return tr("reason.invalidLogin")
         case .responseTooLarge: return tr("reason.responseTooLarge")
         case .libcurlMissing: return tr("reason.libcurlMissing")
+        case .notificationsNeedClassicToken: return tr("reason.notificationsNeedClassicToken")
         }
     }
 

@@ -39,6 +39,10 @@ extension SearchAction: ScreenKeyAction {
     var isFixed: Bool { if case .edit = self { true } else { false } }
 }
 
+extension InboxAction: ScreenKeyAction {
+    static var keyScreen: String { "inbox" }
+}
+
 extension OwnerPromptAction: ScreenKeyAction {
     static var keyScreen: String { "prompt" }
     /// Typing the owner's login is not rebound.
@@ -49,7 +53,7 @@ extension OwnerPromptAction: ScreenKeyAction {
 public enum ScreenKeys {
     /// The screens a config's `[keys.SCREEN]` can name, in the order help lists them.
     public static let screens = [RepoListAction.keyScreen, RepoDetailAction.keyScreen, ProfileAction.keyScreen,
-                                 SearchAction.keyScreen, OwnerPromptAction.keyScreen]
+                                 SearchAction.keyScreen, OwnerPromptAction.keyScreen, InboxAction.keyScreen]
 
     /// Each screen's tables as a config sees them (in `screens`' order): the action names, and the
     /// conflicts a remapping makes. Building them applies the installed remapping: not before `install`.
@@ -60,6 +64,7 @@ public enum ScreenKeys {
             entry(ProfileKeys.table),
             entry(SearchKeys.field, SearchKeys.results),
             entry(OwnerPromptKeys.table),
+            entry(InboxKeys.table),
         ]
     }
 

@@ -53,6 +53,7 @@ final class ScreenRouter {
 
     func showOwnerPrompt() { navigator?.showOwnerPrompt() }
     func showSearch() { navigator?.showSearch() }
+    func showInbox() { navigator?.showInbox() }
     /// Replaces the screens with another list (an owner's own or starred repositories).
     func showList(_ list: RepositoryListID) { navigator?.openList(list) }
 }

@@ -70,6 +70,7 @@ final class SpyRouter: RepoListRouterProtocol {
     func showOwnerPrompt() { routes.append("prompt") }
     func showProfile(login: String) { routes.append("profile \(login)") }
     func showSearch() { routes.append("search") }
+    func showInbox() { routes.append("inbox") }
     func showList(_ list: RepositoryListID) { routes.append("list \(list.key)") }
     func close() { routes.append("close") }
 }

@@ -105,7 +105,7 @@ struct LatestCommits: Sendable {
     static func fallsBackToREST(_ error: GitHubError) -> Bool {
         switch error {
         case .rateLimited, .unauthorized, .network, .invalidLogin, .libcurlMissing: false
-        case .notFound, .http, .decoding, .responseTooLarge: true
+        case .notFound, .http, .decoding, .responseTooLarge, .notificationsNeedClassicToken: true
         }
     }
 

@@ -1,0 +1,350 @@
+import Foundation
+import GitHubAPI
+import GitHubEntities
+import Persistence
+import TerminalKit
+
+/// Shows the stored inbox at once, then what GitHub says, asked through the poller; pages by `Link` as
+/// the selection nears the end; applies the user's changes at once and puts them back, with a notice,
+/// when GitHub refuses; opens issues and pull requests inside the app.
+@MainActor
+final class InboxPresenter: InboxPresenterProtocol {
+    weak var view: (any InboxViewProtocol)?
+    private let interactor: any InboxInteractorProtocol
+    private let router: any InboxRouterProtocol
+    private let calls: BackgroundCalls
+    private let spinner: Spinner
+    private let now: @Sendable () -> Date
+    /// Created in `viewDidLoad` (it needs the stored `Last-Modified`).
+    private(set) var poller: InboxPoller?
+    private let scheduler: any Scheduler
+
+    private(set) var model = InboxModel()
+    private var pager = Pager()
+    private var lastModified: String?
+    private var pollInterval: Int?
+    private var viewport = Viewport(height: 10)
+    private var modal = ModalState()
+    private var filterField: TextField?
+    private(set) var isEditingFilter = false
+    /// What the last request said went wrong (a short reason), until an answer comes.
+    private var problem: GitHubError?
+    private var notice: String?
+    /// Bumped by every filter change, so a late answer for another list is dropped.
+    private var generation = 0
+    /// The requests and writes whose completion has not run yet (tests await them).
+    var pendingCalls: [Task<Void, Never>] { calls.pending }
+
+    init(interactor: any InboxInteractorProtocol, router: any InboxRouterProtocol, dispatcher: any UIDispatcher,
+         scheduler: any Scheduler, now: @escaping @Sendable () -> Date) {
+        self.interactor = interactor
+        self.router = router
+        self.scheduler = scheduler
+        self.now = now
+        calls = BackgroundCalls(dispatcher)
+        spinner = Spinner(scheduler: scheduler)
+    }
+
+    // MARK: InboxPresenterProtocol
+
+    func viewDidLoad() {
+        guard interactor.isAuthenticated else {
+            publish()
+            return
+        }
+        let stored = interactor.storedInbox(model.filter)
+        model.threads = stored?.threads ?? []
+        lastModified = stored?.lastModified
+        pollInterval = stored?.pollInterval
+        poller = InboxPoller(scheduler: scheduler,
+                             schedule: InboxPollSchedule(interval: stored?.pollInterval, lastModified: stored?.lastModified)) {
+            [weak self] lastModified in self?.poll(lastModified: lastModified)
+        }
+        move(to: 0, step: 1)
+        poller?.askSoon()
+        publish()
+    }
+
+    func viewDidReappear() {
+        publish()
+    }
+
+    func viewDidChangeListHeight(_ rows: Int) {
+        viewport.resize(to: rows)
+        viewport.ensureVisible(count: model.lines.count)
+        publish()
+    }
+
+    func handle(_ action: InboxAction) {
+        switch modal.intercept(action) {
+        case .quit: router.quit(); return
+        case .handled: publish(); return
+        case .notIntercepted: break
+        }
+        notice = nil
+        let count = model.lines.count
+        switch action {
+        case .moveUp: move(to: viewport.selection - 1, step: -1)
+        case .moveDown: move(to: viewport.selection + 1, step: 1)
+        case .pageUp: move(to: viewport.selection - viewport.height, step: -1)
+        case .pageDown: move(to: viewport.selection + viewport.height, step: 1)
+        case .home: move(to: 0, step: 1)
+        case .end: move(to: count - 1, step: -1)
+        case .open: open()
+        case .markRead: selectedThread.map { change(.read(threadID: $0.id), done: tr("inbox.notice.read")) }
+        case .markDone: selectedThread.map { change(.done(threadID: $0.id), done: tr("inbox.notice.done")) }
+        case .markAllRead: change(.allRead(at: now()), done: tr("inbox.notice.allRead"))
+        case .unsubscribe: selectedThread.map { change(.unsubscribe(threadID: $0.id), done: tr("inbox.notice.unsubscribed")) }
+        case .toggleAll:
+            model.filter.all.toggle()
+            filterDidChange()
+        case .toggleParticipating:
+            model.filter.participating.toggle()
+            filterDidChange()
+        case .toggleGrouping:
+            let id = selectedThread?.id
+            model.grouped.toggle()
+            reselect(threadID: id)
+        case .startFilter:
+            filterField = TextField(text: model.query, maxLength: 100)
+            isEditingFilter = true
+        case .refresh: refresh()
+        case .toggleHelp: modal.showsHelp = true
+        case .back:
+            if !model.query.isEmpty {
+                clearFilter()
+            } else {
+                router.close()
+                return
+            }
+        case .quit: router.quit(); return
+        }
+        publish()
+    }
+
+    func didClickLine(_ index: Int) {
+        guard !modal.isActive, let line = viewport.item(atVisibleRow: index, count: model.lines.count) else { return }
+        move(to: line, step: 1)
+        publish()
+    }
+
+    func didScroll(by rows: Int) {
+        guard !modal.isActive, !model.lines.isEmpty else { return }
+        move(to: viewport.selection + rows, step: rows < 0 ? -1 : 1)
+        publish()
+    }
+
+    func filterDidEdit(_ edit: TextEdit) {
+        guard var field = filterField else { return }
+        field.apply(edit)
+        filterField = field
+        model.query = field.text
+        viewport.reset()
+        move(to: 0, step: 1)
+        publish()
+    }
+
+    func filterDidEnd(keep: Bool) {
+        isEditingFilter = false
+        if !keep || model.query.isEmpty { clearFilter() }
+        publish()
+    }
+
+    // MARK: Asking GitHub
+
+    private func poll(lastModified: String?) {
+        let interactor = self.interactor, filter = model.filter, generation = self.generation
+        spinner.start { [weak self] in self?.publish() }
+        calls.run { await interactor.fetch(filter, lastModified: lastModified) } then: { [weak self] outcome in
+            self?.firstPageDidLoad(outcome, generation: generation)
+        }
+        publish()
+    }
+
+    private func firstPageDidLoad(_ outcome: LoadOutcome<NotificationsPage>, generation: Int) {
+        guard generation == self.generation else { return }
+        spinner.stop()
+        switch outcome {
+        case .loaded(let page):
+            poller?.answered(page)
+            problem = nil
+            lastModified = page.lastModified ?? lastModified
+            pollInterval = page.pollInterval ?? pollInterval
+            // A 304: nothing changed since, the list shown stays (with the user's own changes).
+            if !page.notModified {
+                let id = selectedThread?.id
+                model.replace(with: page.threads)
+                pager.reset()
+                pager.received(next: page.next, items: page.threads.count, added: page.threads.count)
+                reselect(threadID: id)
+            }
+        case .failed(let error):
+            poller?.failed()
+            problem = error
+        case .cancelled:
+            break
+        }
+        publish()
+    }
+
+    private func loadMoreIfNeeded() {
+        guard let next = pager.next, !pager.isLoading, viewport.selection >= model.lines.count - 10 else { return }
+        pager.isLoading = true
+        let interactor = self.interactor, generation = self.generation
+        calls.run { await interactor.nextPage(next) } then: { [weak self] outcome in
+            guard let self, generation == self.generation else { return }
+            switch outcome {
+            case .loaded(let page):
+                let added = self.model.append(page.threads)
+                self.pager.received(next: page.next, items: page.threads.count, added: added, from: next)
+                self.save()
+            case .failed(let error):
+                // The page is asked again when the selection comes near the end again.
+                self.pager.isLoading = false
+                self.problem = error
+            case .cancelled:
+                self.pager.isLoading = false
+            }
+            self.publish()
+        }
+    }
+
+    /// `r`: asks now, or as soon as GitHub's interval allows (said in the notice).
+    private func refresh() {
+        guard let poller else { return }
+        let wait = poller.askSoon()
+        if wait > .zero { notice = tr("inbox.notice.nextCheck", Formatting.grouped(Int(wait.components.seconds) + 1)) }
+    }
+
+    private func filterDidChange() {
+        generation += 1
+        let stored = interactor.storedInbox(model.filter)
+        model.threads = stored?.threads ?? []
+        lastModified = stored?.lastModified
+        pager.reset()
+        viewport.reset()
+        move(to: 0, step: 1)
+        spinner.stop()
+        poller?.restart(lastModified: stored?.lastModified)
+    }
+
+    // MARK: Acting on threads
+
+    private func open() {
+        guard let thread = selectedThread else { return }
+        let repository = thread.repository.repository
+        change(.read(threadID: thread.id), done: nil)
+        switch (thread.subject.kind, thread.subject.number) {
+        case (.issue, let number?): router.showIssue(number, isPullRequest: false, of: repository)
+        case (.pullRequest, let number?): router.showIssue(number, isPullRequest: true, of: repository)
+        case (.release, _): router.showRepositoryDetail(repository, tab: .releases)
+        case (.commit, _): router.showRepositoryDetail(repository, tab: .commits)
+        default: router.showRepositoryDetail(repository, tab: .overview)
+        }
+    }
+
+    /// Applies `change` at once, then asks GitHub; puts it back with a notice when GitHub refuses.
+    private func change(_ change: InboxChange, done: String?) {
+        guard interactor.isAuthenticated, let undo = model.apply(change) else { return }
+        if case .done = change { viewport.ensureVisible(count: model.lines.count) }
+        let interactor = self.interactor
+        calls.run { await interactor.perform(change) } then: { [weak self] outcome in
+            guard let self else { return }
+            switch outcome {
+            case .loaded:
+                if let done { self.notice = done }
+                self.save()
+            case .failed(let error):
+                self.model.undo(undo)
+                self.notice = tr("inbox.notice.refused", error.shortReason)
+                if error == .notificationsNeedClassicToken { self.modal.show(error) }
+            case .cancelled:
+                self.model.undo(undo)
+            }
+            self.viewport.ensureVisible(count: self.model.lines.count)
+            self.publish()
+        }
+    }
+
+    private func save() {
+        let interactor = self.interactor, threads = model.threads, filter = model.filter
+        let lastModified = self.lastModified, interval = pollInterval
+        calls.run { interactor.save(threads, filter: filter, lastModified: lastModified, pollInterval: interval) } then: { _ in }
+    }
+
+    // MARK: Selection
+
+    private var selectedThread: NotificationThread? {
+        let lines = model.lines
+        guard lines.indices.contains(viewport.selection), case .thread(let index) = lines[viewport.selection] else { return nil }
+        return model.threads[index]
+    }
+
+    /// Selects line `index`, or the nearest thread from it in the direction `step` (headings are passed
+    /// over), else the nearest the other way.
+    private func move(to index: Int, step: Int) {
+        let lines = model.lines
+        guard !lines.isEmpty else { return viewport.reset() }
+        var target = min(max(index, 0), lines.count - 1)
+        func isThread(_ i: Int) -> Bool { if case .thread = lines[i] { true } else { false } }
+        if !isThread(target) {
+            let forward = stride(from: target, to: step < 0 ? -1 : lines.count, by: step < 0 ? -1 : 1).first(where: isThread)
+            let backward = stride(from: target, to: step < 0 ? lines.count : -1, by: step < 0 ? 1 : -1).first(where: isThread)
+            target = forward ?? backward ?? target
+        }
+        viewport.select(target, count: lines.count)
+        loadMoreIfNeeded()
+    }
+
+    private func reselect(threadID: String?) {
+        let lines = model.lines
+        let index = threadID.flatMap { id in lines.firstIndex { if case .thread(let i) = $0 { model.threads[i].id == id } else { false } } }
+        move(to: index ?? viewport.selection, step: 1)
+    }
+
+    private func clearFilter() {
+        filterField = nil
+        isEditingFilter = false
+        model.query = ""
+        reselect(threadID: selectedThread?.id)
+    }
+
+    // MARK: View state
+
+    private func publish() {
+        view?.display(makeState())
+    }
+
+    func makeState() -> InboxViewState {
+        let lines = model.lines
+        let range = viewport.visibleRange(count: lines.count)
+        let table = InboxKeys.table
+        return InboxViewState(
+            subtitle: interactor.isAuthenticated ? InboxStateBuilder.subtitle(model) : "",
+            status: status(),
+            filter: filterField,
+            isEditingFilter: isEditingFilter,
+            rows: InboxStateBuilder.rows(model, lines: lines, range: range, now: now()),
+            selectedRow: lines.isEmpty ? nil : viewport.selectedRow(count: lines.count),
+            placeholder: lines.isEmpty ? placeholder() : nil,
+            notice: notice ?? problem.map { tr("inbox.notice.failed", $0.shortReason) },
+            position: lines.isEmpty ? "" : "\(viewport.selection + 1)/\(Formatting.grouped(lines.count))\(pager.next != nil ? "+" : "")",
+            footer: table.footerList,
+            help: modal.help(from: table),
+            message: modal.message)
+    }
+
+    private func status() -> String {
+        if poller?.isAsking == true { return spinner.symbol }
+        if problem != nil { return tr("inbox.status.offline") }
+        return ""
+    }
+
+    private func placeholder() -> String {
+        if !interactor.isAuthenticated { return tr("inbox.placeholder.noToken") }
+        if let problem, problem == .notificationsNeedClassicToken || problem == .unauthorized { return problem.localizedMessage }
+        if poller?.isAsking == true { return tr("inbox.placeholder.loading") }
+        if !model.query.isEmpty { return tr("inbox.placeholder.noMatch", Sanitizer.line(model.query)) }
+        return model.filter.all ? tr("inbox.placeholder.empty") : tr("inbox.placeholder.allRead")
+    }
+}
