@@ -304,6 +304,29 @@ enum Schema {
                 );
                 """)
         }
+        migrator.registerMigration("v9-actions") { db in
+            // The Actions tab, readable offline: a repository's runs (the pages read so far, as the API's
+            // JSON), each run's jobs, and the logs of completed jobs (a finished job's log never changes;
+            // at most `SQLiteStore.maximumStoredLogs` are kept, the oldest read removed first).
+            try db.execute(sql: """
+                CREATE TABLE actions_runs (
+                    repository_id INTEGER NOT NULL PRIMARY KEY,
+                    body BLOB NOT NULL,
+                    next_url TEXT,
+                    fetched_at REAL NOT NULL
+                );
+                CREATE TABLE actions_jobs (
+                    run_id INTEGER NOT NULL PRIMARY KEY,
+                    body BLOB NOT NULL,
+                    fetched_at REAL NOT NULL
+                );
+                CREATE TABLE actions_log (
+                    job_id INTEGER NOT NULL PRIMARY KEY,
+                    bytes BLOB NOT NULL,
+                    stored_at REAL NOT NULL
+                );
+                """)
+        }
         return migrator
     }()
 
@@ -312,6 +335,7 @@ enum Schema {
         "owner", "repository_list", "repository", "commit", "commit_fetch", "validator", "favourite", "setting",
         "history", "history_commit", "commit_detail", "issue_list", "issue_list_item", "issue",
         "file_blob", "repository_tree", "repository_releases", "list_baseline", "list_baseline_entry", "draft",
+        "actions_runs", "actions_jobs", "actions_log",
     ]
 
     /// Migrates, tolerating other processes that migrate the same file at the same moment: each
