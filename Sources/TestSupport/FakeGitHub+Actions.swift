@@ -121,3 +121,80 @@ extension FakeGitHubServer {
         }
     }
 }
+
+extension FakeGitHubServer {
+    /// Made-up runs for `owner/repo` (not recorded; the first run's shape is octokit.rb's recorded run):
+    /// a completed success, a failure whose `test` job has a log with colours, groups, a warning and an
+    /// error, and a run in progress that completes on its own after three reads. For `fake-github
+    /// --actions` and the end-to-end tests.
+    public func addSampleActions(owner: String, repo: String) {
+        let recorded = Fixtures.interactions(Fixtures.Name.actionsRunsAndJobs)
+        let page = (try? JSONSerialization.jsonObject(with: recorded[0].body)) as? [String: Any]
+        let template = ((page?["workflow_runs"] as? [[String: Any]])?.first) ?? [:]
+        let now = Date()
+        func stamp(_ seconds: Double) -> String { ISO8601DateFormatter().string(from: now.addingTimeInterval(seconds)) }
+        func run(_ id: Int64, _ name: String, _ title: String, status: String, conclusion: String?, number: Int,
+                 started: Double, updated: Double) -> Data {
+            var run = template
+            run["id"] = id
+            run["name"] = name
+            run["display_title"] = title
+            run["head_branch"] = "main"
+            run["event"] = "push"
+            run["status"] = status
+            run["conclusion"] = conclusion ?? NSNull()
+            run["run_number"] = number
+            run["actor"] = ["login": owner]
+            run["triggering_actor"] = ["login": owner]
+            run["created_at"] = stamp(started)
+            run["run_started_at"] = stamp(started)
+            run["updated_at"] = stamp(updated)
+            return Fixtures.encode(run)
+        }
+        func step(_ number: Int, _ name: String, _ conclusion: String?, _ start: Double, _ end: Double?) -> [String: Any] {
+            ["number": number, "name": name, "status": conclusion == nil ? "in_progress" : "completed",
+             "conclusion": conclusion ?? NSNull(), "started_at": stamp(start), "completed_at": end.map(stamp) ?? NSNull()]
+        }
+        func job(_ id: Int64, run: Int64, _ name: String, _ conclusion: String?, _ steps: [[String: Any]], start: Double,
+                 end: Double?) -> Data {
+            Fixtures.encode(["id": id, "run_id": run, "name": name, "status": conclusion == nil ? "in_progress" : "completed",
+                             "conclusion": conclusion ?? NSNull(), "started_at": stamp(start),
+                             "completed_at": end.map(stamp) ?? NSNull(), "steps": steps, "runner_name": "GitHub Actions 4"])
+        }
+        let base = -7_200.0
+        addWorkflowRun(owner: owner, repo: repo, stages: [(run(101, "Lint", "Update README", status: "completed",
+                                                                conclusion: "success", number: 7, started: base - 86_400,
+                                                                updated: base - 86_380),
+                                                            [job(1_001, run: 101, "lint", "success", [step(1, "Set up job", "success", base - 86_400, base - 86_399)],
+                                                                 start: base - 86_400, end: base - 86_380)])])
+        let failing = [step(1, "Set up job", "success", base, base + 1), step(2, "Run tests", "failure", base + 1, base + 5),
+                       step(3, "Complete job", "success", base + 5, base + 6)]
+        addWorkflowRun(owner: owner, repo: repo, stages: [(run(102, "CI", "Fix the parser 🚀", status: "completed",
+                                                                conclusion: "failure", number: 8, started: base, updated: base + 65),
+                                                            [job(1_002, run: 102, "build", "success",
+                                                                 [step(1, "Set up job", "success", base, base + 1), step(2, "Compile", "success", base + 1, base + 20)],
+                                                                 start: base, end: base + 20),
+                                                             job(1_003, run: 102, "test", "failure", failing, start: base, end: base + 6)])])
+        let lines = [
+            (0, "Current runner version: '2.311.0'"), (0, "##[group]Operating System"), (0, "Ubuntu 22.04"), (0, "##[endgroup]"),
+            (1, "##[group]Run swift test"), (1, "\u{1B}[36;1mswift test --parallel\u{1B}[0m"), (1, "##[endgroup]"),
+            (2, "[command]/usr/bin/swift test"), (3, "\u{1B}[32m✔\u{1B}[0m Test parser passed"),
+            (3, "\u{1B}]52;c;ZXZpbA==\u{07}\u{1B}[2J\u{1B}[31m✘ Test emoji failed\u{1B}[0m"),
+            (4, "##[warning]Node.js 16 actions are deprecated."), (4, "##[error]Process completed with exit code 1."),
+            (6, "Cleaning up orphan processes"),
+        ]
+        let log = lines.map { "\(stamp(base + Double($0.0)).dropLast()).1234567Z \($0.1)" }.joined(separator: "\n") + "\n"
+        addJobLog(id: 1_003, text: Data(log.utf8))
+        addJobLog(id: 1_002, text: Data("\(stamp(base).dropLast()).0000000Z Compiling…\n".utf8))
+        let running = [step(1, "Set up job", "success", -20, -19), step(2, "Deploy", nil, -19, nil)]
+        let done = [step(1, "Set up job", "success", -20, -19), step(2, "Deploy", "success", -19, 10)]
+        let inProgress = run(103, "Deploy", "Ship it", status: "in_progress", conclusion: nil, number: 9, started: -20, updated: -5)
+        addWorkflowRun(owner: owner, repo: repo, stages: [
+            (inProgress, [job(1_004, run: 103, "deploy", nil, running, start: -20, end: nil)]),
+            (inProgress, [job(1_004, run: 103, "deploy", nil, running, start: -20, end: nil)]),
+            (inProgress, [job(1_004, run: 103, "deploy", nil, running, start: -20, end: nil)]),
+            (run(103, "Deploy", "Ship it", status: "completed", conclusion: "success", number: 9, started: -20, updated: 10),
+             [job(1_004, run: 103, "deploy", "success", done, start: -20, end: 10)]),
+        ])
+    }
+}
