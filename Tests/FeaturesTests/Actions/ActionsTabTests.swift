@@ -195,3 +195,67 @@ struct ActionsTabTests {
 final class CopyRecorder {
     var choices: [CopyChoice] = []
 }
+
+/// `X` on an open run: a menu naming what each request does; Enter sends it; without a token, why not.
+@MainActor
+@Suite("Actions: re-run and cancel")
+struct ActionsRequestTests {
+    typealias S = ActionsSamples
+
+    @Test("A failed run: re-run it, its failed jobs, or the job at the cursor; Enter sends the one chosen and reads the run again")
+    func rerun() async throws {
+        let (presenter, service, dispatcher, _) = try S.make(S.script, height: 20)
+        let host = ActionsWatchTests.HostSpy()
+        presenter.host = host
+        presenter.didAppear()
+        await S.settle(presenter, dispatcher)
+        _ = presenter.handle(.scrollDown)
+        _ = presenter.handle(.confirm)
+        await S.settle(presenter, dispatcher)
+        for _ in 0..<7 { _ = presenter.handle(.scrollDown) }
+        #expect(presenter.handle(.toggleOpen))
+        #expect(presenter.requestMenu?.items == ["Re-run every job of run #42", "Re-run the failed jobs of run #42", "Re-run the job test 🧪"])
+        // Esc: nothing sent.
+        #expect(presenter.handle(.close))
+        #expect(presenter.requestMenu == nil && presenter.state.run != nil)
+        #expect(presenter.handle(.toggleOpen))
+        #expect(presenter.handle(.scrollDown))
+        #expect(presenter.handle(.confirm))
+        for _ in 0..<4 {
+            try await Task.sleep(for: .milliseconds(20))
+            await S.settle(presenter, dispatcher)
+        }
+        #expect(service.recorded.contains("post rerunFailedJobs(runID: 1)"))
+        #expect(!service.recorded.contains("post rerun(runID: 1)"))
+        #expect(host.statuses.contains("Re-run the failed jobs of run #42: GitHub accepted it (201)"))
+        #expect(service.recorded.filter { $0 == "run 1" }.count == 2)
+    }
+
+    @Test("A running run can only be cancelled; without a token nothing opens and the status says why")
+    func cancelAndToken() async throws {
+        let (presenter, _, dispatcher, _) = try S.make(S.script, height: 20)
+        presenter.didAppear()
+        await S.settle(presenter, dispatcher)
+        _ = presenter.handle(.confirm)
+        await S.settle(presenter, dispatcher)
+        #expect(presenter.handle(.toggleOpen))
+        #expect(presenter.requestMenu?.items == ["Cancel run #43"])
+
+        let service = ScriptedActionsService(S.script)
+        let store = try SQLiteStore.inMemory()
+        let other = CollectingDispatcher()
+        let actions = RepositoryActions(repository: FilesTabPresenterTests.repository, service: service, store: store,
+                                        isAuthenticated: false, now: { S.now })
+        let anonymous = ActionsTabPresenter(actions: actions, dispatcher: other, scheduler: ManualScheduler(), now: { S.now })
+        let host = ActionsWatchTests.HostSpy()
+        anonymous.host = host
+        anonymous.layout(width: 100, height: 20)
+        anonymous.didAppear()
+        await S.settle(anonymous, other)
+        _ = anonymous.handle(.confirm)
+        await S.settle(anonymous, other)
+        #expect(anonymous.handle(.toggleOpen))
+        #expect(anonymous.requestMenu == nil)
+        #expect(host.statuses.last == "Re-running and cancelling need a token: set GH_TOKEN or run gh auth login")
+    }
+}

@@ -45,7 +45,9 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
                                 isOffline: false, now: now)
         releases = RepositoryReleases(repository: repository, service: sources.contentService, store: sources.contentStore,
                                       isOffline: false, downloadFolder: AssetDownloadFile.folder(environment: environment), now: now)
-        actions = sources.actions.map { RepositoryActions(repository: repository, service: $0.service, store: $0.store, now: now) }
+        actions = sources.actions.map {
+            RepositoryActions(repository: repository, service: $0.service, store: $0.store, isAuthenticated: service.isAuthenticated, now: now)
+        }
         statistics = sources.statistics.map { RepositoryStatistics(repository: repository, service: $0) }
     }
 

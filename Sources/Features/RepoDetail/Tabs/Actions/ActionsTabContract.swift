@@ -34,7 +34,7 @@ extension ActionsTabPresenter: RepoTabModule {
         let built = frameWindow()
         let field = state.job != nil ? logDocument.searchField : state.run != nil ? runDocument.searchField : nil
         let suffix = state.job.map { Sanitizer.line($0.job.name) } ?? state.run.map { "#\($0.run.runNumber)" }
-        return TabWindow(lines: built.lines, position: built.position, titleSuffix: suffix, searchField: field)
+        return TabWindow(lines: built.lines, position: built.position, titleSuffix: suffix, searchField: field, menu: requestMenu)
     }
 
     func footer(for action: RepoDetailAction) -> FooterKey {
@@ -43,6 +43,7 @@ extension ActionsTabPresenter: RepoTabModule {
         case .toggleFold, .toggleTimestamps: return logOpen ? .shown : .hidden
         case .nextFile: return logOpen ? .shownAs(tr("detail.footer.problems")) : .hidden
         case .startSearch: return runOpen ? .shown : .hidden
+        case .toggleOpen: return runOpen && !logOpen ? .shownAs(tr("actions.footer.requests")) : .hidden
         case .confirm: return logOpen ? .hidden : .shownAs(tr("detail.footer.openRun"))
         case .close where runOpen: return .shownAs(tr("keys.back"))
         default: return RepoDetailAction.tabSpecific.contains(action) ? .hidden : .shown

@@ -11,11 +11,12 @@ import TerminalKit
 /// `JobLogDocument` make the lines.
 @MainActor
 final class ActionsTabPresenter {
-    private(set) var state = ActionsTabState()
+    /// Set here and by `ActionsTabPresenter+Requests`.
+    var state = ActionsTabState()
     /// Nil where the app gives no Actions source: the tab says it cannot read runs.
-    private let actions: RepositoryActions?
+    let actions: RepositoryActions?
     /// The requests it starts (cancelled when it goes away).
-    private let calls: BackgroundCalls
+    let calls: BackgroundCalls
     private let scheduler: any Scheduler
     private let now: () -> Date
     /// The frame: status, messages, repaint.
@@ -109,7 +110,7 @@ final class ActionsTabPresenter {
         fetchJobs()
     }
 
-    private func fetchJobs() {
+    func fetchJobs() {
         guard let actions, let id = state.run?.run.id else { return }
         state.run?.isLoading = true
         jobsTask = calls.run { await .of { try await actions.refresh(runID: id) } } then: { [weak self] result in
@@ -324,6 +325,10 @@ final class ActionsTabPresenter {
             return true
         }
         if let open = state.run {
+            if runDocument.searchField == nil, handleRequests(action, cursorRow: open.rows.indices.contains(runDocument.cursor ?? 0) ? open.rows[runDocument.cursor ?? 0] : nil) {
+                changed()
+                return true
+            }
             if runDocument.searchField == nil {
                 switch action {
                 case .close where !runDocument.hasQuery:

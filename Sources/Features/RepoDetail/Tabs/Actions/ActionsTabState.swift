@@ -21,8 +21,17 @@ struct ActionsTabState {
         var watchInterval: Duration?
         /// Said once the watched run completed.
         var finished = false
-        /// The job selected (Enter opens its log), and the step it was chosen on.
+        /// The row each line of the run's document stands for.
         var rows: [RunRow] = []
+        /// `X`'s menu: what can be asked of the run (each naming what it does), the one selected.
+        var requests: [RunRequestChoice]?
+        var selectedRequest = 0
+    }
+
+    /// One entry of `X`'s menu.
+    struct RunRequestChoice: Equatable {
+        var label: String
+        var request: WorkflowRunRequest
     }
 
     /// A line of the open run: its head, a job, or one of a job's steps.

@@ -12,11 +12,15 @@ struct RepositoryActions: Sendable {
     private let service: any ActionsService
     private let store: any ActionsStore
     private let now: @Sendable () -> Date
+    /// A token is set: re-runs and cancelling can be asked for.
+    let isAuthenticated: Bool
 
     /// Pages of a run's jobs read at most (100 a page).
     static let maximumJobPages = 10
 
-    init(repository: Repository, service: any ActionsService, store: any ActionsStore, now: @escaping @Sendable () -> Date) {
+    init(repository: Repository, service: any ActionsService, store: any ActionsStore, isAuthenticated: Bool = true,
+         now: @escaping @Sendable () -> Date) {
+        self.isAuthenticated = isAuthenticated
         self.repository = repository
         self.service = service
         self.store = store
@@ -71,6 +75,11 @@ struct RepositoryActions: Sendable {
         let run = try await service.workflowRun(ownerLogin: repository.ownerLogin, repository: repository.name, id: runID).run
         let jobs = try await fetchJobs(runID: runID)
         return (run, jobs)
+    }
+
+    /// Re-runs or cancels (`WorkflowRunRequest`); GitHub's status.
+    func send(_ request: WorkflowRunRequest) async throws -> Int {
+        try await service.send(request, ownerLogin: repository.ownerLogin, repository: repository.name)
     }
 
     /// GitHub's latest word on the hour's requests (the watch backs off near the reserve).
