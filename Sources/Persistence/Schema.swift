@@ -304,7 +304,7 @@ enum Schema {
                 );
                 """)
         }
-        // The notifications inbox (issue 38): per account (API host and token identity) and filter, the
+        // The notifications inbox: per account (API host and token identity) and filter, the
         // threads as the API's JSON, the Last-Modified for the next If-Modified-Since, the poll interval.
         migrator.registerMigration("v9-notifications-inbox") { db in
             try db.execute(sql: """
@@ -319,6 +319,29 @@ enum Schema {
                 );
                 """)
         }
+        migrator.registerMigration("v10-actions") { db in
+            // The Actions tab, readable offline: a repository's runs (the pages read so far, as the API's
+            // JSON), each run's jobs, and the logs of completed jobs (a finished job's log never changes;
+            // at most `SQLiteStore.maximumStoredLogs` are kept, the oldest read removed first).
+            try db.execute(sql: """
+                CREATE TABLE actions_runs (
+                    repository_id INTEGER NOT NULL PRIMARY KEY,
+                    body BLOB NOT NULL,
+                    next_url TEXT,
+                    fetched_at REAL NOT NULL
+                );
+                CREATE TABLE actions_jobs (
+                    run_id INTEGER NOT NULL PRIMARY KEY,
+                    body BLOB NOT NULL,
+                    fetched_at REAL NOT NULL
+                );
+                CREATE TABLE actions_log (
+                    job_id INTEGER NOT NULL PRIMARY KEY,
+                    bytes BLOB NOT NULL,
+                    stored_at REAL NOT NULL
+                );
+                """)
+        }
         return migrator
     }()
 
@@ -328,6 +351,7 @@ enum Schema {
         "history", "history_commit", "commit_detail", "issue_list", "issue_list_item", "issue",
         "file_blob", "repository_tree", "repository_releases", "list_baseline", "list_baseline_entry", "draft",
         "inbox",
+        "actions_runs", "actions_jobs", "actions_log",
     ]
 
     /// Migrates, tolerating other processes that migrate the same file at the same moment: each

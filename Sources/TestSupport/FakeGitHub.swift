@@ -66,6 +66,8 @@ final class FakeGitHub: Sendable {
         var fixedAnswers: [String: Data] = [:]
         /// Lists served paged (`per_page`, `page`, `Link`) by exact path: encoded items (`addPagedAnswer`).
         var pagedAnswers: [String: [Data]] = [:]
+        /// Workflow runs, their jobs and logs (`FakeGitHub+Actions`).
+        var actions = FakeActions()
         var failures: [FailureRule] = []
         /// The inbox `/notifications` serves (nil: no inbox, 404).
         var inbox: NotificationInbox?
@@ -323,6 +325,7 @@ final class FakeGitHub: Sendable {
         if path == "/notifications" || path.hasPrefix("/notifications/") {
             return notifications(request, path: path)
         }
+        if let response = actionsRoute(request, path: path) { return response }
         guard request.method == "GET" || request.method == "HEAD" else {
             return error(404, "Not Found", docs: "https://docs.github.com/rest")
         }
@@ -632,7 +635,7 @@ final class FakeGitHub: Sendable {
 
     // MARK: Building responses
 
-    private func paged(_ items: [Data], perPage: Int, path: String, extraQuery: [(String, String)],
+    func paged(_ items: [Data], perPage: Int, path: String, extraQuery: [(String, String)],
                        request: RecordedRequest, bucket: String, render: ([Data]) -> Data) -> Response {
         let pages = max(1, (items.count + perPage - 1) / perPage)
         let page = max(Int(request.query["page"] ?? "") ?? 1, 1)
@@ -658,7 +661,7 @@ final class FakeGitHub: Sendable {
     }
 
     /// 200 with an ETag, or 304 when If-None-Match matches (a 304 does not spend the limit).
-    private func ok(_ body: Data, request: RecordedRequest, bucket: String) -> Response {
+    func ok(_ body: Data, request: RecordedRequest, bucket: String) -> Response {
         let etag = "\"\(Self.fnv1a(body))\""
         var headers = jsonHeaders()
         headers["ETag"] = etag
@@ -673,7 +676,7 @@ final class FakeGitHub: Sendable {
         return Response(status: 200, headers: headers, body: request.method == "HEAD" ? Data() : body)
     }
 
-    private func error(_ status: Int, _ message: String, docs: String, extra: String = "") -> Response {
+    func error(_ status: Int, _ message: String, docs: String, extra: String = "") -> Response {
         let escaped = message.replacingOccurrences(of: "\"", with: "\\\"")
         let body = #"{"message":"\#(escaped)","documentation_url":"\#(docs)"\#(extra),"status":"\#(status)"}"#
         return Response(status: status, headers: jsonHeaders(), body: Data(body.utf8))

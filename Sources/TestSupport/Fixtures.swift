@@ -213,6 +213,9 @@ public enum Fixtures {
         public static let helloWorldContents = "octokit/extracts/get-content-dir-and-raw-normalized.json"
         /// Releases listed (four, three drafts), none, the latest (v3.7.1), one by tag (v3.7.0).
         public static let releases = "octokit-rb/wave3/releases-2013-2015.json"
+        /// Page 1 of a repository's workflow runs (one completed run), then page 1 of a run's jobs (one
+        /// job with 5 steps), each with its `Link` and ETag (2022).
+        public static let actionsRunsAndJobs = "octokit-rb/wave3/actions-runs-jobs-2022.json"
         /// A release by tag (v1.0.0), then its one asset.
         public static let releaseAssets = "octokit/extracts/release-assets-v1.0.0-normalized.json"
         public static let paginationFivePages = "octokit/extracts/pagination-issues-per_page3-raw-5pages.json"

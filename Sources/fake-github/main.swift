@@ -1,7 +1,7 @@
 // fake-github: a local server that answers like api.github.com, with recorded data.
 //
 //   fake-github [--port N] [--repos N] [--owner LOGIN] [--page-size N] [--exotic] [--commits]
-//               [--long-description BYTES] [--depth] [--notifications]
+//               [--long-description BYTES] [--depth] [--notifications] [--actions]
 //
 // Serves the recorded sferik user (30 repositories) and the codeforamerica organization; with
 // --repos N also LOGIN (default "scale") with N generated repositories, which are empty (409 for their
@@ -10,7 +10,8 @@
 // repository "depth" (first in its list) with content at scale: a 100,000-entry recursive tree at
 // main, the blobs of a 10,000-line Ruby file, a 100,000-line file and a 20,000-line Markdown file at
 // its root, a commit whose patches hold 200,000 lines, and an issue with 5,000 comments served paged
-// (`FakeGitHubServer.Depth` names the paths and markers). Prints the base URL
+// (`FakeGitHubServer.Depth` names the paths and markers). With --actions, sferik/active_admin has workflow
+// runs (`addSampleActions`): a success, a failure with a coloured log, and a run that completes on its own. Prints the base URL
 // (http://127.0.0.1:PORT) on one line of stdout, logs each request to stderr as "GET /path?query"
 // (followed by ` if-none-match=VALUE` when the request is conditional, so a benchmark can tell
 // revalidations apart; tokens are never logged), and runs until SIGTERM or SIGINT. With --notifications
@@ -31,6 +32,7 @@ struct Options {
     var longDescription = 0
     var depth = false
     var notifications = false
+    var actions = false
 }
 
 func fail(_ message: String) -> Never {
@@ -72,8 +74,10 @@ func parse(_ arguments: [String]) -> Options {
             options.notifications = true
         case "--depth":
             options.depth = true
+        case "--actions":
+            options.actions = true
         case "-h", "--help":
-            print("usage: fake-github [--port N] [--repos N] [--owner LOGIN] [--page-size N] [--exotic] [--commits] [--unauthenticated-limit N] [--long-description BYTES] [--depth] [--notifications]")
+            print("usage: fake-github [--port N] [--repos N] [--owner LOGIN] [--page-size N] [--exotic] [--commits] [--unauthenticated-limit N] [--long-description BYTES] [--depth] [--notifications] [--actions]")
             exit(0)
         default:
             fail("unknown argument \(argument)")
@@ -93,6 +97,7 @@ let server = FakeGitHubServer(requestLogger: { request in
 server.addRecordedOwners(pageSize: options.pageSize)
 server.setUnauthenticatedLimit(options.unauthenticatedLimit)
 if options.notifications { server.addRecordedInbox() }
+if options.actions { server.addSampleActions(owner: "sferik", repo: "active_admin") }
 if options.repositories > 0 || options.depth {
     var repositories = FakeGitHubServer.generatedRepositories(count: options.repositories, owner: options.owner,
                                                               exotic: options.exotic)

@@ -36,7 +36,7 @@ struct GeneratedDataTests {
 
     @Test func fixturesAreBundledWithTheirAttribution() {
         #expect(Fixtures.allNames.count >= 25)
-        #expect(Fixtures.names(in: "octokit-rb").count == 23)  // 7, 15 in wave3/ (one, reviews and checks, not from the shared recordings), 1 in notifications/
+        #expect(Fixtures.names(in: "octokit-rb").count == 24)  // 7, 16 in wave3/ (two, reviews and checks and the Actions runs and jobs, not from the shared recordings), 1 in notifications/
         #expect(Fixtures.names(in: "octokit-swift") == ["octokit-swift/notification_threads.json"])
         let sources = String(decoding: Fixtures.data("SOURCES.md"), as: UTF8.self)
         #expect(sources.contains("MIT"))

@@ -4,7 +4,7 @@ import GitHubEntities
 import Persistence
 import TerminalKit
 
-// The notifications inbox at a glance (issue 38): a full screen listing the threads of
+// The notifications inbox at a glance: a full screen listing the threads of
 // `GET /notifications` — what each is about (a kind word that reads without colour), why the user gets
 // it, its title, repository and age, unread in bold —, grouped by repository or flat, filtered by
 // unread/all, participating and typed text. The stored inbox is shown at once, then refreshed and polled

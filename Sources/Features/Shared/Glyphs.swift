@@ -39,6 +39,9 @@ public struct Glyphs: Equatable, Sendable {
     let comments: String
     /// The Files tab's folders and files, and the Releases tab's tags.
     let folder, file, tag: String
+    /// A workflow run's, job's or step's state (always beside its word): succeeded, failed, running,
+    /// queued or waiting, cancelled, skipped, timed out, needing someone, anything else.
+    let runSuccess, runFailure, runRunning, runQueued, runCancelled, runSkipped, runTimedOut, runAttention, runOther: String
 
     /// The symbols of `set`.
     static func of(_ set: IconSet) -> Glyphs {
@@ -84,6 +87,15 @@ public struct Glyphs: Equatable, Sendable {
         folder = pick("■", "\u{F07B}", "+")
         file = pick("·", "\u{F15B}", ".")
         tag = pick("◆", "\u{F02B}", "@")
+        runSuccess = pick("✓", "\u{F00C}", "+")
+        runFailure = pick("✗", "\u{F00D}", "x")
+        runRunning = pick("◐", "\u{F110}", "*")
+        runQueued = pick("○", "\u{F10C}", "o")
+        runCancelled = pick("⊘", "\u{F05E}", "/")
+        runSkipped = pick("↷", "\u{F04E}", ">")
+        runTimedOut = pick("◷", "\u{F017}", "T")
+        runAttention = pick("!", "\u{F071}", "!")
+        runOther = pick("◇", "\u{F128}", "?")
     }
 
     private static let processSet = Mutex(IconSet.unicode)

@@ -23,7 +23,7 @@ struct RepoTabConformanceTests {
     func order() {
         let h = RepoDetailPresenterTests.Harness()
         h.presenter.viewDidLoad()
-        #expect(h.presenter.tabs.all.map(\.tab) == [.overview, .readme, .commits, .issues, .pulls, .releases, .files])
+        #expect(h.presenter.tabs.all.map(\.tab) == [.overview, .readme, .commits, .issues, .pulls, .releases, .files, .actions])
         #expect(h.state.tabs.items.map(\.title) == h.presenter.tabs.all.map(\.tab.title))
         for tab in h.presenter.tabs.all { #expect(tab.tab.rawValue == h.presenter.tabs.all.firstIndex { $0 === tab }) }
     }
@@ -88,7 +88,7 @@ struct RepoTabConformanceTests {
                 return { weakObject == nil }
             }
         }
-        #expect(released.count == 11)
+        #expect(released.count == 12)
         for (index, isReleased) in released.enumerated() { #expect(isReleased(), "object \(index) is still alive") }
     }
 
@@ -105,7 +105,8 @@ struct RepoTabConformanceTests {
             let content = ScriptedContentService(.init(tree: .success(try TreeNavigatorTests.recordedTree()),
                                                        releasePages: [try ReleasesTabTests.recorded()]))
             let sources = RepoDetailSources(historyStore: store, issues: (ScriptedIssueService(issueScript), store),
-                                            contentService: content, contentStore: store)
+                                            contentService: content, contentStore: store,
+                                            actions: (ScriptedActionsService(ActionsSamples.script), store))
             let interactor = RepoDetailInteractor(repository: DetailSample.repository, service: CommitsGitHubService.detail(),
                                                   store: store, sources: sources, opener: SpyURLOpener(), clipboard: SpyClipboard(),
                                                   cloner: SpyCloner(), environment: [:], now: { DetailSample.now })
@@ -148,7 +149,7 @@ struct RepoTabConformanceTests {
                 return (name, { weakObject == nil })
             }
         }
-        #expect(released.count == 14)
+        #expect(released.count == 15)
         for (name, isReleased) in released { #expect(isReleased(), "\(name) is still alive") }
         #expect(inFlight.count >= 3)
         for task in inFlight { #expect(task.isCancelled) }

@@ -54,7 +54,7 @@ struct RepoTabsTests {
         let h = Harness(height: 5)
         h.presenter.viewDidLoad()
         await h.finishLoad()
-        #expect(h.state.tabs.items.map(\.title) == ["Overview", "README", "Commits", "Issues", "Pull requests", "Releases", "Files"])
+        #expect(h.state.tabs.items.map(\.title) == ["Overview", "README", "Commits", "Issues", "Pull requests", "Releases", "Files", "Actions"])
         #expect(h.state.tabs.current == 0)
         #expect(h.state.tabs.hint == "←→")
         h.presenter.handle(.pageDown)
@@ -65,14 +65,14 @@ struct RepoTabsTests {
         #expect(h.presenter.readmeTask != nil, "the README is asked for when its tab is first shown")
         await h.presenter.readmeTask?.value
         h.dispatcher.runPending()
-        for tab in 2...6 {
+        for tab in 2...7 {
             h.presenter.handle(.nextTab)
             #expect(h.state.tabs.current == tab)
         }
         h.presenter.handle(.nextTab)
         #expect(h.state.tabs.current == 0)
         #expect(h.text.first == overviewTop, "back where it was")
-        for tab in (1...6).reversed() {
+        for tab in (1...7).reversed() {
             h.presenter.handle(.previousTab)
             #expect(h.state.tabs.current == tab)
         }
@@ -91,7 +91,7 @@ struct RepoTabsTests {
         #expect(h.state.tabs.current == 1)
         h.presenter.handle(.close)          // closes help
         #expect(h.router.closeCount == 0)
-        h.presenter.didSelectTab(7)         // no such tab
+        h.presenter.didSelectTab(8)         // no such tab
         #expect(h.state.tabs.current == 1)
         h.presenter.handle(.close)
         #expect(h.router.closeCount == 1)

@@ -38,8 +38,14 @@ enum RepoDetailAction: Hashable, Sendable {
     case download
     /// `m` on a Markdown file (Files tab): its source ⇄ rendered.
     case toggleSource
-    /// `]`/`[` in a commit: the next / previous file's diff.
+    /// `]`/`[` in a commit: the next / previous file's diff; in a job's log: the next / previous error.
     case nextFile, previousFile
+    /// `a`: the Actions tab, and back to the Overview.
+    case toggleActions
+    /// Space: in a job's log, fold or unfold the step or group at the cursor; elsewhere a page down.
+    case toggleFold
+    /// `t` in a job's log: its lines' times shown or hidden.
+    case toggleTimestamps
     /// `y`: the copy menu (URLs, clone command, owner/name, a commit's SHA).
     case copy
     /// `c`: `git clone` into the clone root (the terminal is handed to git meanwhile).
@@ -127,6 +133,8 @@ protocol RepoDetailInteractorProtocol: CommitSource {
     var files: RepositoryFiles { get }
     /// The releases, for the Releases tab.
     var releases: RepositoryReleases { get }
+    /// Workflow runs, jobs and logs, for the Actions tab; nil where the app gives none.
+    var actions: RepositoryActions? { get }
     /// The languages and the last year's commits, for the Overview's pictures; nil where none are read.
     var statistics: RepositoryStatistics? { get }
     /// Whether the repository is a favourite (false when the store cannot say).

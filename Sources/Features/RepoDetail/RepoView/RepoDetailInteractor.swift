@@ -20,6 +20,7 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
     let issues: RepositoryIssues?
     let files: RepositoryFiles
     let releases: RepositoryReleases
+    let actions: RepositoryActions?
     let statistics: RepositoryStatistics?
 
     /// `sources` gives the tabs beyond the Overview and README what they read and keep (`RepoDetailSources`).
@@ -44,6 +45,9 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
                                 isOffline: false, now: now)
         releases = RepositoryReleases(repository: repository, service: sources.contentService, store: sources.contentStore,
                                       isOffline: false, downloadFolder: AssetDownloadFile.folder(environment: environment), now: now)
+        actions = sources.actions.map {
+            RepositoryActions(repository: repository, service: $0.service, store: $0.store, isAuthenticated: service.isAuthenticated, now: now)
+        }
         statistics = sources.statistics.map { RepositoryStatistics(repository: repository, service: $0) }
     }
 

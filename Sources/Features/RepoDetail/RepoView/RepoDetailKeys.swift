@@ -11,12 +11,15 @@ enum RepoDetailKeys {
     private static let tables = PerLanguage { KeyTable<RepoDetailAction>(
         [KeyBinding([.escape, .backspace], .close, help: tr("detail.keys.close"), footer: ("Esc", tr("detail.footer.close")))]
         + UniversalKeys.move(up: .scrollUp, upHelp: tr("detail.keys.scrollUp"), down: .scrollDown, downHelp: tr("detail.keys.scrollDown"), footer: nil)
-        + UniversalKeys.paging(up: .pageUp, down: .pageDown, extraPageDownKeys: [.character(" ")])
+        + UniversalKeys.paging(up: .pageUp, down: .pageDown)
         + UniversalKeys.topAndBottom(home: .home, homeHelp: tr("detail.keys.top"), end: .end, endHelp: tr("detail.keys.bottom"))
         + [
             KeyBinding([.right], .nextTab, help: tr("detail.keys.nextTab"), footer: ("←→", tr("detail.footer.tabs"))),
             KeyBinding([.left], .previousTab, help: tr("detail.keys.previousTab")),
             KeyBinding([.character("R")], .toggleReadme, help: tr("detail.keys.readme")),
+            KeyBinding([.character("a")], .toggleActions, help: tr("detail.keys.actions")),
+            KeyBinding([.character(" ")], .toggleFold, help: tr("detail.keys.toggleFold"), footer: ("Space", tr("detail.footer.fold"))),
+            KeyBinding([.character("t")], .toggleTimestamps, help: tr("detail.keys.timestamps"), footer: ("t", tr("detail.footer.timestamps"))),
             KeyBinding([.character("f")], .toggleFavourite, help: tr("detail.keys.favourite")),
             KeyBinding([.character("o")], .openInBrowser, help: tr("detail.keys.open"), footer: ("o", tr("detail.footer.open"))),
             KeyBinding([.character("r")], .reloadCommits, help: tr("detail.keys.reload")),

@@ -112,7 +112,13 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
         case .openInBrowser: actions.openInBrowser()
         case .reloadCommits: for tab in tabs.all { tab.reload() }
         case .toggleHelp: modal.showsHelp = true
-        case .toggleReadme: jump(by: action)
+        case .toggleReadme, .toggleActions: jump(by: action)
+        case .toggleFold:
+            // Space where nothing folds: a page down, as it always was.
+            if shown.handle(.pageDown) {
+                changed()
+                return
+            }
         case .nextTab: select((current + 1) % tabs.all.count)
         case .previousTab: select((current + tabs.all.count - 1) % tabs.all.count)
         case .copy: actions.openCopyMenu(commits: shown.commitsToCopy ?? actions.latestCommits)
@@ -122,7 +128,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
         case .quit: router.quit(); return
         case .scrollUp, .scrollDown, .pageUp, .pageDown, .home, .end, .confirm, .choose, .editSearch, .submitSearch,
              .cancelSearch, .nextLink, .previousLink, .startSearch, .nextMatch, .previousMatch, .pickBranch, .nextFile,
-             .previousFile, .cycleState, .toggleOpen, .comment, .toggleSource, .download: break
+             .previousFile, .cycleState, .toggleOpen, .comment, .toggleSource, .download, .toggleTimestamps: break
         }
         changed()
     }

@@ -17,22 +17,26 @@ public struct RepoDetailSources {
     var contentStore: any RepositoryContentStore
     /// Languages and the last year's commits (the Overview's pictures); nil: the Overview draws neither.
     var statistics: (any RepositoryStatisticsService)?
+    /// Workflow runs, jobs and logs (the Actions tab); nil: the tab says it cannot read runs.
+    var actions: (service: any ActionsService, store: any ActionsStore)?
 
     public init(historyStore: any CommitHistoryStore, issues: (service: any IssueService, store: any IssueStore)?,
                 contentService: any RepositoryContentService, contentStore: any RepositoryContentStore,
-                statistics: (any RepositoryStatisticsService)? = nil) {
+                statistics: (any RepositoryStatisticsService)? = nil,
+                actions: (service: any ActionsService, store: any ActionsStore)? = nil) {
         self.historyStore = historyStore
         self.issues = issues
         self.contentService = contentService
         self.contentStore = contentStore
         self.statistics = statistics
+        self.actions = actions
     }
 
     /// Every ability from one client and one store (the app's).
-    public init(client: some IssueService & RepositoryContentService & RepositoryStatisticsService,
-                store: some CommitHistoryStore & IssueStore & RepositoryContentStore) {
+    public init(client: some IssueService & RepositoryContentService & RepositoryStatisticsService & ActionsService,
+                store: some CommitHistoryStore & IssueStore & RepositoryContentStore & ActionsStore) {
         self.init(historyStore: store, issues: (client, store), contentService: client, contentStore: store,
-                  statistics: client)
+                  statistics: client, actions: (client, store))
     }
 
     /// Nothing beyond the repository: histories read from GitHub each time, no issues, trees or releases.

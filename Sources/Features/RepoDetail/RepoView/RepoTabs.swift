@@ -23,6 +23,7 @@ struct RepoTabs {
     let pulls: IssuesTabPresenter
     let releases: ReleasesTabPresenter
     let files: FilesTabPresenter
+    let actionsTab: ActionsTabPresenter
 
     static func make(interactor: any RepoDetailInteractorProtocol, router: any RepoDetailRouterProtocol,
                      dispatcher: any UIDispatcher, scheduler: any Scheduler, showsPhotos: Bool,
@@ -50,10 +51,12 @@ struct RepoTabs {
         files.showsImages = showsPhotos
         // The tree of the branch the Commits tab's picker chose (the default branch until then).
         files.chosenBranch = { [weak commits] in commits?.state.history.branch }
+        let actionsTab = ActionsTabPresenter(actions: interactor.actions, dispatcher: dispatcher, scheduler: scheduler, now: now)
+        actionsTab.copy = { [actions] in actions.copy($0) }
         return RepoTabs(actions: actions, links: links,
-                        all: [overview, readme, commits, issues, pulls, releases, files],
+                        all: [overview, readme, commits, issues, pulls, releases, files, actionsTab],
                         overview: overview, readme: readme, commits: commits, issues: issues, pulls: pulls,
-                        releases: releases, files: files)
+                        releases: releases, files: files, actionsTab: actionsTab)
     }
 
     /// The view loaded: what the shared parts read at once whichever tab is shown first (the favourite

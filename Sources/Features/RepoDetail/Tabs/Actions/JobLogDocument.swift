@@ -1,0 +1,157 @@
+import Foundation
+import GitHubEntities
+import MarkdownRendering
+import TerminalKit
+
+/// Which of a log's steps and groups are unfolded.
+struct LogFolds: Sendable, Equatable {
+    var openSections: Set<Int> = []
+    /// Groups by the line of their header.
+    var openGroups: Set<Int> = []
+
+    /// As a log opens: the failing step unfolded (its groups stay folded), the rest folded; a log
+    /// of one section (no steps known) unfolded.
+    init(outline: LogOutline) {
+        if outline.sections.count == 1 {
+            openSections = [0]
+        } else if let failing = outline.failingSection {
+            openSections = [failing]
+        }
+    }
+
+    init() {}
+}
+
+/// One row the log pane shows: a step's header, a group's header, or a line of the log.
+enum LogRow: Sendable, Equatable {
+    case section(Int)
+    case group(section: Int, header: Int)
+    /// A line of the log; `nested`: inside a group (drawn further in).
+    case line(Int, nested: Bool)
+}
+
+/// Pure: a parsed log, its outline and folds → the rows shown and their styled lines. Costs the rows
+/// unfolded, never the folded ones: a 100,000-line log folded is a row per step.
+enum JobLogDocument {
+    /// The rows shown: each step's header, and inside an unfolded step its lines, a group's header
+    /// standing for its lines while it is folded (`##[endgroup]` lines are not shown).
+    static func rows(_ log: JobLog, outline: LogOutline, folds: LogFolds) -> [LogRow] {
+        var rows: [LogRow] = []
+        for (index, section) in outline.sections.enumerated() {
+            rows.append(.section(index))
+            guard folds.openSections.contains(index) else { continue }
+            var groups: [Int: Range<Int>] = [:]
+            for group in section.groups { groups[group.header] = group.body }
+            var line = section.lines.lowerBound
+            while line < section.lines.upperBound {
+                if let body = groups[line] {
+                    rows.append(.group(section: index, header: line))
+                    if folds.openGroups.contains(line) {
+                        for inner in body where log.lines[inner].kind != .groupEnd { rows.append(.line(inner, nested: true)) }
+                    }
+                    line = max(line + 1, body.upperBound)
+                } else {
+                    if log.lines[line].kind != .groupEnd { rows.append(.line(line, nested: false)) }
+                    line += 1
+                }
+            }
+        }
+        return rows
+    }
+
+    /// The row's line at `width`. `timestamps`: each line starts with its time of day.
+    static func styled(_ row: LogRow, log: JobLog, outline: LogOutline, folds: LogFolds, timestamps: Bool,
+                       width: Int) -> StyledLine {
+        let glyphs = Glyphs.current
+        var spans: [Span]
+        switch row {
+        case .section(let index):
+            let section = outline.sections[index]
+            let mark = folds.openSections.contains(index) ? glyphs.expanded : glyphs.collapsed
+            spans = [Span(mark + " ")]
+            if let state = section.state { spans += [RunStateText.badge(state), Span(" ")] }
+            spans.append(Span(section.title.isEmpty ? tr("actions.log.whole") : section.title, style: .bold))
+            if let duration = section.duration { spans.append(Span("  " + RunStateText.duration(duration), style: .dim)) }
+            if section.errors > 0 {
+                spans.append(Span("  " + tr("actions.log.errors", section.errors), style: Style(foreground: .red, attributes: .bold)))
+            }
+            if section.warnings > 0 {
+                spans.append(Span("  " + tr("actions.log.warnings", section.warnings), style: Style(foreground: .yellow)))
+            }
+        case .group(_, let header):
+            let mark = folds.openGroups.contains(header) ? glyphs.expanded : glyphs.collapsed
+            spans = [Span("  " + mark + " ")] + pieces(log.lines[header], style: .plain)
+            if timestamps { spans.insert(timestamp(log.lines[header]), at: 0) }
+        case .line(let index, let nested):
+            let line = log.lines[index]
+            let indent = nested ? "      " : "    "
+            spans = [Span(indent)]
+            if timestamps { spans.insert(timestamp(line), at: 0) }
+            switch line.kind {
+            case .error:
+                spans.append(Span(tr("actions.log.error") + " ", style: Style(foreground: .red, attributes: .bold)))
+                spans += pieces(line, style: Style(foreground: .red))
+            case .warning:
+                spans.append(Span(tr("actions.log.warning") + " ", style: Style(foreground: .yellow, attributes: .bold)))
+                spans += pieces(line, style: Style(foreground: .yellow))
+            case .notice:
+                spans.append(Span(tr("actions.log.notice") + " ", style: Style(foreground: .cyan, attributes: .bold)))
+                spans += pieces(line, style: .plain)
+            case .command, .debug:
+                spans += pieces(line, style: .dim).map { Span($0.text, style: $0.style.adding(.dim)) }
+            case .output, .groupStart, .groupEnd:
+                spans += pieces(line, style: .plain)
+            }
+            if line.isCut { spans.append(Span(" " + tr("actions.log.cut"), style: .dim)) }
+        }
+        return StyledLine(FileViewRenderer.clip(spans, from: 0, width: max(1, width)))
+    }
+
+    /// A line's own pieces; where the log sets no colour, `style`.
+    private static func pieces(_ line: JobLog.Line, style: Style) -> [Span] {
+        line.pieces.map { Span($0.text, style: $0.style == .plain ? style : $0.style) }
+    }
+
+    /// "10:20:30 " from the line's timestamp (blank where it has none), dim.
+    private static func timestamp(_ line: JobLog.Line) -> Span {
+        let stamp = line.timestamp
+        guard stamp.count >= 19 else { return Span(String(repeating: " ", count: 9)) }
+        let time = stamp.dropFirst(11).prefix(8)
+        return Span(String(time) + " ", style: .dim)
+    }
+
+    /// The plain text a row stands for, as `y` copies it: a line's text; a group's or a step's lines.
+    static func copiedText(_ row: LogRow, log: JobLog, outline: LogOutline) -> String {
+        let range: Range<Int>
+        switch row {
+        case .line(let index, _): return log.lines[index].text
+        case .group(let section, let header):
+            range = outline.sections[section].groups.first { $0.header == header }.map { ($0.header)..<$0.body.upperBound } ?? header..<(header + 1)
+        case .section(let index): range = outline.sections[index].lines
+        }
+        return range.filter { log.lines[$0].kind != .groupEnd }.map { log.lines[$0].text }.joined(separator: "\n")
+    }
+
+    /// The next line marked `##[error]` or `##[warning]` after line `after` (before it, backwards),
+    /// wrapping; nil when the log has none.
+    static func problem(in log: JobLog, after: Int, forward: Bool) -> Int? {
+        let count = log.lines.count
+        guard count > 0 else { return nil }
+        for step in 1...count {
+            let index = ((after + (forward ? step : -step)) % count + count) % count
+            let kind = log.lines[index].kind
+            if kind == .error || kind == .warning { return index }
+        }
+        return nil
+    }
+
+    /// The folds with line `line` shown: its step and its group unfolded.
+    static func reveal(_ line: Int, outline: LogOutline, folds: LogFolds) -> LogFolds {
+        var folds = folds
+        for (index, section) in outline.sections.enumerated() where section.lines.contains(line) {
+            folds.openSections.insert(index)
+            if let group = section.groups.first(where: { $0.body.contains(line) }) { folds.openGroups.insert(group.header) }
+        }
+        return folds
+    }
+}

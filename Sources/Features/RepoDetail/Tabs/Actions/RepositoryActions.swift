@@ -1,0 +1,104 @@
+import Foundation
+import GitHubAPI
+import GitHubEntities
+import Persistence
+
+/// The use cases below the Actions tab, for one repository: its runs as stored, then page by page
+/// from GitHub (only through `Link`), the pages read so far stored together; a run's jobs (stored,
+/// then asked conditionally); one run asked again while it is watched; a job's log (a finished job's
+/// stored for good, and read offline), parsed off the UI thread; the run requests.
+struct RepositoryActions: Sendable {
+    private let repository: Repository
+    private let service: any ActionsService
+    private let store: any ActionsStore
+    private let now: @Sendable () -> Date
+    /// A token is set: re-runs and cancelling can be asked for.
+    let isAuthenticated: Bool
+
+    /// Pages of a run's jobs read at most (100 a page).
+    static let maximumJobPages = 10
+
+    init(repository: Repository, service: any ActionsService, store: any ActionsStore, isAuthenticated: Bool = true,
+         now: @escaping @Sendable () -> Date) {
+        self.isAuthenticated = isAuthenticated
+        self.repository = repository
+        self.service = service
+        self.store = store
+        self.now = now
+    }
+
+    func storedRuns() -> StoredRuns? {
+        try? store.workflowRuns(repositoryID: repository.id)
+    }
+
+    /// The first page (`next` nil) or the page a `Link` named; `before` are the runs already shown,
+    /// stored with the page's not among them.
+    func fetchRuns(next: URL?, before: [WorkflowRun]) async throws -> Page<WorkflowRun> {
+        let page = if let next {
+            try await service.workflowRuns(page: next)
+        } else {
+            try await service.workflowRuns(ownerLogin: repository.ownerLogin, repository: repository.name)
+        }
+        try Task.checkCancellation()
+        let fresh = Dictionary(page.items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var seen = Set<Int64>()
+        let kept = before.map { fresh[$0.id] ?? $0 }.filter { seen.insert($0.id).inserted }
+        let added = page.items.filter { seen.insert($0.id).inserted }
+        try? store.saveWorkflowRuns(next == nil ? page.items : kept + added, next: page.next, repositoryID: repository.id,
+                                    fetchedAt: now())
+        return page
+    }
+
+    func storedJobs(runID: Int64) -> [WorkflowJob]? {
+        try? store.runJobs(runID: runID)
+    }
+
+    /// A run's jobs (every page, up to `maximumJobPages`), stored.
+    func fetchJobs(runID: Int64) async throws -> [WorkflowJob] {
+        var page = try await service.runJobs(ownerLogin: repository.ownerLogin, repository: repository.name, runID: runID)
+        var jobs = page.items
+        var trail = PageTrail()
+        var pages = 1
+        while let next = trail.next(after: page), pages < Self.maximumJobPages {
+            try Task.checkCancellation()
+            page = try await service.runJobs(page: next)
+            jobs += page.items
+            pages += 1
+        }
+        try Task.checkCancellation()
+        try? store.saveRunJobs(jobs, runID: runID, fetchedAt: now())
+        return jobs
+    }
+
+    /// A watched run and its jobs, asked again (conditionally: unchanged answers are 304s).
+    func refresh(runID: Int64) async throws -> (run: WorkflowRun, jobs: [WorkflowJob]) {
+        let run = try await service.workflowRun(ownerLogin: repository.ownerLogin, repository: repository.name, id: runID).run
+        let jobs = try await fetchJobs(runID: runID)
+        return (run, jobs)
+    }
+
+    /// Re-runs or cancels (`WorkflowRunRequest`); GitHub's status.
+    func send(_ request: WorkflowRunRequest) async throws -> Int {
+        try await service.send(request, ownerLogin: repository.ownerLogin, repository: repository.name)
+    }
+
+    /// GitHub's latest word on the hour's requests (the watch backs off near the reserve).
+    func rateLimit() -> RateLimit? {
+        service.rateLimit(for: .core)
+    }
+
+    /// A job's log parsed, with its outline: the stored one for a finished job, else GitHub's (stored
+    /// when the job finished). Runs off the UI thread.
+    func log(for job: WorkflowJob) async throws -> (log: JobLog, outline: LogOutline) {
+        let bytes: Data
+        if job.state.isComplete, let stored = try? store.jobLog(jobID: job.id) {
+            bytes = stored
+        } else {
+            bytes = try await service.jobLog(ownerLogin: repository.ownerLogin, repository: repository.name, jobID: job.id)
+            try Task.checkCancellation()
+            if job.state.isComplete { try? store.saveJobLog(bytes, jobID: job.id, storedAt: now()) }
+        }
+        let log = JobLog.parse(bytes)
+        return (log, LogOutline(log: log, steps: job.steps, now: now()))
+    }
+}

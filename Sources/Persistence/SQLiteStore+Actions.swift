@@ -1,0 +1,99 @@
+import Foundation
+import GitHubEntities
+import GRDB
+
+/// A repository's workflow runs as stored: the ones read so far, the page after them, and when.
+public struct StoredRuns: Sendable, Equatable {
+    public var runs: [WorkflowRun]
+    public var next: URL?
+    public var fetchedAt: Date
+
+    public init(runs: [WorkflowRun], next: URL?, fetchedAt: Date) {
+        self.runs = runs
+        self.next = next
+        self.fetchedAt = fetchedAt
+    }
+}
+
+/// Workflow runs, their jobs and finished jobs' logs, readable offline. `SQLiteStore` is one; the
+/// Actions tab needs only this.
+public protocol ActionsStore: AnyObject, Sendable {
+    /// The stored runs of a repository, nil when none were stored.
+    func workflowRuns(repositoryID: Int64) throws -> StoredRuns?
+    /// Replaces the stored runs (the pages read so far, and the `Link` of the next).
+    func saveWorkflowRuns(_ runs: [WorkflowRun], next: URL?, repositoryID: Int64, fetchedAt: Date) throws
+    /// A run's stored jobs, nil when none were stored.
+    func runJobs(runID: Int64) throws -> [WorkflowJob]?
+    func saveRunJobs(_ jobs: [WorkflowJob], runID: Int64, fetchedAt: Date) throws
+    /// A finished job's stored log, nil when never stored.
+    func jobLog(jobID: Int64) throws -> Data?
+    /// Keeps a finished job's log (at most `SQLiteStore.maximumStoredLogBytes`; the oldest logs go past
+    /// `SQLiteStore.maximumStoredLogs`).
+    func saveJobLog(_ bytes: Data, jobID: Int64, storedAt: Date) throws
+}
+
+extension SQLiteStore: ActionsStore {
+    /// Logs kept: reading the 51st removes the one stored longest ago.
+    public static let maximumStoredLogs = 50
+    /// A log larger than this is not stored (it is shown, and fetched again next time).
+    public static let maximumStoredLogBytes = 16 << 20
+
+    public func workflowRuns(repositoryID: Int64) throws -> StoredRuns? {
+        let row = try withDatabase { try $0.read { db in
+            try Row.fetchOne(db, sql: "SELECT body, next_url, fetched_at FROM actions_runs WHERE repository_id = ?",
+                             arguments: [repositoryID])
+        } }
+        guard let row, let runs = try? JSONDecoder().decode([WorkflowRun].self, from: row["body"] as Data) else { return nil }
+        let next: String? = row["next_url"]
+        return StoredRuns(runs: runs, next: next.flatMap(URL.init(string:)),
+                          fetchedAt: Rows.decodeDate(row["fetched_at"]) ?? Date(timeIntervalSinceReferenceDate: 0))
+    }
+
+    public func saveWorkflowRuns(_ runs: [WorkflowRun], next: URL?, repositoryID: Int64, fetchedAt: Date) throws {
+        let body = try JSONEncoder().encode(runs)
+        try withDatabase { try $0.write { db in
+            try db.execute(sql: """
+                INSERT INTO actions_runs (repository_id, body, next_url, fetched_at) VALUES (?, ?, ?, ?)
+                ON CONFLICT(repository_id) DO UPDATE SET
+                    body = excluded.body, next_url = excluded.next_url, fetched_at = excluded.fetched_at
+                """, arguments: [repositoryID, body, next?.absoluteString, Rows.encode(fetchedAt)])
+        } }
+    }
+
+    public func runJobs(runID: Int64) throws -> [WorkflowJob]? {
+        let body = try withDatabase { try $0.read { db in
+            try Data.fetchOne(db, sql: "SELECT body FROM actions_jobs WHERE run_id = ?", arguments: [runID])
+        } }
+        return body.flatMap { try? JSONDecoder().decode([WorkflowJob].self, from: $0) }
+    }
+
+    public func saveRunJobs(_ jobs: [WorkflowJob], runID: Int64, fetchedAt: Date) throws {
+        let body = try JSONEncoder().encode(jobs)
+        try withDatabase { try $0.write { db in
+            try db.execute(sql: """
+                INSERT INTO actions_jobs (run_id, body, fetched_at) VALUES (?, ?, ?)
+                ON CONFLICT(run_id) DO UPDATE SET body = excluded.body, fetched_at = excluded.fetched_at
+                """, arguments: [runID, body, Rows.encode(fetchedAt)])
+        } }
+    }
+
+    public func jobLog(jobID: Int64) throws -> Data? {
+        try withDatabase { try $0.read { db in
+            try Data.fetchOne(db, sql: "SELECT bytes FROM actions_log WHERE job_id = ?", arguments: [jobID])
+        } }
+    }
+
+    public func saveJobLog(_ bytes: Data, jobID: Int64, storedAt: Date) throws {
+        guard bytes.count <= Self.maximumStoredLogBytes else { return }
+        try withDatabase { try $0.write { db in
+            try db.execute(sql: """
+                INSERT INTO actions_log (job_id, bytes, stored_at) VALUES (?, ?, ?)
+                ON CONFLICT(job_id) DO UPDATE SET bytes = excluded.bytes, stored_at = excluded.stored_at
+                """, arguments: [jobID, bytes, Rows.encode(storedAt)])
+            try db.execute(sql: """
+                DELETE FROM actions_log WHERE job_id NOT IN
+                    (SELECT job_id FROM actions_log ORDER BY stored_at DESC, job_id DESC LIMIT ?)
+                """, arguments: [Self.maximumStoredLogs])
+        } }
+    }
+}

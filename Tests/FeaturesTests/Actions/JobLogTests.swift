@@ -1,0 +1,119 @@
+import Foundation
+import GitHubEntities
+import TerminalKit
+import Testing
+@testable import Features
+
+/// The log parser: markers, timestamps, colours, hostile sequences, line ends, bounds, and the outline.
+@Suite("Job log parsing")
+struct JobLogTests {
+    private func parse(_ text: String) -> JobLog { JobLog.parse(Data(text.utf8)) }
+
+    @Test func timestampsAreTakenOffAndKept() throws {
+        let log = parse("\u{FEFF}2024-03-01T10:20:30.1234567Z hello\n2024-03-01T10:20:31.0000000Z \nno stamp here\n")
+        #expect(log.lines.map(\.text) == ["hello", "", "no stamp here"])
+        #expect(log.lines[0].timestamp == "2024-03-01T10:20:30.1234567Z")
+        #expect(log.lines[0].second == GitHubDate.parse("2024-03-01T10:20:30Z"))
+        #expect(log.lines[2].timestamp.isEmpty && log.lines[2].second == nil)
+        // Something shaped almost like a timestamp stays text.
+        #expect(parse("2024-03-01 10:20:30 text\n").lines[0].text == "2024-03-01 10:20:30 text")
+    }
+
+    @Test func markers() {
+        let log = parse("""
+        2024-03-01T10:20:30.1Z ##[group]Run actions/checkout@v4
+        2024-03-01T10:20:30.2Z with: x
+        2024-03-01T10:20:30.3Z ##[endgroup]
+        2024-03-01T10:20:30.4Z [command]/usr/bin/git version
+        2024-03-01T10:20:30.5Z ##[error]Process completed with exit code 1.
+        2024-03-01T10:20:30.6Z ##[warning]Node 16 is deprecated
+        2024-03-01T10:20:30.7Z ##[notice]n
+        2024-03-01T10:20:30.8Z ##[debug]d
+        2024-03-01T10:20:30.9Z ##[unknown]kept
+        """)
+        #expect(log.lines.map(\.kind) == [.groupStart, .output, .groupEnd, .command, .error, .warning, .notice, .debug, .output])
+        #expect(log.lines.map(\.text) == ["Run actions/checkout@v4", "with: x", "", "/usr/bin/git version",
+                                          "Process completed with exit code 1.", "Node 16 is deprecated", "n", "d", "##[unknown]kept"])
+    }
+
+    @Test func coloursBecomeStylesAndCarryToTheNextLine() {
+        let log = parse("\u{1B}[31mred \u{1B}[1mbold\nstill red\u{1B}[0m plain\n")
+        #expect(log.lines[0].pieces == [.init("red ", style: Style(foreground: .red)),
+                                        .init("bold", style: Style(foreground: .red, attributes: .bold))])
+        #expect(log.lines[1].pieces == [.init("still red", style: Style(foreground: .red, attributes: .bold)), .init(" plain")])
+        #expect(log.lines[1].text == "still red plain")
+        // A group header starts plain again.
+        #expect(parse("\u{1B}[32mx\n##[group]G\ny\n").lines[2].pieces == [.init("y")])
+    }
+
+    @Test func hostileSequencesNeverReachTheText() {
+        let hostile = "ok\u{1B}]52;c;cm0gLXJmIH4=\u{07}\u{1B}]8;;http://x\u{1B}\\l\u{1B}]8;;\u{1B}\\\u{1B}[2J\u{1B}[H\u{1B}P1$r\u{1B}\\\u{9B}31m!\n"
+        let line = parse(hostile).lines[0]
+        #expect(line.text == "okl!")
+        #expect(line.pieces.allSatisfy { $0.text.unicodeScalars.allSatisfy(Sanitizer.isAllowed) })
+    }
+
+    @Test func crAndCrlf() {
+        let log = parse("one\r\ntwo\r\n10%\r50%\r100%\nlast")
+        #expect(log.lines.map(\.text) == ["one", "two", "100%", "last"])
+    }
+
+    @Test func aHugeLineIsBounded() {
+        var text = "2024-03-01T10:20:30.1Z " + String(repeating: "é", count: 600_000) + "\nnext\n"
+        text += String(repeating: "x", count: 10)
+        let log = parse(text)
+        #expect(log.lines.count == 3)
+        #expect(log.lines[0].isCut)
+        #expect(log.lines[0].text.utf8.count <= JobLog.maximumLineBytes)
+        #expect(log.lines[0].text.allSatisfy { $0 == "é" })
+        #expect(log.lines[1].text == "next" && !log.lines[1].isCut)
+    }
+
+    @Test func invalidUTF8IsReplaced() {
+        let log = JobLog.parse(Data([0x61, 0xFF, 0xFE, 0x62, 0x0A]))
+        #expect(log.lines.map(\.text) == ["a\u{FFFD}\u{FFFD}b"])
+    }
+
+    // MARK: Outline
+
+    private static let base = GitHubDate.parse("2024-03-01T10:00:00Z")!
+
+    private static func step(_ number: Int, _ name: String, _ state: WorkflowState, start: Int?, end: Int?) -> WorkflowStep {
+        WorkflowStep(number: number, name: name, state: state, startedAt: start.map { base.addingTimeInterval(Double($0)) },
+                     completedAt: end.map { base.addingTimeInterval(Double($0)) })
+    }
+
+    private static func line(_ second: Int, _ text: String) -> String {
+        "2024-03-01T10:00:\(second < 10 ? "0" : "")\(second).5000000Z \(text)"
+    }
+
+    @Test func linesGoToTheirStepsByTime() {
+        let text = [
+            Self.line(0, "Current runner version"), Self.line(1, "Prepare workflow directory"),
+            Self.line(1, "##[group]Run actions/checkout@v4"), Self.line(1, "with: x"), Self.line(2, "##[endgroup]"),
+            Self.line(3, "Syncing repository"),
+            Self.line(3, "##[group]Run make test"), Self.line(4, "##[endgroup]"), Self.line(5, "FAIL spec"),
+            Self.line(5, "##[error]Process completed with exit code 2."),
+            Self.line(6, "Cleaning up orphan processes"),
+        ].joined(separator: "\n")
+        let steps = [Self.step(1, "Set up job", .success, start: 0, end: 1), Self.step(2, "Checkout", .success, start: 1, end: 3),
+                     Self.step(3, "Test", .failure, start: 3, end: 5), Self.step(4, "Deploy", .skipped, start: nil, end: nil),
+                     Self.step(5, "Complete job", .success, start: 6, end: 6)]
+        let outline = LogOutline(log: parse(text), steps: steps, now: Self.base)
+        #expect(outline.sections.map(\.title) == ["Set up job", "Checkout", "Test", "Deploy", "Complete job"])
+        #expect(outline.sections.map(\.lines) == [0..<2, 2..<6, 6..<10, 10..<10, 10..<11])
+        #expect(outline.sections[1].groups == [LogOutline.Group(header: 2, body: 3..<4)])
+        #expect(outline.sections[2].errors == 1 && outline.sections[2].warnings == 0)
+        #expect(outline.sections[2].duration == 2)
+        #expect(outline.failingSection == 2)
+    }
+
+    @Test func withoutStepsTheLogIsOneSectionAndAnUnendedGroupRunsToItsEnd() {
+        let outline = LogOutline(log: parse("a\n##[group]G\nb\n##[error]boom\n"), steps: [], now: Self.base)
+        #expect(outline.sections.count == 1)
+        #expect(outline.sections[0].lines == 0..<4)
+        #expect(outline.sections[0].groups == [LogOutline.Group(header: 1, body: 2..<4)])
+        #expect(outline.failingSection == 0)
+        #expect(LogOutline(log: parse("fine\n"), steps: [], now: Self.base).failingSection == nil)
+    }
+}
