@@ -144,7 +144,7 @@ extension DemoTransport {
     }
 
     func bundledList(_ path: String) -> [[String: Any]] {
-        answers[path.lowercased()].flatMap { (try? JSONSerialization.jsonObject(with: $0.body)) as? [[String: Any]] } ?? []
+        parsedLists.lists[path.lowercased()] ?? []
     }
 
     // MARK: History and commits
@@ -252,6 +252,19 @@ extension DemoTransport {
         guard DemoFiles.isText(path) else { return Self.note(L10n.tr("demo.file.missing")) }
         let bytes = Data(fileText(path, of: repository).utf8)
         return Self.json(["sha": sha.lowercased(), "size": bytes.count, "encoding": "base64", "content": bytes.base64EncodedString()])
+    }
+}
+
+/// The bundled issue, pull request and release lists, parsed once (never changed after `init`).
+final class DemoParsedLists: @unchecked Sendable {
+    let lists: [String: [[String: Any]]]
+
+    init(answers: [String: HTTPResponse]) {
+        var lists: [String: [[String: Any]]] = [:]
+        for (path, answer) in answers where ["/issues", "/pulls", "/releases"].contains(where: path.hasSuffix) {
+            lists[path] = (try? JSONSerialization.jsonObject(with: answer.body)) as? [[String: Any]]
+        }
+        self.lists = lists
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import GitHubEntities
 
 /// A bundled repository as the demo's generated depth needs it (read from the bundled lists).
 struct DemoRepository: Sendable {
@@ -45,18 +46,9 @@ enum DemoFiles {
     /// The first line every generated file carries (in the file's comment syntax).
     static let marker = "Made up for github-tui --demo: generated, not this repository's real file."
 
-    static func date(_ text: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.date(from: text)
-    }
+    static func date(_ text: String) -> Date? { GitHubDate.parse(text) }
 
-    static func iso(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: date)
-    }
+    static func iso(_ date: Date) -> String { GitHubDate.formatUTC(date) }
 
     /// A generated object id (40 hex digits, never all zeros), the same for the same text.
     static func sha(_ seed: String) -> String {
@@ -68,7 +60,7 @@ enum DemoFiles {
     /// The paths of a repository's generated tree, by its language.
     static func paths(of repository: DemoRepository) -> [String] {
         let name = repository.fileName
-        let common = ["README.md", "LICENSE.md", ".gitignore"]
+        let common = ["README.md", "LICENSE.md", "CHANGELOG.md", ".gitignore"]
         switch repository.language {
         case "Ruby":
             return common + ["Gemfile", "Rakefile", "\(name).gemspec", "lib/\(name).rb", "lib/\(name)/version.rb",
@@ -126,6 +118,9 @@ enum DemoFiles {
             body = "The MIT License (MIT)\n\nCopyright (c) 2013 \(repository.owner) (an example for the demo)\n\n"
                 + "Permission is hereby granted, free of charge, to any person obtaining a copy of this software,\n"
                 + "to deal in the Software without restriction.\n\nTHE SOFTWARE IS PROVIDED \"AS IS\", WITHOUT WARRANTY OF ANY KIND."
+        case ("CHANGELOG.md", _):
+            body = "# Changelog\n\n## 1.2.0\n\n- Timeouts are retried up to three times\n- Words split by two spaces are counted once\n\n"
+                + "## 1.1.0\n\n- A changelog\n- Support for Ruby 2.0"
         case (".gitignore", _): body = "*.gem\n.bundle\ncoverage/\nnode_modules/\npkg/\ntmp/"
         case ("Gemfile", _):
             body = "source \"https://rubygems.org\"\n\ngemspec\n\ngroup :development, :test do\n  gem \"rake\", \"~> 10.0\"\n  gem \"rspec\", \"~> 2.14\"\n  gem \"simplecov\", require: false\nend"
@@ -255,7 +250,8 @@ enum DemoFiles {
         for index in before..<after {
             if index == changed {
                 let line = lines[index]
-                let old = line.isEmpty ? "" : line.replacingOccurrences(of: "3", with: "2").replacingOccurrences(of: "e", with: "a")
+                // The line before: its numbers one less (a version, a count); a line without numbers is added.
+                let old = String(line.map { $0.isASCII && $0.isNumber ? Character(String((($0.wholeNumberValue ?? 0) + 9) % 10)) : $0 })
                 if old == line {
                     hunk.append("+" + note)
                     hunk.append(" " + line)

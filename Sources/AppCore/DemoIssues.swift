@@ -60,7 +60,7 @@ extension DemoTransport {
             let title = planned.isPull ? Self.pullTitles[(index + random.next(below: 3)) % Self.pullTitles.count]
                 : Self.issueTitles[(index + random.next(below: 4)) % Self.issueTitles.count]
             let author = random.pick(Self.logins)
-            let comments = random.next(below: 4)
+            let comments = planned.isPull ? random.next(below: 4) : 1 + random.next(below: 3)
             if lowest != nil, planned.state == "open" { continue }
             var item: [String: Any] = [
                 "number": number, "title": planned.draft && !title.hasPrefix("Draft") ? "Draft: \(title)" : title,

@@ -21,6 +21,8 @@ struct DemoTransport: HTTPTransport {
     let repositories: [String: DemoRepository]
     /// The files of each bundled tree (path and blob id), by lowercased `OWNER/REPO`.
     let recordedTrees: [String: [(path: String, sha: String)]]
+    /// The bundled lists the generated depth reads, parsed once.
+    let parsedLists: DemoParsedLists
 
     /// Loads every `*.json` answer in `directory`.
     init(directory: URL) throws {
@@ -90,6 +92,7 @@ struct DemoTransport: HTTPTransport {
         self.histories = histories
         self.repositories = repositories
         self.recordedTrees = recordedTrees
+        parsedLists = DemoParsedLists(answers: answers)
     }
 
     /// The owners the demo has data for (READMEs are named OWNER-REPO.md).

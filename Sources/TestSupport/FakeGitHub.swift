@@ -66,7 +66,7 @@ final class FakeGitHub: Sendable {
         var fixedAnswers: [String: Data] = [:]
         /// Lists served paged (`per_page`, `page`, `Link`) by exact path: encoded items (`addPagedAnswer`).
         var pagedAnswers: [String: [Data]] = [:]
-        /// How many more times each statistic answers 202 (GitHub still counting), by "owner/repo KIND".
+        /// How many more times the weeks of commits answer 202 (GitHub still counting), by "owner/repo participation".
         var statisticsComputing: [String: Int] = [:]
         var failures: [FailureRule] = []
         var requests: [RecordedRequest] = []
@@ -398,10 +398,7 @@ final class FakeGitHub: Sendable {
 
     func setStatisticsComputing(owner: String, repo: String, times: Int) {
         let key = "\(owner)/\(repo)".lowercased()
-        state.withLock { state in
-            state.statisticsComputing["\(key) languages"] = times
-            state.statisticsComputing["\(key) participation"] = times
-        }
+        state.withLock { $0.statisticsComputing["\(key) participation"] = times }
     }
 
     private func user(_ login: String, request: RecordedRequest) -> Response {

@@ -185,8 +185,8 @@ public final class FakeGitHubServer: Sendable {
         core.addCommitDetail(owner: owner, repo: repo, sha: sha, json: detailJSON)
     }
 
-    /// The next `times` requests of each statistic of the repository (`/languages`, `/stats/participation`)
-    /// answer 202 with `{}`, as GitHub does while it counts in the background; then they answer 200.
+    /// The next `times` requests of the repository's weeks of commits (`/stats/participation`) answer 202
+    /// with `{}`, as GitHub does while it counts in the background; then they answer 200.
     public func setStatisticsComputing(owner: String, repo: String, times: Int) {
         core.setStatisticsComputing(owner: owner, repo: repo, times: times)
     }
