@@ -29,6 +29,9 @@ struct DemoFilesEndToEndTests {
         #expect(gemfile.contains("1 # Made up for github-tui --demo: generated"))
         try tmux.send("Escape")
         await tmux.waitFor("the tree again") { $0.contains("410_in_140  @ master") && !$0.contains("rubygems.org") }
+        // Esc clears the filter, then closes the view.
+        try tmux.send("Escape")
+        await tmux.waitFor("the whole tree") { $0.contains("lib/") && $0.contains("Gemfile") }
         try tmux.send("Escape")
         await tmux.waitFor("the list") { !$0.contains("· Files") && $0.contains("1/30") }
         try tmux.send("j")
