@@ -15,6 +15,13 @@ struct DemoHistory: Sendable {
         self.branches = branches
     }
 
+    /// A bundled history: each commit's JSON as it was encoded, and its id.
+    init(encoded commits: [Data], shas: [String], branches: [String: Int]) {
+        self.commits = commits
+        self.shas = shas
+        self.branches = branches
+    }
+
     /// The index of the commit `ref` names (a branch, or a commit id of at least 7 digits), nil when none.
     func start(of ref: String) -> Int? {
         if let start = branches[ref] { return start }
@@ -144,25 +151,41 @@ extension DemoTransport {
     }
 
     func bundledList(_ path: String) -> [[String: Any]] {
-        parsedLists.lists[path.lowercased()] ?? []
+        parsedLists.list(path.lowercased())
     }
 
     // MARK: History and commits
 
+    /// A repository's history: the bundled one, else generated on each ask (cheap, and nothing is
+    /// generated before a tab asks: the demo's first screen waits for none of it).
+    func demoHistory(of repository: DemoRepository) -> DemoHistory? {
+        let path = "/repos/\(repository.key)/commits"
+        if let recorded = histories[path] { return recorded }
+        guard let latest = answers[path].flatMap({ (try? JSONSerialization.jsonObject(with: $0.body)) as? [[String: Any]] }) else { return nil }
+        return Self.generatedHistory(latest: latest, of: repository)
+    }
+
     func history(of repository: DemoRepository, for url: URL, ref: String?) -> HTTPResponse? {
-        guard let history = histories["/repos/\(repository.key)/commits"] else { return nil }
+        // The list's latest commits (the first page of at most three of the default branch): the bundled answer as it is.
+        let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+        if histories["/repos/\(repository.key)/commits"] == nil, ref == nil || ref == repository.defaultBranch,
+           Int(query.first { $0.name == "per_page" }?.value ?? "") ?? 30 <= 3, (query.first { $0.name == "page" }?.value ?? "1") == "1",
+           let latest = answers["/repos/\(repository.key)/commits"] {
+            return latest
+        }
+        guard let history = demoHistory(of: repository) else { return nil }
         guard let start = history.start(of: ref ?? repository.defaultBranch) else { return Self.note(L10n.tr("demo.history.missing")) }
         return Self.page(of: Array(history.commits[start...]), for: url)
     }
 
     func branches(of repository: DemoRepository) -> [[String: Any]] {
-        guard let history = histories["/repos/\(repository.key)/commits"] else { return [] }
+        guard let history = demoHistory(of: repository) else { return [] }
         return history.branches.sorted { $0.value < $1.value }.map { ["name": $0.key, "protected": false, "commit": ["sha": history.shas[$0.value]]] }
     }
 
     /// The full id of the commit `ref` names (`Accept: application/vnd.github.sha`, for permalinks).
     func commitID(_ ref: String, of repository: DemoRepository) -> String? {
-        guard let history = histories["/repos/\(repository.key)/commits"], let index = history.start(of: ref) else { return nil }
+        guard let history = demoHistory(of: repository), let index = history.start(of: ref) else { return nil }
         return history.shas[index]
     }
 
@@ -170,7 +193,7 @@ extension DemoTransport {
     /// bundled answer), else its recorded or generated message with made-up changes to files of its tree.
     func commitDetail(_ sha: String, of repository: DemoRepository) -> [String: Any]? {
         var entry: [String: Any]?
-        if let history = histories["/repos/\(repository.key)/commits"], let index = history.start(of: sha), GitHubClient.isCommitID(sha) {
+        if let history = demoHistory(of: repository), let index = history.start(of: sha), GitHubClient.isCommitID(sha) {
             entry = history.commit(index)
         }
         if entry == nil {
@@ -255,16 +278,26 @@ extension DemoTransport {
     }
 }
 
-/// The bundled issue, pull request and release lists, parsed once (never changed after `init`).
+/// The bundled issue, pull request and release lists, each parsed when first asked for (not at launch:
+/// the demo's first screen waits for none of them), then kept. Guarded by a lock.
 final class DemoParsedLists: @unchecked Sendable {
-    let lists: [String: [[String: Any]]]
+    private let bodies: [String: Data]
+    private var parsed: [String: [[String: Any]]] = [:]
+    private let lock = NSLock()
 
     init(answers: [String: HTTPResponse]) {
-        var lists: [String: [[String: Any]]] = [:]
-        for (path, answer) in answers where ["/issues", "/pulls", "/releases"].contains(where: path.hasSuffix) {
-            lists[path] = (try? JSONSerialization.jsonObject(with: answer.body)) as? [[String: Any]]
-        }
-        self.lists = lists
+        bodies = answers.filter { path, _ in ["/issues", "/pulls", "/releases"].contains(where: path.hasSuffix) }.mapValues(\.body)
+    }
+
+    /// The list bundled at `path` (lowercased), empty when none.
+    func list(_ path: String) -> [[String: Any]] {
+        guard let body = bodies[path] else { return [] }
+        lock.lock()
+        defer { lock.unlock() }
+        if let list = parsed[path] { return list }
+        let list = (try? JSONSerialization.jsonObject(with: body)) as? [[String: Any]] ?? []
+        parsed[path] = list
+        return list
     }
 }
 

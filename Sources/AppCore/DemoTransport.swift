@@ -14,8 +14,8 @@ struct DemoTransport: HTTPTransport {
 
     /// The bundled answers by lowercased path.
     let answers: [String: HTTPResponse]
-    /// Every repository's history (`history-OWNER-REPO.json` where one was bundled, else its bundled
-    /// latest commits and generated older ones), answered page by page at its `/commits` path.
+    /// The bundled histories (`history-OWNER-REPO.json`), answered page by page at their `/commits` path;
+    /// every other repository's is generated when asked (`demoHistory(of:)`).
     let histories: [String: DemoHistory]
     /// The bundled repositories by lowercased `OWNER/REPO`.
     let repositories: [String: DemoRepository]
@@ -33,8 +33,12 @@ struct DemoTransport: HTTPTransport {
         for file in files where file.pathExtension == "json" {
             let answer = try JSONDecoder().decode(Answer.self, from: Data(contentsOf: file))
             if file.lastPathComponent.hasPrefix("history-"), case .array(let commits) = answer.body {
-                let objects = try commits.map { try JSONSerialization.jsonObject(with: JSONEncoder().encode($0)) as? [String: Any] ?? [:] }
-                histories[answer.path.lowercased()] = DemoHistory(commits: objects, branches: [Self.historyBranch: 0])
+                let shas = commits.map { commit -> String in
+                    guard case .object(let fields) = commit, case .string(let sha)? = fields["sha"] else { return "" }
+                    return sha
+                }
+                histories[answer.path.lowercased()] = DemoHistory(encoded: try commits.map { try JSONEncoder().encode($0) }, shas: shas,
+                                                                  branches: [Self.historyBranch: 0])
                 continue
             }
             let treeParts = answer.path.lowercased().split(separator: "/")
@@ -81,12 +85,6 @@ struct DemoTransport: HTTPTransport {
                 answers["/repos/\(fullName)".lowercased()] = HTTPResponse(
                     statusCode: 200, headers: ["content-type": "application/json", "etag": "\"demo-repo-\(fullName)\""], body: body)
             }
-        }
-        // Every other repository's history: its bundled latest commits, then generated older ones.
-        for repository in repositories.values where histories["/repos/\(repository.key)/commits"] == nil {
-            let latest = answers["/repos/\(repository.key)/commits"]
-                .flatMap { (try? JSONSerialization.jsonObject(with: $0.body)) as? [[String: Any]] } ?? []
-            histories["/repos/\(repository.key)/commits"] = Self.generatedHistory(latest: latest, of: repository)
         }
         self.answers = answers
         self.histories = histories
