@@ -12,20 +12,43 @@ struct DemoTransport: HTTPTransport {
         var body: JSONValue
     }
 
-    private let answers: [String: HTTPResponse]
-    /// Whole histories (`history-OWNER-REPO.json`), answered page by page at their path.
-    private let histories: [String: [Data]]
+    /// The bundled answers by lowercased path.
+    let answers: [String: HTTPResponse]
+    /// The bundled histories (`history-OWNER-REPO.json`), answered page by page at their `/commits` path;
+    /// every other repository's is generated when asked (`demoHistory(of:)`).
+    let histories: [String: DemoHistory]
+    /// The bundled repositories by lowercased `OWNER/REPO`.
+    let repositories: [String: DemoRepository]
+    /// The files of each bundled tree (path and blob id), by lowercased `OWNER/REPO`.
+    let recordedTrees: [String: [(path: String, sha: String)]]
+    /// The bundled lists the generated depth reads, parsed once.
+    let parsedLists: DemoParsedLists
 
     /// Loads every `*.json` answer in `directory`.
     init(directory: URL) throws {
         var answers: [String: HTTPResponse] = [:]
-        var histories: [String: [Data]] = [:]
+        var histories: [String: DemoHistory] = [:]
+        var recordedTrees: [String: [(path: String, sha: String)]] = [:]
         let files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
         for file in files where file.pathExtension == "json" {
             let answer = try JSONDecoder().decode(Answer.self, from: Data(contentsOf: file))
             if file.lastPathComponent.hasPrefix("history-"), case .array(let commits) = answer.body {
-                histories[answer.path.lowercased()] = try commits.map { try JSONEncoder().encode($0) }
+                let shas = commits.map { commit -> String in
+                    guard case .object(let fields) = commit, case .string(let sha)? = fields["sha"] else { return "" }
+                    return sha
+                }
+                histories[answer.path.lowercased()] = DemoHistory(encoded: try commits.map { try JSONEncoder().encode($0) }, shas: shas,
+                                                                  branches: [Self.historyBranch: 0])
                 continue
+            }
+            let treeParts = answer.path.lowercased().split(separator: "/")
+            if treeParts.count == 6, treeParts[3] == "git", treeParts[4] == "trees", case .object(let tree) = answer.body,
+               case .array(let entries)? = tree["tree"] {
+                recordedTrees["\(treeParts[1])/\(treeParts[2])"] = entries.compactMap { entry in
+                    guard case .object(let fields) = entry, case .string("blob")? = fields["type"],
+                          case .string(let path)? = fields["path"], case .string(let sha)? = fields["sha"] else { return nil }
+                    return (path, sha)
+                }
             }
             let body = try JSONEncoder().encode(answer.body)
             answers[answer.path.lowercased()] = HTTPResponse(statusCode: answer.status, headers: answer.headers, body: body)
@@ -52,9 +75,11 @@ struct DemoTransport: HTTPTransport {
                 body: try Data(contentsOf: file))
         }
         // Each bundled repository alone at /repos/OWNER/REPO (a README's link to it is followed).
+        var repositories: [String: DemoRepository] = [:]
         for (path, answer) in answers where path.hasPrefix("/users/") && path.hasSuffix("/repos") {
             guard let list = try? JSONSerialization.jsonObject(with: answer.body) as? [[String: Any]] else { continue }
             for repository in list {
+                if let demo = DemoRepository(json: repository) { repositories[demo.key] = demo }
                 guard let fullName = repository["full_name"] as? String,
                       let body = try? JSONSerialization.data(withJSONObject: repository) else { continue }
                 answers["/repos/\(fullName)".lowercased()] = HTTPResponse(
@@ -63,6 +88,9 @@ struct DemoTransport: HTTPTransport {
         }
         self.answers = answers
         self.histories = histories
+        self.repositories = repositories
+        self.recordedTrees = recordedTrees
+        parsedLists = DemoParsedLists(answers: answers)
     }
 
     /// The owners the demo has data for (READMEs are named OWNER-REPO.md).
@@ -73,8 +101,9 @@ struct DemoTransport: HTTPTransport {
 
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         try Task.checkCancellation()
-        if let history = histories[request.url.path.lowercased()] { return Self.page(of: history, for: request.url) }
+        if let answer = depth(for: request) { return answer }
         if let answer = answers[request.url.path.lowercased()] { return answer }
+        if let asset = download(request.url) { return asset }
         if request.url.path == "/search/repositories" {
             return HTTPResponse(statusCode: 200, headers: ["content-type": "application/json"], body: search(request.url))
         }
@@ -116,15 +145,11 @@ extension DemoTransport {
     /// The branch a bundled history is of (asked for by name, or as the default branch).
     static let historyBranch = "master"
 
-    /// One page of a bundled history, as GitHub pages it: `per_page` (default 30, at most 100) and
-    /// `page`, with `Link` next/last/prev/first. Another branch than `historyBranch` was not recorded.
+    /// One page of a history (from the commit its branch starts at), as GitHub pages it: `per_page`
+    /// (default 30, at most 100) and `page`, with `Link` next/last/prev/first.
     static func page(of history: [Data], for url: URL) -> HTTPResponse {
         let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
         func value(_ name: String) -> String? { items.first { $0.name == name }?.value }
-        if let branch = value("sha"), branch != historyBranch {
-            let body = #"{"message":"Demo data: only the history of master was recorded","documentation_url":"https://docs.github.com/rest/commits/commits#list-commits","status":"404"}"#
-            return HTTPResponse(statusCode: 404, headers: ["content-type": "application/json"], body: Data(body.utf8))
-        }
         let perPage = min(max(Int(value("per_page") ?? "") ?? 30, 1), 100)
         let pages = max(1, (history.count + perPage - 1) / perPage)
         let page = min(max(Int(value("page") ?? "") ?? 1, 1), pages)

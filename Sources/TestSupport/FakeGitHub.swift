@@ -68,6 +68,8 @@ final class FakeGitHub: Sendable {
         var pagedAnswers: [String: [Data]] = [:]
         /// Workflow runs, their jobs and logs (`FakeGitHub+Actions`).
         var actions = FakeActions()
+        /// How many more times the weeks of commits answer 202 (GitHub still counting), by "owner/repo participation".
+        var statisticsComputing: [String: Int] = [:]
         var failures: [FailureRule] = []
         /// The inbox `/notifications` serves (nil: no inbox, 404).
         var inbox: NotificationInbox?
@@ -355,6 +357,10 @@ final class FakeGitHub: Sendable {
             return branches(owner: parts[1], repo: parts[2], request: request)
         case 4 where parts[0] == "repos" && parts[3] == "releases":
             return releases(owner: parts[1], repo: parts[2], request: request)
+        case 4 where parts[0] == "repos" && parts[3] == "languages":
+            return statistics(owner: parts[1], repo: parts[2], participation: false, request: request)
+        case 5 where parts[0] == "repos" && parts[3] == "stats" && parts[4] == "participation":
+            return statistics(owner: parts[1], repo: parts[2], participation: true, request: request)
         case 2 where parts[0] == "search" && parts[1] == "repositories":
             return search(request)
         case 1 where parts[0] == "rate_limit":
@@ -362,6 +368,45 @@ final class FakeGitHub: Sendable {
         default:
             return error(404, "Not Found", docs: "https://docs.github.com/rest")
         }
+    }
+
+    /// `GET /repos/{o}/{r}/languages` and `…/stats/participation` of a known repository, generated from its
+    /// name (its own language first; 52 weeks of commits, the owner's part of them); 202 with `{}` while
+    /// `setStatisticsComputing` says GitHub is still counting.
+    private func statistics(owner: String, repo: String, participation: Bool, request: RecordedRequest) -> Response {
+        let key = "\(owner)/\(repo)".lowercased()
+        let (entry, computing) = state.withLock { state -> (RepositoryEntry?, Bool) in
+            let entry = state.owners[owner.lowercased()]?.repositories.first { $0.name.lowercased() == repo.lowercased() }
+            let counter = "\(key) \(participation ? "participation" : "languages")"
+            guard entry != nil, let left = state.statisticsComputing[counter], left > 0 else { return (entry, false) }
+            state.statisticsComputing[counter] = left - 1
+            return (entry, true)
+        }
+        guard let entry else { return error(404, "Not Found", docs: "https://docs.github.com/rest/metrics/statistics") }
+        if computing { return Response(status: 202, headers: jsonHeaders(), body: Data("{}".utf8)) }
+        var seed = UInt64(truncatingIfNeeded: Int(Self.fnv1a(Data(key.utf8)).prefix(15), radix: 16) ?? 1)
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(max(bound, 1)))
+        }
+        let body: Any
+        if participation {
+            let all = (0..<52).map { _ in next(4) == 0 ? 0 : next(12) }
+            body = ["all": all, "owner": all.map { $0 / 2 }]
+        } else {
+            let language = ((try? JSONSerialization.jsonObject(with: entry.json)) as? [String: Any])?["language"] as? String
+            var languages: [String: Int] = [:]
+            if let language { languages[language] = 50_000 + next(200_000) }
+            for other in ["Shell", "HTML", "Makefile"] where other != language && next(2) == 0 { languages[other] = 500 + next(20_000) }
+            body = languages
+        }
+        let data = (try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])) ?? Data("{}".utf8)
+        return ok(data, request: request, bucket: "core")
+    }
+
+    func setStatisticsComputing(owner: String, repo: String, times: Int) {
+        let key = "\(owner)/\(repo)".lowercased()
+        state.withLock { $0.statisticsComputing["\(key) participation"] = times }
     }
 
     private func user(_ login: String, request: RecordedRequest) -> Response {

@@ -185,6 +185,12 @@ public final class FakeGitHubServer: Sendable {
         core.addCommitDetail(owner: owner, repo: repo, sha: sha, json: detailJSON)
     }
 
+    /// The next `times` requests of the repository's weeks of commits (`/stats/participation`) answer 202
+    /// with `{}`, as GitHub does while it counts in the background; then they answer 200.
+    public func setStatisticsComputing(owner: String, repo: String, times: Int) {
+        core.setStatisticsComputing(owner: owner, repo: repo, times: times)
+    }
+
     /// Scripts (or with nil, clears) a failure for every path starting with `prefix`
     /// (the longest matching prefix wins). Paths are compared percent-decoded.
     public func setFailure(_ failure: Failure?, forPathPrefix prefix: String) {

@@ -73,7 +73,7 @@ struct AppSetupTests {
 
 @Suite("Demo transport")
 struct DemoTransportTests {
-    @Test("The Files tab's bundled blobs are served at the tree's shas; any other file or tree of a demo repository is not in the demo data")
+    @Test("The Files tab's bundled blobs are served at the tree's shas; the tree's pictures are not in the demo data; other repositories' trees are generated")
     func blobs() async throws {
         let client = try client()
         let source = try await client.blob(ownerLogin: "sferik", repository: "active_admin", sha: "d36b4ba90e5fd730a44170894208ae1c881e0371")
@@ -90,10 +90,13 @@ struct DemoTransportTests {
                 try await client.blob(ownerLogin: "sferik", repository: "active_admin", sha: missing)
             }
         }
-        // Another bundled repository's tree: not in the demo data either; a repository the demo does not have: 404.
-        await #expect(throws: GitHubError.http(status: 410, message: "not in the demo data")) {
-            try await client.tree(ownerLogin: "sferik", repository: "410_in_140", ref: "master")
+        // Another branch of the recorded tree: not in the demo; another bundled repository's tree: generated;
+        // a repository the demo does not have: 404.
+        await #expect(throws: GitHubError.http(status: 410, message: "not in the demo: only the default branch's files were recorded")) {
+            try await client.tree(ownerLogin: "sferik", repository: "active_admin", ref: "rails-3.x")
         }
+        let generated = try await client.tree(ownerLogin: "sferik", repository: "410_in_140", ref: "master")
+        #expect(generated.entries.contains { $0.path == "lib/410_in_140.rb" })
         await #expect(throws: GitHubError.notFound) { try await client.tree(ownerLogin: "sferik", repository: "nothing", ref: "master") }
         await #expect(throws: GitHubError.notFound) { try await client.blob(ownerLogin: "sferik", repository: "nothing", sha: missing) }
         #expect(DemoTransport.contentRepository("/repos/sferik/active_admin/git/trees/feature/x") == "sferik/active_admin")
@@ -184,12 +187,14 @@ struct DemoTransportTests {
         #expect(detail.files.count == 15 && detail.files.allSatisfy { $0.patch != nil })
         #expect(try await client.branches(ownerLogin: "sferik", repository: "active_admin").items.map(\.name)
                 == ["master", "rails-3.x", "rails-3.0"])
-        await #expect(throws: GitHubError.notFound) {
+        // A recorded branch whose history was not recorded: said so (410, not "not found").
+        await #expect(throws: GitHubError.http(status: 410, message: "not in the demo: only this repository's default branch was recorded")) {
             try await client.commitHistory(ownerLogin: "sferik", repository: "active_admin", branch: "rails-3.x", perPage: 30)
         }
-        await #expect(throws: GitHubError.notFound) {
-            try await client.commitDetail(ownerLogin: "sferik", repository: "active_admin", sha: "d0af3380182ed7b991a9a23eae3c114b88fe0a14")
-        }
+        // Every other recorded commit opens: its recorded message, made-up changes.
+        let other = try await client.commitDetail(ownerLogin: "sferik", repository: "active_admin", sha: "d0af3380182ed7b991a9a23eae3c114b88fe0a14")
+        #expect(other.message.hasPrefix("Add generator option '--skip-devise'"))
+        #expect(!other.files.isEmpty && other.files.allSatisfy { $0.patch?.contains("Made-up change (github-tui --demo)") == true })
     }
 
     @Test("--starred asks for the owner's starred list")

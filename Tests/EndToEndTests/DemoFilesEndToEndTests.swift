@@ -2,22 +2,36 @@ import Foundation
 import Testing
 
 /// The demo's Files tab in the real binary: sferik/rails_admin's recorded tree (shown as active_admin's)
-/// with made-up contents for a few of its files; the other files and repositories' trees are said to be not in the demo data.
+/// with made-up contents for its text files and its pictures said to be not in the demo data; the other repositories'
+/// trees generated.
 @Suite("End to end: the demo's Files tab", .enabled(if: TmuxSession.isAvailable, "tmux is not installed"), .serialized)
 struct DemoFilesEndToEndTests {
-    @Test("--demo: lib/rails_admin.rb opens with its keywords coloured; a tree or file without bundled data says it is not in the demo data")
+    @Test("--demo: lib/rails_admin.rb opens with its keywords coloured; a generated tree opens; a picture is said to be not in the demo data")
     func openFiles() async throws {
         let data = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: data) }
         // Colours on: the test runner's NO_COLOR (when set) is not passed on.
         let tmux = try TmuxSession(command: "env -u NO_COLOR " + appCommand(["--demo"], dataDirectory: data), width: 100, height: 30)
         await tmux.waitFor(text: "active_admin")
-        // The first repository's tree is not in the demo data: said so, not "repository not found".
+        // The first repository's tree is generated: its files, each saying it is made up.
         try tmux.send("d")
         await tmux.waitFor(text: "─ sferik/410_in_140 ─")
         try tmux.send("Left")
-        let other = await tmux.waitFor(text: "Could not read the files")
-        #expect(other.contains("Could not read the files: not in the demo data"))
+        let other = await tmux.waitFor(text: "410_in_140  @ master")
+        #expect(other.contains("Gemfile") && other.contains("410_in_140.gemspec") && other.contains("lib/"))
+        #expect(!other.contains("Could not") && !other.contains("not in the demo"))
+        try tmux.send("/")
+        try tmux.type("Gemfile")
+        await tmux.waitFor(text: "/Gemfile")
+        try tmux.send("Enter")
+        try tmux.send("Enter")
+        let gemfile = await tmux.waitFor(text: "source \"https://rubygems.org\"")
+        #expect(gemfile.contains("1 # Made up for github-tui --demo: generated"))
+        try tmux.send("Escape")
+        await tmux.waitFor("the tree again") { $0.contains("410_in_140  @ master") && !$0.contains("rubygems.org") }
+        // Esc clears the filter, then closes the view.
+        try tmux.send("Escape")
+        await tmux.waitFor("the whole tree") { $0.contains("lib/") && $0.contains("Gemfile") }
         try tmux.send("Escape")
         await tmux.waitFor("the list") { !$0.contains("· Files") && $0.contains("1/30") }
         try tmux.send("j")
@@ -57,7 +71,7 @@ struct DemoFilesEndToEndTests {
         let pane = try await colouredPane(tmux, until: keywordsColoured)
         #expect(keywordsColoured(pane), "\(pane.debugDescription)")
 
-        // Back to the root; LICENSE.mkd's bytes are not bundled: said as such, not as a missing repository.
+        // Back to the root; a picture's bytes are not bundled: said as such, not as an error.
         try tmux.send("Escape")
         await tmux.waitFor("the folder again") { $0.contains("active_admin / lib  @ master") && !$0.contains("module RailsAdmin") }
         try tmux.send("BSpace")
@@ -65,13 +79,15 @@ struct DemoFilesEndToEndTests {
         try tmux.send("Left")
         await tmux.waitFor("the root again") { $0.contains("active_admin  @ master") && $0.contains("README.mkd") }
         try tmux.send("/")
-        try tmux.type("LICENSE")
-        await tmux.waitFor(text: "/LICENSE")
+        try tmux.type("screenshots")
+        await tmux.waitFor(text: "/screenshots")
         try tmux.send("Enter")
         try tmux.send("Enter")
-        let missing = await tmux.waitFor(text: "Could not read the file")
-        #expect(missing.contains("Could not read the file: not in the demo data"))
-        #expect(!missing.contains("repository not found"))
+        await tmux.waitFor(text: "edit.png")
+        try tmux.send("Enter")
+        let missing = await tmux.waitFor(text: "Not in the demo data")
+        #expect(missing.contains("screenshots/edit.png"))
+        #expect(!missing.contains("Could not") && !missing.contains("repository not found"))
 
         try tmux.send("q")
         let end = await tmux.waitFor(text: "<<END>>")

@@ -43,6 +43,9 @@ struct RepoTabsEndToEndTests {
         try tmux.send("d")
         let overview = await tmux.waitFor(text: "─ sferik/rails_admin ─")
         #expect(overview.contains("Overview   README   Commits"))
+        // The fake server answers the Overview's pictures: the languages bar and the year of commits, no failure note.
+        let pictures = await tmux.waitFor(text: "Commits, last 52 weeks")
+        #expect(pictures.contains("Languages") && !pictures.contains("could not load them"), "\(pictures)")
         try tmux.send("Right")
         await tmux.waitFor(text: "sferik/rails_admin · README")
         try tmux.send("Right")

@@ -21,7 +21,18 @@ extension GitHubError {
     /// `shortReason`, except that a server's own words (an `.http` error's message, e.g. the demo's
     /// "not in the demo data") are said as they came, on one line.
     var shortReasonOrMessage: String {
+        if let goneNote { return goneNote }
         if case .http(_, let message?) = self, !message.isEmpty { return Sanitizer.line(message) }
         return shortReason
+    }
+
+    /// The server's own words when it answers that something is not there to show (410 Gone: GitHub's
+    /// "Issues are disabled for this repository", the demo's "not in the demo: …"), capitalised: said as
+    /// a note, not as a failure. Nil for any other error.
+    var goneNote: String? {
+        guard case .http(410, let message?) = self else { return nil }
+        let line = Sanitizer.line(message)
+        guard let first = line.first else { return nil }
+        return first.uppercased() + line.dropFirst()
     }
 }

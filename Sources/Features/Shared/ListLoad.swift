@@ -82,7 +82,7 @@ struct ListLoad<Item: Identifiable & Equatable & Sendable>: Sendable where Item.
     func note(isEmpty: Bool, now: Date, failed: (String) -> String, loading: @autoclosure () -> String,
               empty: @autoclosure () -> String, loadingMore: @autoclosure () -> String,
               stored: (String) -> String) -> (text: String, isError: Bool)? {
-        if let failure { return (failed(failure.shortReason), true) }
+        if let failure { return failure.goneNote.map { ($0, false) } ?? (failed(failure.shortReason), true) }
         if isEmpty { return (isLoading ? loading() : empty(), false) }
         if list.isLoadingMore { return (loadingMore(), false) }
         return storedAt.map { (stored(Formatting.relative($0, now: now)), false) }

@@ -89,10 +89,14 @@ struct TreeNavigatorTests {
         let note = FilesWindowBuilder.window(empty, repositoryName: "r", isLoading: true, failure: .notFound, filter: nil)
         #expect(note.breadcrumb == "r  @ x[31m")
         #expect(note.note?.contains(tr("files.loading")) == true)
-        // A server's own words (the demo's "not in the demo data"), on one line; without words, the status.
-        let said = FilesWindowBuilder.window(empty, repositoryName: "r", isLoading: false,
+        // A server's own words, on one line; a 410's (the demo's "not in the demo data") as a note, not a failure;
+        // without words, the status.
+        let gone = FilesWindowBuilder.window(empty, repositoryName: "r", isLoading: false,
                                              failure: .http(status: 410, message: "not in the demo data\r\n\u{1B}[2J"), filter: nil)
-        #expect(said.note == "Could not read the files: not in the demo data [2J")
+        #expect(gone.note == "Not in the demo data [2J")
+        let said = FilesWindowBuilder.window(empty, repositoryName: "r", isLoading: false,
+                                             failure: .http(status: 422, message: "no such ref\r\n\u{1B}[2J"), filter: nil)
+        #expect(said.note == "Could not read the files: no such ref [2J")
         let status = FilesWindowBuilder.window(empty, repositoryName: "r", isLoading: false, failure: .http(status: 502, message: nil), filter: nil)
         #expect(status.note == "Could not read the files: HTTP 502")
     }

@@ -72,4 +72,22 @@ struct SharedFormattingTests {
         #expect(GitHubError.decoding("x").shortReason == "unreadable answer")
         #expect(GitHubError.invalidLogin("-").shortReason == "invalid name")
     }
+
+    @Test("a 410 with words (GitHub's disabled issues, the demo's \"not in the demo\") is a note in those words, not a failure")
+    func goneIsANote() {
+        let gone = GitHubError.http(status: 410, message: "not in the demo data")
+        #expect(gone.goneNote == "Not in the demo data")
+        #expect(gone.shortReasonOrMessage == "Not in the demo data")
+        #expect(GitHubError.http(status: 410, message: nil).goneNote == nil)
+        #expect(GitHubError.http(status: 404, message: "gone").goneNote == nil)
+        #expect(GitHubError.notFound.goneNote == nil)
+        var load = ListLoad<GitHubEntities.Issue>()
+        load.fail(gone)
+        let note = load.note(isEmpty: true, now: Date(), failed: { "Could not load (\($0))" }, loading: "loading", empty: "empty",
+                             loadingMore: "more", stored: { $0 })
+        #expect(note?.text == "Not in the demo data" && note?.isError == false)
+        load.fail(.network)
+        #expect(load.note(isEmpty: true, now: Date(), failed: { "Could not load (\($0))" }, loading: "", empty: "", loadingMore: "",
+                          stored: { $0 })?.isError == true)
+    }
 }

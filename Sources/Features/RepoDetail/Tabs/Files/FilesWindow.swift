@@ -43,7 +43,7 @@ enum FilesWindowBuilder {
                                 isSelected: index == navigator.viewport.selection)
         }
         var notes: [String] = []
-        if let failure { notes.append(tr("files.failed", failure.shortReasonOrMessage)) }
+        if let failure { notes.append(failure.goneNote ?? tr("files.failed", failure.shortReasonOrMessage)) }
         if isLoading { notes.append(tr("files.loading")) }
         if navigator.isTruncated { notes.append(tr("files.truncated")) }
         if !isLoading, failure == nil, navigator.isCurrentLoaded, entries.isEmpty {

@@ -75,7 +75,7 @@ final class IssueActions {
             stateChanged?(number, changed)
             host?.setStatus(open ? tr("issues.reopened", number) : tr("issues.closed", number))
         case .failure(let error):
-            host?.setStatus(tr("issues.stateFailed", error.shortReason))
+            host?.setStatus(tr("issues.stateFailed", error.goneNote ?? error.shortReason))
         case nil: break
         }
         host?.changed()
@@ -145,7 +145,7 @@ final class IssueActions {
             commentAdded?(number, comment)
             host?.setStatus(tr("comment.posted", number))
         case .failure(let error):
-            host?.setStatus(tr("comment.failed", error.shortReason))
+            host?.setStatus(tr("comment.failed", error.goneNote ?? error.shortReason))
         case nil: break
         }
         host?.changed()

@@ -49,7 +49,9 @@ enum ReleasesWindow {
             lines.append(.markdown(head(state.releases[index], latestID: state.latestID, now: now,
                                         selected: index == state.viewport.selection, width: width)))
         }
-        if let failure = state.failure { lines.append(.note(tr("releases.failed", failure.shortReason), isError: true)) }
+        if let failure = state.failure {
+            lines.append(failure.goneNote.map { .note($0, isError: false) } ?? .note(tr("releases.failed", failure.shortReason), isError: true))
+        }
         if isLoading { lines.append(.note(tr("releases.loading"), isError: false)) }
         let count = state.releases.count
         return (lines, count == 0 ? "" : "\(state.viewport.selection + 1)/\(count)\(state.next == nil ? "" : "+")")

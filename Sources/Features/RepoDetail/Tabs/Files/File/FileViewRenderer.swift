@@ -40,9 +40,10 @@ enum FileViewRenderer {
     }
 
     /// Why a file could not be read. A 404 is about the file (the tree named it: moved or deleted
-    /// since), not the repository; a server's own words (the demo's "not in the demo data") as they came.
+    /// since), not the repository; a file that is not there to show (410, the demo's "not in the demo
+    /// data") in the server's words alone.
     static func failure(_ error: GitHubError) -> String {
-        error == .notFound ? tr("files.file.notFound") : tr("files.file.failed", error.shortReasonOrMessage)
+        error == .notFound ? tr("files.file.notFound") : error.goneNote ?? tr("files.file.failed", error.shortReasonOrMessage)
     }
 
     static func window(_ state: FileViewState, width: Int, height: Int) -> FileWindow {
