@@ -89,7 +89,7 @@ let package = Package(
         // MARK: The application: command line, wiring, run loop
         .target(name: "AppCore",
                 dependencies: ["TerminalKit", "TerminalNcurses", "GitHubEntities", "GitHubAPI",
-                               "Persistence", "Features", "DemoData", "CSystem", "ImageDecoding",
+                               "Persistence", "Features", "DemoData", "CSystem", "ImageDecoding", "Locking",
                                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                                .product(name: "TOMLKit", package: "TOMLKit")],
                 swiftSettings: strict),

@@ -86,6 +86,7 @@ extension DemoTransport {
         let path = request.url.path.lowercased()
         guard request.method == "GET" else { return Self.note(L10n.tr("demo.readOnly")) }
         let tail = Array(parts.dropFirst(3))
+        if tail.first == "actions" { return actions(Array(tail.dropFirst()), of: repository) }
         let query = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
         func value(_ name: String) -> String? { query.first { $0.name == name }?.value }
         switch tail.count {

@@ -1,6 +1,7 @@
 import Features
 import Foundation
 import GitHubAPI
+import Locking
 
 /// Answers API requests from the bundled demo files instead of the network, so `--demo` runs the
 /// real client (headers, status mapping, decoding, paging) end to end with no socket opened.
@@ -23,6 +24,8 @@ struct DemoTransport: HTTPTransport {
     let recordedTrees: [String: [(path: String, sha: String)]]
     /// The bundled lists the generated depth reads, parsed once.
     let parsedLists: DemoParsedLists
+    /// Reads of each demo run so far (`DemoActions`: the deploy in progress completes after a few).
+    let actionsReads = Mutex<[Int64: Int]>([:])
 
     /// Loads every `*.json` answer in `directory`.
     init(directory: URL) throws {

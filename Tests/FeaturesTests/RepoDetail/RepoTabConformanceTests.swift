@@ -23,7 +23,7 @@ struct RepoTabConformanceTests {
     func order() {
         let h = RepoDetailPresenterTests.Harness()
         h.presenter.viewDidLoad()
-        #expect(h.presenter.tabs.all.map(\.tab) == [.overview, .readme, .commits, .issues, .pulls, .releases, .files, .actions])
+        #expect(h.presenter.tabs.all.map(\.tab) == [.overview, .readme, .commits, .issues, .pulls, .actions, .releases, .files])
         #expect(h.state.tabs.items.map(\.title) == h.presenter.tabs.all.map(\.tab.title))
         for tab in h.presenter.tabs.all { #expect(tab.tab.rawValue == h.presenter.tabs.all.firstIndex { $0 === tab }) }
     }

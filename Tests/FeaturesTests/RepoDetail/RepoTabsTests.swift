@@ -54,7 +54,7 @@ struct RepoTabsTests {
         let h = Harness(height: 5)
         h.presenter.viewDidLoad()
         await h.finishLoad()
-        #expect(h.state.tabs.items.map(\.title) == ["Overview", "README", "Commits", "Issues", "Pull requests", "Releases", "Files", "Actions"])
+        #expect(h.state.tabs.items.map(\.title) == ["Overview", "README", "Commits", "Issues", "Pull requests", "Actions", "Releases", "Files"])
         #expect(h.state.tabs.current == 0)
         #expect(h.state.tabs.hint == "←→")
         h.presenter.handle(.pageDown)

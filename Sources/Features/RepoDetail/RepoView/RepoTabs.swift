@@ -54,7 +54,7 @@ struct RepoTabs {
         let actionsTab = ActionsTabPresenter(actions: interactor.actions, dispatcher: dispatcher, scheduler: scheduler, now: now)
         actionsTab.copy = { [actions] in actions.copy($0) }
         return RepoTabs(actions: actions, links: links,
-                        all: [overview, readme, commits, issues, pulls, releases, files, actionsTab],
+                        all: [overview, readme, commits, issues, pulls, actionsTab, releases, files],
                         overview: overview, readme: readme, commits: commits, issues: issues, pulls: pulls,
                         releases: releases, files: files, actionsTab: actionsTab)
     }
