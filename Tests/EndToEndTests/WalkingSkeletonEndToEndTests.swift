@@ -53,7 +53,7 @@ struct WalkingSkeletonEndToEndTests {
         let store = data.appendingPathComponent("github-tui/github-tui.sqlite")
         #expect(FileManager.default.fileExists(atPath: store.path))
         let walSize = (try? FileManager.default.attributesOfItem(atPath: store.path + "-wal")[.size] as? Int) ?? 0
-        #expect(walSize > 0 && walSize <= 32 + 4 * (24 + 4096), "the write-ahead log was left with \(walSize) bytes")
+        #expect(walSize > 0 && walSize <= 32 + 8 * (24 + 4096), "the write-ahead log was left with \(walSize) bytes")
 
         let requests = await server.requests
         #expect(requests.contains { $0.path == "/users/sferik" })
@@ -382,7 +382,7 @@ struct DetailEndToEndTests {
         // Every tab of the repository view, offline: stored data or a note, and not one request sent.
         try again.send("Space")
         await again.waitFor("the overlay drawn whole") { $0.contains("[×]") && $0.contains("https://github.com/sferik/ajax-demo") }
-        for _ in 0..<7 { try again.send("Right") }
+        for _ in 0..<8 { try again.send("Right") }  // the eight tabs, round to the Overview
         await again.waitFor("back on the Overview") { $0.contains("https://github.com/sferik/ajax-demo") }
         try again.send("q")
         await again.waitFor(text: "<<END>>")
