@@ -213,24 +213,28 @@ struct IssueThreadAppendTests {
                                                                                                      host: "github.com")))
     }
 
-    @Test("a comment posted while the rest of a long thread renders: its end is shown once every comment is rendered")
-    func postedWhileRendering() async throws {
+    /// Issue 5 of 250 comments in 3 pages, read to its end once (so the store holds it whole).
+    static func threadReadToItsEnd() async throws -> (RepositoryIssues, CollectingDispatcher) {
         let store = try SQLiteStore.inMemory()
         let pages = [Self.comments(1...100), Self.comments(101...200), Self.comments(201...250)]
         let service = Service(pages: pages, links: [1, 2, nil], commentCount: 250)
         let dispatcher = CollectingDispatcher()
         let issues = RepositoryIssues(owner: "sferik", name: "rails_admin", service: service, store: store, isOffline: false,
                                       now: { Self.now })
-        do {
-            let presenter = IssueThreadPresenter(issues: issues, dispatcher: dispatcher, labelsInColour: false, now: { Self.now })
-            presenter.layout(width: 80, height: 10)
-            presenter.open(number: 5)
+        let presenter = IssueThreadPresenter(issues: issues, dispatcher: dispatcher, labelsInColour: false, now: { Self.now })
+        presenter.layout(width: 80, height: 10)
+        presenter.open(number: 5)
+        await Self.settle(presenter, dispatcher)
+        for _ in 0..<5 {
+            _ = presenter.handle(.end)
             await Self.settle(presenter, dispatcher)
-            for _ in 0..<5 {
-                _ = presenter.handle(.end)
-                await Self.settle(presenter, dispatcher)
-            }
         }
+        return (issues, dispatcher)
+    }
+
+    @Test("a comment posted while the rest of a long thread renders: its end is shown once every comment is rendered")
+    func postedWhileRendering() async throws {
+        let (issues, dispatcher) = try await Self.threadReadToItsEnd()
         let presenter = IssueThreadPresenter(issues: issues, dispatcher: dispatcher, labelsInColour: false, now: { Self.now })
         presenter.layout(width: 80, height: 10)
         presenter.open(number: 5)
