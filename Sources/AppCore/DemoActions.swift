@@ -5,7 +5,7 @@ import GitHubAPI
 /// The demo's GitHub Actions (SOURCES.md, "Generated depth"): every bundled repository has three runs —
 /// a passing CI run, a failing test run whose log has groups, colours, a warning and an error, and a
 /// deploy in progress that completes on its own after a few reads (as a watched run does) — with their
-/// jobs, steps and logs. Generated, each saying so; dated back from the repository's last push.
+/// jobs, steps and logs. Generated, each saying so; dated back from the repository's last push (the deploy from the moment the demo opens).
 extension DemoTransport {
     /// Reads of the deploy run after which it completes.
     static let demoRunReadsToComplete = 3
@@ -124,20 +124,22 @@ extension DemoTransport {
                               logs: ["\(lint)": log([(-3_600, "Made-up log (github-tui --demo)"), (-3_580, "no lint warnings")]),
                                      "\(test)": testLog])
 
-        // A deploy in progress at the last push; done after a few reads.
+        // A deploy started 20 s before the demo was opened (the one date taken from the clock: a running
+        // run's duration counts to now), done after a few reads.
+        let live = Date().timeIntervalSince(end).rounded(.down) - 20
         let deploy = base + 3, deployJob = base * 10 + 4
-        let deployLog = log([(0, "Made-up log (github-tui --demo)"), (0, "##[group]Run ./deploy"), (1, "[command]./deploy --to demo"),
-                             (1, "##[endgroup]"), (30, "\u{1B}[32mdeployed\u{1B}[0m")])
+        let deployLog = log([(live, "Made-up log (github-tui --demo)"), (live, "##[group]Run ./deploy"), (live + 1, "[command]./deploy --to demo"),
+                             (live + 1, "##[endgroup]"), (live + 30, "\u{1B}[32mdeployed\u{1B}[0m")])
         let deployRun = DemoRun(
             id: deploy,
             json: run(deploy, name: "Deploy", title: "Deploy \(repository.defaultBranch)", event: "workflow_dispatch",
-                      status: "completed", conclusion: "success", number: 43, start: 0, updated: 31),
+                      status: "completed", conclusion: "success", number: 43, start: live, updated: live + 31),
             running: run(deploy, name: "Deploy", title: "Deploy \(repository.defaultBranch)", event: "workflow_dispatch",
-                         status: "in_progress", conclusion: nil, number: 43, start: 0, updated: 5),
-            jobs: [job(deployJob, run: deploy, "deploy", "success", [step(1, "Set up job", "success", 0, 1), step(2, "Deploy", "success", 1, 31)],
-                       start: 0, finish: 31)],
-            runningJobs: [job(deployJob, run: deploy, "deploy", nil, [step(1, "Set up job", "success", 0, 1), step(2, "Deploy", nil, 1, nil)],
-                              start: 0, finish: nil)],
+                         status: "in_progress", conclusion: nil, number: 43, start: live, updated: live + 5),
+            jobs: [job(deployJob, run: deploy, "deploy", "success", [step(1, "Set up job", "success", live, live + 1), step(2, "Deploy", "success", live + 1, live + 31)],
+                       start: live, finish: live + 31)],
+            runningJobs: [job(deployJob, run: deploy, "deploy", nil, [step(1, "Set up job", "success", live, live + 1), step(2, "Deploy", nil, live + 1, nil)],
+                              start: live, finish: nil)],
             logs: ["\(deployJob)": deployLog])
         return [deployRun, testRun, ciRun]
     }
