@@ -7,6 +7,9 @@ public protocol RepositoryContentService: Sendable {
     /// GET /repos/{o}/{r}/git/trees/{ref}?recursive=1: the whole tree of a branch, tag or commit.
     /// `isTruncated` says when GitHub left entries out; then read folders with `folder`.
     func tree(ownerLogin: String, repository: String, ref: String) async throws -> GitTree
+    /// GET /repos/{o}/{r}/git/trees/{ref} (not recursive): the root folder's entries only, a small answer
+    /// to draw while the recursive tree (megabytes in a monorepo) is on its way.
+    func rootTree(ownerLogin: String, repository: String, ref: String) async throws -> GitTree
     /// GET /repos/{o}/{r}/contents/{path}?ref={ref}: one folder's entries ("" is the root).
     func folder(ownerLogin: String, repository: String, path: String, ref: String) async throws -> FolderListing
     /// GET /repos/{o}/{r}/git/blobs/{sha}: a file's bytes (at most `maximumBlobBytes`). The caller
@@ -35,9 +38,17 @@ extension GitHubClient: RepositoryContentService {
     static let maximumTreeAnswerBytes = 16 << 20
 
     public func tree(ownerLogin: String, repository: String, ref: String) async throws -> GitTree {
+        try await tree(ownerLogin: ownerLogin, repository: repository, ref: ref, query: "?recursive=1")
+    }
+
+    public func rootTree(ownerLogin: String, repository: String, ref: String) async throws -> GitTree {
+        try await tree(ownerLogin: ownerLogin, repository: repository, ref: ref, query: "")
+    }
+
+    private func tree(ownerLogin: String, repository: String, ref: String, query: String) async throws -> GitTree {
         let base = try repositoryPath(ownerLogin, repository)
         try Self.validate(ref: ref)
-        let fetched = try await get(endpoint("\(base)/git/trees/\(Self.segment(ref))?recursive=1"))
+        let fetched = try await get(endpoint("\(base)/git/trees/\(Self.segment(ref))\(query)"))
         guard fetched.response.body.count <= Self.maximumTreeAnswerBytes else {
             throw GitHubError.http(status: fetched.response.statusCode, message: "The tree is larger than 16 MiB.")
         }

@@ -54,6 +54,10 @@ final class FakeGitHub: Sendable {
         var commitDetails: [String: Data] = [:]
         /// Fixed JSON answers by exact path (trees, folders, blobs: `addAnswer`).
         var answers: [String: Data] = [:]
+        /// A tree answer cut to its root entries (GitHub's non-recursive tree), made once per path.
+        var rootTrees: [String: Data] = [:]
+        /// A tree answer's folders as the contents API lists them, by tree path, then folder ("" the root).
+        var treeFolders: [String: [String: Data]] = [:]
         /// Release assets' bytes by path (served with `Range`, outside the API).
         var assets: [String: Data] = [:]
         /// How an asset is served when not as a storage host would (`FakeGitHub+Assets`), by path.
@@ -338,7 +342,11 @@ final class FakeGitHub: Sendable {
         }
         let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
         if parts.count == 2, parts[0] == "avatars" { return avatar(request) }
+        if path.contains("/git/trees/"), request.query["recursive"] == nil, let tree = state.withLock({ $0.answers[path] }) {
+            return ok(rootTree(path: path, recursive: tree), request: request, bucket: "core")
+        }
         if let body = state.withLock({ $0.answers[path] }) { return ok(body, request: request, bucket: "core") }
+        if let listing = folderFromTree(path: path, ref: request.query["ref"]) { return ok(listing, request: request, bucket: "core") }
         if let bytes = state.withLock({ $0.assets[path] }) { return asset(bytes, path: path, request: request) }
         switch parts.count {
         case 2 where parts[0] == "users":
@@ -746,6 +754,46 @@ final class FakeGitHub: Sendable {
     }
 
     // MARK: Utilities
+
+    /// As GitHub answers a tree without `recursive`: the root's entries only (paths without a slash),
+    /// never truncated. Trees are added whole (`addAnswer`); the cut is made once per path.
+    private func rootTree(path: String, recursive: Data) -> Data {
+        if let made = state.withLock({ $0.rootTrees[path] }) { return made }
+        guard var object = (try? JSONSerialization.jsonObject(with: recursive)) as? [String: Any],
+              let entries = object["tree"] as? [[String: Any]] else { return recursive }
+        object["tree"] = entries.filter { ($0["path"] as? String)?.contains("/") == false }
+        object["truncated"] = false
+        let made = (try? JSONSerialization.data(withJSONObject: object)) ?? recursive
+        state.withLock { $0.rootTrees[path] = made }
+        return made
+    }
+
+    /// `GET /repos/{o}/{r}/contents/{folder}?ref=REF` for a repository whose tree was added whole
+    /// (`git/trees/REF`): the folder's direct children as the contents API lists them ("dir", "file").
+    private func folderFromTree(path: String, ref: String?) -> Data? {
+        guard path.hasPrefix("/repos/"), let marker = path.range(of: "/contents") else { return nil }
+        let treePath = "\(path[..<marker.lowerBound])/git/trees/\(ref ?? "main")"
+        let folder = String(path[marker.upperBound...]).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+        let decoded = folder.removingPercentEncoding ?? folder
+        if let folders = state.withLock({ $0.treeFolders[treePath] }) { return folders[decoded] }
+        guard let tree = state.withLock({ $0.answers[treePath] }),
+              let object = (try? JSONSerialization.jsonObject(with: tree)) as? [String: Any],
+              let entries = object["tree"] as? [[String: Any]] else { return nil }
+        var children: [String: [[String: Any]]] = ["": []]
+        for entry in entries {
+            guard let entryPath = entry["path"] as? String else { continue }
+            let parent = entryPath.split(separator: "/").dropLast().joined(separator: "/")
+            let isFolder = entry["type"] as? String == "tree"
+            if isFolder { children[entryPath, default: []] = children[entryPath] ?? [] }
+            children[parent, default: []].append([
+                "name": entryPath.split(separator: "/").last.map(String.init) ?? entryPath, "path": entryPath,
+                "sha": entry["sha"] ?? "", "size": entry["size"] ?? 0, "type": isFolder ? "dir" : "file",
+            ])
+        }
+        let folders = children.compactMapValues { try? JSONSerialization.data(withJSONObject: $0) }
+        state.withLock { $0.treeFolders[treePath] = folders }
+        return folders[decoded]
+    }
 
     static func jsonArray(_ items: [Data]) -> Data {
         var body = Data("[".utf8)

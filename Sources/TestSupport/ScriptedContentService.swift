@@ -4,7 +4,7 @@ import GitHubEntities
 import Locking
 
 /// The `RepositoryContentService` fake for tests: every answer scripted, every call recorded as a line
-/// ("tree o/r REF", "sha o/r REF", "folder o/r PATH REF" (`/` for the root), "blob o/r SHA", "releases o/r",
+/// ("tree o/r REF", "root o/r REF", "sha o/r REF", "folder o/r PATH REF" (`/` for the root), "blob o/r SHA", "releases o/r",
 /// "releases page N").
 public final class ScriptedContentService: RepositoryContentService {
     public struct Script: Sendable {
@@ -45,6 +45,13 @@ public final class ScriptedContentService: RepositoryContentService {
     public func tree(ownerLogin: String, repository: String, ref: String) async throws -> GitTree {
         record("tree \(ownerLogin)/\(repository) \(ref)")
         return try current.tree.get()
+    }
+
+    /// The scripted tree's root entries (those whose path has no slash), as GitHub's non-recursive tree.
+    public func rootTree(ownerLogin: String, repository: String, ref: String) async throws -> GitTree {
+        record("root \(ownerLogin)/\(repository) \(ref)")
+        let tree = try current.tree.get()
+        return GitTree(sha: tree.sha, entries: tree.entries.filter { !$0.path.contains("/") })
     }
 
     public func folder(ownerLogin: String, repository: String, path: String, ref: String) async throws -> FolderListing {

@@ -25,7 +25,9 @@ struct FilesDepthEndToEndTests {
         try online.send("d")
         await online.waitFor(text: "─ scale/depth ─")
         try online.send("Left")
+        // The root's listing first (a small answer), then the whole tree, read and stored: the note goes.
         await online.waitFor(text: depth.shortPath, timeout: .seconds(120))
+        await online.waitFor("the whole tree stored", timeout: .seconds(120)) { !$0.contains("Reading the tree") }
         try online.send("q")
         #expect(await online.waitFor(text: "<<END>>").contains("EXIT:0"))
 

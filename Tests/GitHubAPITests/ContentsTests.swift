@@ -28,6 +28,18 @@ struct ContentsTests {
         }
     }
 
+    @Test("The root's entries alone: the tree asked for without recursive=1")
+    func rootTree() async throws {
+        try await withFakeGitHub(server()) { server, client, _ in
+            let whole = try await client.tree(ownerLogin: "sferik", repository: "rails_admin", ref: "master")
+            let root = try await client.rootTree(ownerLogin: "sferik", repository: "rails_admin", ref: "master")
+            #expect(root.entries == whole.entries.filter { !$0.path.contains("/") })
+            #expect(root.entries.count == 14 && root.sha == whole.sha)
+            let requests = await server.requests(pathPrefix: "/repos/sferik/rails_admin/git/trees/")
+            #expect(requests.count == 2 && requests[1].query["recursive"] == nil && requests[1].rawQuery.isEmpty)
+        }
+    }
+
     @Test("A blob by sha, decoded; a sha that is not hexadecimal is refused before any request")
     func blob() async throws {
         try await withFakeGitHub(server()) { server, client, _ in

@@ -37,7 +37,7 @@ struct FilesTabPresenterTests {
 
     static func settle(_ presenter: FilesTabPresenter, _ dispatcher: CollectingDispatcher) async {
         for _ in 0..<6 {
-            for task in [presenter.storedTask, presenter.treeTask, presenter.folderTask, presenter.fileTask, presenter.shaTask, presenter.highlightTask].compactMap(\.self) {
+            for task in [presenter.storedTask, presenter.treeTask, presenter.rootTask, presenter.saveTask, presenter.folderTask, presenter.fileTask, presenter.shaTask, presenter.highlightTask].compactMap(\.self) {
                 await task.value
             }
             dispatcher.runPending()
@@ -166,5 +166,36 @@ struct FilesTabPresenterTests {
             return
         }
         #expect(breadcrumb.text == "rails_admin  @ 3pp_history")
+    }
+
+    @Test("Nothing stored: the root folder is asked for and drawn until the whole tree arrives; a stored tree asks for none")
+    func rootFirst() async throws {
+        let tree = try TreeNavigatorTests.recordedTree()
+        let root = tree.entries.filter { !$0.path.contains("/") }
+        let (presenter, service, dispatcher, store, _) = try Self.make(.init(tree: .success(tree)))
+        presenter.didAppear()
+        await presenter.storedTask?.value
+        dispatcher.runPending()
+        await presenter.rootTask?.value
+        #expect(service.recorded.contains("root sferik/rails_admin master"))
+        // The root's answer first (the whole tree of a monorepo takes longer): its folder shows, walkable.
+        presenter.rootDidLoad(.success(root))
+        #expect(presenter.navigator.entries.count == 14 && presenter.navigator.isLoaded)
+        Self.select(presenter, "lib")
+        #expect(presenter.handle(.confirm))
+        #expect(presenter.navigator.currentPath == "lib")
+        await Self.settle(presenter, dispatcher)
+        // The whole tree came: the folder entered stays, now from the tree, and the tree is stored after.
+        #expect(presenter.navigator.currentPath == "lib" && presenter.navigator.isCurrentLoaded)
+        #expect(try store.tree(repositoryID: 7, ref: "master")?.tree == tree)
+        // A root answer arriving after the tree changes nothing.
+        presenter.rootDidLoad(.success(Array(root.prefix(1))))
+        #expect(presenter.navigator.currentPath == "lib")
+
+        let (again, againService, againDispatcher, _, _) = try Self.make(.init(tree: .success(tree)), store: store)
+        again.didAppear()
+        await Self.settle(again, againDispatcher)
+        #expect(againService.recorded.contains("tree sferik/rails_admin master"))
+        #expect(!againService.recorded.contains { $0.hasPrefix("root ") })
     }
 }

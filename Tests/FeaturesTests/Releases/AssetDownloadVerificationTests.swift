@@ -276,6 +276,9 @@ private final class ChangingAssetService: RepositoryContentService {
     func tree(ownerLogin: String, repository: String, ref: String) async throws -> GitTree {
         try await none.tree(ownerLogin: ownerLogin, repository: repository, ref: ref)
     }
+    func rootTree(ownerLogin: String, repository: String, ref: String) async throws -> GitTree {
+        try await none.rootTree(ownerLogin: ownerLogin, repository: repository, ref: ref)
+    }
     func folder(ownerLogin: String, repository: String, path: String, ref: String) async throws -> FolderListing {
         try await none.folder(ownerLogin: ownerLogin, repository: repository, path: path, ref: ref)
     }

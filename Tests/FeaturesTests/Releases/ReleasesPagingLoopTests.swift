@@ -43,6 +43,7 @@ struct ReleasesPagingLoopTests {
         }
 
         func tree(ownerLogin: String, repository: String, ref: String) async throws -> GitTree { throw GitHubError.notFound }
+        func rootTree(ownerLogin: String, repository: String, ref: String) async throws -> GitTree { throw GitHubError.notFound }
         func folder(ownerLogin: String, repository: String, path: String, ref: String) async throws -> FolderListing {
             throw GitHubError.notFound
         }

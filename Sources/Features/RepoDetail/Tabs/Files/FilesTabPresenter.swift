@@ -38,6 +38,10 @@ final class FilesTabPresenter {
     /// Requests in flight (tests await them).
     private(set) var storedTask: Task<Void, Never>?
     private(set) var treeTask: Task<Void, Never>?
+    /// The root folder's listing, asked when no tree is stored (drawn before the whole tree arrives).
+    private(set) var rootTask: Task<Void, Never>?
+    /// The fetched tree being stored (not cancelled when the tab goes: the store keeps what came).
+    private(set) var saveTask: Task<Void, Never>?
     /// GitHub's tree of the ref arrived (a stored one read later is not shown over it).
     private var hasFetchedTree = false
     private(set) var folderTask: Task<Void, Never>?
@@ -60,7 +64,7 @@ final class FilesTabPresenter {
         navigator = TreeNavigator(ref: files.defaultRef)
     }
 
-    var isLoading: Bool { storedTask != nil || treeTask != nil || folderTask != nil || fileTask != nil }
+    var isLoading: Bool { storedTask != nil || treeTask != nil || rootTask != nil || saveTask != nil || folderTask != nil || fileTask != nil }
 
     /// The tab is shown: the first time, the stored tree and a request for GitHub's.
     func didAppear() {
@@ -79,6 +83,8 @@ final class FilesTabPresenter {
         hasFetchedTree = false
         storedTask?.cancel()
         treeTask?.cancel()
+        rootTask?.cancel()
+        rootTask = nil
         folderTask?.cancel()
         stopHighlighting()
         navigator = TreeNavigator(ref: ref)
@@ -87,17 +93,25 @@ final class FilesTabPresenter {
         commitSHA = nil
         layout(width: width, height: height)
         let files = self.files, generation = self.generation
-        // The stored tree, then GitHub's, each read and indexed off the UI thread ("loading" meanwhile).
+        // The stored tree and GitHub's, each read and indexed off the UI thread ("loading" meanwhile).
+        // With none stored, the root folder is asked for too: it is drawn while the whole tree comes.
         storedTask = calls.run { files.storedTree(ref: ref) } then: { [weak self] stored in
             guard let self, generation == self.generation else { return }
             storedTask = nil
             if let stored, !hasFetchedTree { navigator.receive(stored) }
+            if stored == nil, !hasFetchedTree, treeTask != nil { loadRoot(ref: ref) }
             layout(width: width, height: height)
             host?.changed()
         }
         treeTask = calls.run { await .of { TreeIndex(packed: try await files.fetchTree(ref: ref)) } } then: { [weak self] result in
             guard let self, generation == self.generation else { return }
             treeDidLoad(result)
+            if case .success(let tree) = result {
+                saveTask = calls.dispatcher.background { files.saveTree(tree.packed, ref: ref) } then: { [weak self] _ in
+                    self?.saveTask = nil
+                    self?.host?.changed()
+                }
+            }
         }
         shaTask = calls.run { () -> String? in
             try? await files.commitSHA(ref: ref)
@@ -108,8 +122,28 @@ final class FilesTabPresenter {
         }
     }
 
+    /// The root folder's entries, drawn until the whole tree arrives (`rootDidLoad`).
+    private func loadRoot(ref: String) {
+        let files = self.files, generation = self.generation
+        rootTask = calls.run { await .of { try await files.fetchRoot(ref: ref) } } then: { [weak self] result in
+            guard let self, generation == self.generation else { return }
+            rootDidLoad(result)
+        }
+    }
+
+    /// The root's listing: shown unless the whole tree came first. A failure is left to the tree's request.
+    func rootDidLoad(_ result: Result<[GitTreeEntry], GitHubError>?) {
+        rootTask = nil
+        guard case .success(let entries) = result, !hasFetchedTree else { return }
+        navigator.receive(entries, folder: "")
+        layout(width: width, height: height)
+        host?.changed()
+    }
+
     func treeDidLoad(_ result: Result<TreeIndex, GitHubError>?) {
         treeTask = nil
+        rootTask?.cancel()
+        rootTask = nil
         switch result {
         case .success(let tree):
             failure = nil

@@ -7,6 +7,7 @@ import Persistence
 /// Files and Releases tabs (the app's client always has them; a test that fakes none uses it too).
 struct NoContentService: RepositoryContentService {
     func tree(ownerLogin: String, repository: String, ref: String) async throws -> GitTree { throw GitHubError.notFound }
+    func rootTree(ownerLogin: String, repository: String, ref: String) async throws -> GitTree { throw GitHubError.notFound }
     func folder(ownerLogin: String, repository: String, path: String, ref: String) async throws -> FolderListing {
         throw GitHubError.notFound
     }

@@ -31,14 +31,23 @@ struct RepositoryFiles: Sendable {
         (try? store.packedTree(repositoryID: repository.id, ref: ref)).flatMap { $0 }.map(TreeIndex.init(packed:))
     }
 
-    /// The tree of `ref` from GitHub, stored once it arrived.
+    /// The root folder's entries from GitHub: a small answer to draw while the whole tree (megabytes in
+    /// a monorepo) is on its way. Asked only when no tree of the ref is stored.
+    func fetchRoot(ref: String) async throws -> [GitTreeEntry] {
+        if isOffline { throw GitHubError.network }
+        return try await service.rootTree(ownerLogin: repository.ownerLogin, repository: repository.name, ref: ref).entries
+    }
+
+    /// The tree of `ref` from GitHub, packed once: walked as it is, and kept by `saveTree`.
     func fetchTree(ref: String) async throws -> PackedTree {
         if isOffline { throw GitHubError.network }
-        // Packed once: stored and walked as it is.
-        let tree = PackedTree(try await service.tree(ownerLogin: repository.ownerLogin, repository: repository.name, ref: ref))
-        try Task.checkCancellation()
+        return PackedTree(try await service.tree(ownerLogin: repository.ownerLogin, repository: repository.name, ref: ref))
+    }
+
+    /// Keeps a fetched tree for the next visit and offline (after it is shown: writing megabytes is
+    /// not on the way to the screen).
+    func saveTree(_ tree: PackedTree, ref: String) {
         try? store.saveTree(tree, repositoryID: repository.id, ref: ref, fetchedAt: now())
-        return tree
     }
 
     /// The commit `ref` names now (for permalinks).
