@@ -188,17 +188,25 @@ extension SQLiteStore: RepositoryContentStore {
     /// The row of `ref`: packed (`PackedTree`), or the API's JSON as trees were stored before, packed
     /// when read. A row that no longer decodes is as good as none: the tree is fetched again.
     private func storedTree(repositoryID: Int64, ref: String) throws -> (tree: PackedTree, fetchedAt: Date)? {
-        let row = try withDatabase { try $0.read { db in
-            try Row.fetchOne(db, sql: "SELECT body, fetched_at FROM repository_tree WHERE repository_id = ? AND ref = ?",
-                             arguments: [repositoryID, ref])
+        // The body (megabytes for a monorepo) is copied once, from SQLite's page into the packed tree: read
+        // through a cursor, whose row is not copied, without making a `Data` of it first.
+        let found = try withDatabase { try $0.read { db -> (packed: PackedTree?, json: Data?, fetchedAt: Date?)? in
+            let rows = try Row.fetchCursor(db, sql: "SELECT body, fetched_at FROM repository_tree WHERE repository_id = ? AND ref = ?",
+                                           arguments: [repositoryID, ref])
+            guard let row = try rows.next() else { return nil }
+            let fetchedAt = Rows.decodeDate(row["fetched_at"])
+            return try row.withUnsafeData(named: "body") { body in
+                guard let body else { return (nil, nil, fetchedAt) }
+                if let packed = PackedTree(stored: body) { return (packed, nil, fetchedAt) }
+                // Stored as JSON before trees were packed: copied out, decoded outside the read.
+                return (nil, Data(body), fetchedAt)
+            }
         } }
-        guard let row else { return nil }
-        let body: Data = row["body"]
-        guard let tree = PackedTree(stored: body)
-                ?? (GitTree(scanning: body) ?? (try? JSONDecoder().decode(GitTree.self, from: body))).map(PackedTree.init) else {
-            return nil
-        }
-        return (tree, Rows.decodeDate(row["fetched_at"]) ?? Date(timeIntervalSinceReferenceDate: 0))
+        guard let found else { return nil }
+        guard let tree = found.packed
+                ?? found.json.flatMap({ body in (GitTree(scanning: body) ?? (try? JSONDecoder().decode(GitTree.self, from: body))).map(PackedTree.init) })
+        else { return nil }
+        return (tree, found.fetchedAt ?? Date(timeIntervalSinceReferenceDate: 0))
     }
 
     /// Packs `tree` and keeps it (see `saveTree(_:repositoryID:ref:fetchedAt:)` with a packed tree).

@@ -2,12 +2,14 @@ import GitHubEntities
 import Persistence
 
 /// A recursive tree ready to walk: the entries packed (`PackedTree`, one buffer) and each folder's
-/// children as entry numbers, sorted (folders first, then by name ignoring case), by folder path.
+/// children as entry numbers, by folder path.
 /// Built off the UI thread (100,000 entries: tens of milliseconds); entries are made only for the
 /// folder shown. Paths that are not ones to follow (`RepositoryPath`) are left out and counted.
 struct TreeIndex: Sendable, Equatable {
     private(set) var packed: PackedTree
-    /// Each folder's children by the folder's path ("" the root).
+    /// Each folder's children by the folder's path ("" the root), in the tree's order: a folder is sorted
+    /// when it is shown (`entries(in:)`), so a tree of 100,000 entries shows its root without sorting
+    /// every folder first.
     private var children: [String: [Int32]]
     /// Entries left out because their path could climb out or hide characters.
     private(set) var refused: Int
@@ -46,13 +48,14 @@ struct TreeIndex: Sendable, Equatable {
                 if children[path] == nil { children[path] = [] }
             }
         }
-        self.children = children.mapValues { Self.sorted($0, in: packed) }
+        self.children = children
         self.refused = refused
     }
 
-    /// The entries of `folder`, sorted; nil when the tree has no such folder.
+    /// The entries of `folder`, sorted (folders first, then by name ignoring case); nil when the tree has
+    /// no such folder.
     func entries(in folder: String) -> [GitTreeEntry]? {
-        children[folder].map { $0.map { packed.entry(at: Int($0)) } }
+        children[folder].map { Self.sorted($0, in: packed).map { packed.entry(at: Int($0)) } }
     }
 
     func hasFolder(_ folder: String) -> Bool { children[folder] != nil }
