@@ -92,6 +92,7 @@ struct IssueCommentsPagingLoopTests {
         for _ in 0..<3 {
             await presenter.threadTask?.value
             await presenter.moreTask?.value
+            await presenter.saveTask?.value
             dispatcher.runPending()
         }
     }

@@ -57,6 +57,49 @@ struct IssueThreadAppendTests {
         Page(items: comments(ids), next: next.flatMap { URL(string: "https://api.test/comments/\($0)") })
     }
 
+    @Test("a page's bodies rendered ahead, off the UI thread, are only added on it: the same lines; at another width, or for a changed body, rendered again")
+    func bodiesRenderedAhead() throws {
+        let texts = RenderedTexts()
+        let issue = GitHubEntities.Issue(number: 5, title: "A long discussion", body: "The body, see #1.")
+        var state = IssueThreadState(number: 5)
+        state.show(IssueThread(issue: issue, comments: Self.comments(1...100), hasMoreComments: true))
+        state.startComments(next: URL(string: "https://api.test/comments/1"))
+        _ = state.render(width: 80, now: Self.now, labelsInColour: false, textLinks: texts.links)
+        _ = texts.takeComments()
+
+        // Page 2, its bodies rendered where it was read (at the thread's width): none is rendered again.
+        let second = Self.page(101...200, next: 3)
+        let ahead = IssueDetailRenderer.bodies(of: second.items, width: 80, textLinks: texts.links)
+        #expect(texts.takeComments() == Set(101...200))
+        state.receiveComments(second, bodies: ahead, width: 80)
+        #expect(state.render(width: 80, now: Self.now, labelsInColour: false, textLinks: texts.links) == nil)
+        #expect(texts.takeComments().isEmpty, "the page's bodies were rendered ahead")
+        let whole = IssueDetailRenderer.render(try #require(state.thread), width: 80, now: Self.now, labelsInColour: false,
+                                               textLinks: texts.links)
+        _ = texts.takeComments()
+        #expect(state.rendered == whole)
+        #expect(state.pane.lineCount == whole.lines.count)
+
+        // Page 3 rendered ahead at 60 columns while the thread is at 80: rendered again.
+        let third = Self.page(201...300, next: 4)
+        let aheadAt60 = IssueDetailRenderer.bodies(of: third.items, width: 60, textLinks: texts.links)
+        _ = texts.takeComments()
+        state.receiveComments(third, bodies: aheadAt60, width: 60)
+        _ = state.render(width: 80, now: Self.now, labelsInColour: false, textLinks: texts.links)
+        #expect(texts.takeComments() == Set(201...300), "rendered at another width: not used")
+
+        // Page 4 rendered ahead, one body changed since: that one alone is rendered again.
+        var fourth = Self.page(301...310, next: nil)
+        let aheadAt80 = IssueDetailRenderer.bodies(of: fourth.items, width: 80, textLinks: texts.links)
+        _ = texts.takeComments()
+        fourth.items[0].body = "Comment 301: edited."
+        state.receiveComments(fourth, bodies: aheadAt80, width: 80)
+        _ = state.render(width: 80, now: Self.now, labelsInColour: false, textLinks: texts.links)
+        #expect(texts.takeComments() == [301])
+        #expect(state.rendered == IssueDetailRenderer.render(try #require(state.thread), width: 80, now: Self.now,
+                                                            labelsInColour: false, textLinks: texts.links))
+    }
+
     @Test("each page of comments renders only its own comments, and the lines are those of a whole rendering",
           arguments: [false, true])
     func appendOnly(pullRequest: Bool) throws {
@@ -160,6 +203,7 @@ struct IssueThreadAppendTests {
         for _ in 0..<4 {
             await presenter.threadTask?.value
             await presenter.moreTask?.value
+            await presenter.saveTask?.value
             await presenter.storedTask?.value
             await presenter.renderTask?.value
             dispatcher.runPending()
@@ -266,7 +310,7 @@ struct IssueThreadAppendTests {
         let issues = RepositoryIssues(owner: "sferik", name: "rails_admin", service: service, store: store, isOffline: false,
                                       now: { Self.now })
         let (_, next, stored) = try await issues.fetchThread(number: 5)
-        _ = try await issues.fetchComments(number: 5, page: try #require(next), pageIndex: 1)
+        issues.saveComments(try await issues.fetchComments(page: try #require(next)), number: 5, pageIndex: 1)
         #expect(stored == 1)
         let (thread, nextAfter, pagesAfter) = try await issues.fetchThread(number: 5)
         #expect(thread.comments.count == 200, "the pages read before stay")

@@ -85,7 +85,8 @@ struct RepositoryIssuesTests {
         #expect(thread.pull == pull)
         #expect(thread.comments == comments)
         #expect(thread.hasMoreComments)
-        let more = try await use.fetchComments(number: 2, page: try #require(next), pageIndex: 1)
+        let more = try await use.fetchComments(page: try #require(next))
+        use.saveComments(more, number: 2, pageIndex: 1)
         #expect(more.items.count == 3)
         #expect(service.recorded == ["issue sferik/rails_admin#2", "pull sferik/rails_admin#2", "comments sferik/rails_admin#2",
                                      "comments page 1"])

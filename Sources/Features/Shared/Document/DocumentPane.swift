@@ -115,6 +115,10 @@ struct DocumentPane<Line: DocumentLine>: Sendable, Equatable {
         }
     }
 
+    /// Lets go of the lines until `show` gives the next ones, so that whoever made them can change them in
+    /// place (a thread growing by a page) instead of copying them whole. Nothing is drawn in between.
+    mutating func releaseLines() { lines = [] }
+
     /// Lines from `first` on drawn as `lines` instead: the same text (so the matches stay), other
     /// styles (a file's colours arriving). Costs those lines, not the document.
     mutating func restyle(_ lines: [Line], from first: Int) {

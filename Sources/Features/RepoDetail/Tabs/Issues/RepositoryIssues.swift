@@ -133,13 +133,16 @@ struct RepositoryIssues: Sendable {
         return (thread, comments.next, comments.pages)
     }
 
-    /// A later page of comments, stored after the ones before it.
-    func fetchComments(number: Int, page url: URL, pageIndex: Int) async throws -> Page<IssueComment> {
+    /// A later page of comments (kept by `saveComments`, after it is shown).
+    func fetchComments(page url: URL) async throws -> Page<IssueComment> {
         if isOffline { throw GitHubError.network }
-        let page = try await service.issueComments(page: url)
+        return try await service.issueComments(page: url)
+    }
+
+    /// Keeps a later page of comments as page `pageIndex` of the thread (after the ones before it).
+    func saveComments(_ page: Page<IssueComment>, number: Int, pageIndex: Int) {
         try? store.saveCommentPage(page.items, next: page.next, pageIndex: pageIndex, repository: key, number: number,
                                    fetchedAt: now())
-        return page
     }
 
     /// A pull request's parts after the pull request itself: its changed files (paged, `fetchFiles`), its

@@ -85,6 +85,8 @@ enum IssueDetailRenderer {
         var now: Date
         var labelsInColour: Bool
         var textLinks: MarkdownTextLinks?
+        /// Comment bodies already rendered at this width (off the UI thread, with their page), by comment id.
+        var bodies: [Int64: RenderedBody] = [:]
 
         init(width: Int, now: Date, labelsInColour: Bool, textLinks: MarkdownTextLinks? = nil) {
             self.width = max(width, 20)
@@ -92,6 +94,27 @@ enum IssueDetailRenderer {
             self.labelsInColour = labelsInColour
             self.textLinks = textLinks
         }
+    }
+
+    /// A comment's body rendered ahead, with the text it was rendered from (used only while it is the same).
+    struct RenderedBody: Sendable {
+        let text: String
+        let rendered: RenderedMarkdown
+    }
+
+    /// The bodies of `comments` rendered at `width` as a thread renders them, to hand to `Context.bodies`:
+    /// a page of comments is rendered where it was read, off the UI thread, and only added on it.
+    static func bodies(of comments: [IssueComment], width: Int, textLinks: MarkdownTextLinks?) -> [Int64: RenderedBody] {
+        let width = Context(width: width, now: Date(timeIntervalSinceReferenceDate: 0), labelsInColour: false).width
+        var bodies: [Int64: RenderedBody] = [:]
+        for comment in comments {
+            bodies[comment.id] = RenderedBody(text: comment.body, rendered: renderBody(comment.body, width: width, textLinks: textLinks))
+        }
+        return bodies
+    }
+
+    private static func renderBody(_ text: String, width: Int, textLinks: MarkdownTextLinks?) -> RenderedMarkdown {
+        MarkdownDocument.render(markdown: Sanitizer.text(text), width: width, textLinks: textLinks)
     }
 
     static func render(_ thread: IssueThread, width: Int, now: Date, labelsInColour: Bool,
@@ -220,8 +243,7 @@ enum IssueDetailRenderer {
 
     /// A Markdown text rendered, its links numbered after the `linksBefore` before it.
     private static func markdown(_ text: String, linksBefore: Int, _ context: Context) -> (lines: [StyledLine], links: [MarkdownLink]) {
-        let rendered = MarkdownDocument.render(markdown: Sanitizer.text(text), width: context.width, textLinks: context.textLinks)
-        return renumbered(rendered, after: linksBefore, width: context.width)
+        renumbered(renderBody(text, width: context.width, textLinks: context.textLinks), after: linksBefore, width: context.width)
     }
 
     /// Each comment after the comments before it (removing the tail, which `setTail` lays out again):
@@ -246,7 +268,11 @@ enum IssueDetailRenderer {
             let used = header.reduce(0) { $0 + $1.width }
             header.append(Span(" " + String(repeating: "─", count: max(0, width - used - 1)), style: Styles.rule))
             rendered.lines.append(CommitDetailRenderer.fitted(StyledLine(header), width: width))
-            let body = markdown(comment.body, linksBefore: rendered.links.count, context)
+            let body = if let ahead = context.bodies[comment.id], ahead.text == comment.body {
+                renumbered(ahead.rendered, after: rendered.links.count, width: width)
+            } else {
+                markdown(comment.body, linksBefore: rendered.links.count, context)
+            }
             rendered.links += body.links
             let kept = body.lines.prefix(rendered.budget)
             rendered.budget -= kept.count + 2

@@ -23,6 +23,8 @@ final class IssueThreadPresenter {
     private(set) var height = 10
     private(set) var threadTask: Task<Void, Never>?
     private(set) var moreTask: Task<Void, Never>?
+    /// The last page of comments being stored (each waits for the one before: pages are stored in order).
+    private(set) var saveTask: Task<Void, Never>?
     /// A long thread's stored comments being read off the UI thread (tests await it).
     private(set) var storedTask: Task<Void, Never>?
     /// The rest of a long thread being rendered off the UI thread (tests await it).
@@ -199,14 +201,21 @@ final class IssueThreadPresenter {
     /// ends the paging where the server leads round in a circle).
     private func loadCommentsIfNear() {
         guard moreTask == nil, let issues, let state, let url = state.commentsPageToLoad(within: 2 * height) else { return }
-        let number = state.number, pageIndex = state.nextCommentsPageIndex
-        moreTask = calls.run { await .of { try await issues.fetchComments(number: number, page: url, pageIndex: pageIndex) } } then: { [weak self] (result: Result<Page<IssueComment>, GitHubError>?) in
+        let number = state.number, pageIndex = state.nextCommentsPageIndex, width = self.width, textLinks = self.textLinks
+        // The page's comments are rendered where the page was read, off the UI thread: on it they are only added.
+        moreTask = calls.run {
+            await .of { () async throws -> (Page<IssueComment>, [Int64: IssueDetailRenderer.RenderedBody]) in
+                let page = try await issues.fetchComments(page: url)
+                return (page, IssueDetailRenderer.bodies(of: page.items, width: width, textLinks: textLinks))
+            }
+        } then: { [weak self] (result: Result<(Page<IssueComment>, [Int64: IssueDetailRenderer.RenderedBody]), GitHubError>?) in
             guard let self, self.state?.number == number else { return }
             moreTask = nil
             switch result {
-            case .success(let page):
-                self.state?.receiveComments(page)
+            case .success(let (page, bodies)):
+                self.state?.receiveComments(page, bodies: bodies, width: width)
                 render()
+                save(page, number: number, pageIndex: pageIndex)
             case .failure(let error):
                 self.state?.commentsFailed()
                 host?.setStatus(tr("issues.failed", error.shortReason))
@@ -214,6 +223,16 @@ final class IssueThreadPresenter {
             }
             host?.changed()
         }
+    }
+
+    /// Stores a page of comments after it is shown, after the pages before it (not cancelled with the thread).
+    private func save(_ page: Page<IssueComment>, number: Int, pageIndex: Int) {
+        guard let issues else { return }
+        let before = saveTask
+        saveTask = calls.dispatcher.background {
+            await before?.value
+            issues.saveComments(page, number: number, pageIndex: pageIndex)
+        } then: { _ in }
     }
 
     /// Esc: back to the thread a link was followed from; else the thread closes, then the action given

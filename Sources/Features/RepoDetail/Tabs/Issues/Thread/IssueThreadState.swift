@@ -30,6 +30,10 @@ struct IssueThreadState: Sendable {
     /// The rendering running off the UI thread, if any (only the latest started is taken).
     private(set) var background: BackgroundRender?
     private var backgroundRenders = 0
+    /// Bodies of comments received, rendered with their page off the UI thread, and the width they were
+    /// rendered at: the next rendering at that width takes them instead of rendering them again.
+    private var aheadBodies: [Int64: IssueDetailRenderer.RenderedBody] = [:]
+    private var aheadWidth = 0
 
     /// Whether what is shown is the thread as it is now, every comment of it rendered.
     var isRenderedWhole: Bool {
@@ -65,21 +69,25 @@ struct IssueThreadState: Sendable {
     /// Returns the rendering to run in the background when one is needed (then shown by `finish`).
     mutating func render(width: Int, now: Date, labelsInColour: Bool, textLinks: MarkdownTextLinks? = nil) -> BackgroundRender? {
         guard let thread else { return nil }
-        let context = IssueDetailRenderer.Context(width: width, now: now, labelsInColour: labelsInColour, textLinks: textLinks)
+        var context = IssueDetailRenderer.Context(width: width, now: now, labelsInColour: labelsInColour, textLinks: textLinks)
         // A rendering in the background for this width: what changed meanwhile is rendered after it comes.
         if let background, background.width == width { return nil }
         background = nil
         guard rendered == nil || width != renderedWidth || isChanged else { return nil }
         isChanged = false
+        if aheadWidth == width { context.bodies = aheadBodies }
+        aheadBodies = [:]
         if width == renderedWidth, var grown = rendered, let from = renderedThread {
             // What grew is rendered and added here, up to `renderedAtOnce` comments; the rest in the background.
             let target = Self.firstComments(of: thread, count: from.comments.count + Self.renderedAtOnce)
             rendered = nil
+            // The pane lets go of the lines, so that they grow in place instead of being copied whole.
+            pane.releaseLines()
             if IssueDetailRenderer.update(&grown, from: from, to: target, context) {
                 show(grown, of: target, width: width)
                 return target.comments.count < thread.comments.count ? startBackground(width: width, context: context) : nil
             }
-            rendered = grown
+            show(grown, of: from, width: width)
         }
         if rendered == nil {
             // Nothing shown yet: the first comments at once, the rest off the UI thread.
@@ -164,8 +172,10 @@ struct IssueThreadState: Sendable {
 
     /// A later page of comments arrived: those the thread does not show yet are added after the others
     /// (each comment once), and paging goes on unless the page leads round in a circle.
-    mutating func receiveComments(_ page: Page<IssueComment>) {
+    mutating func receiveComments(_ page: Page<IssueComment>, bodies: [Int64: IssueDetailRenderer.RenderedBody] = [:], width: Int = 0) {
         guard let loaded = thread else { return }
+        aheadBodies = bodies
+        aheadWidth = width
         var seen = Set(loaded.comments.map(\.id))
         let added = page.items.filter { seen.insert($0.id).inserted }
         comments.received(next: page.next, items: page.items.count, added: added.count)
