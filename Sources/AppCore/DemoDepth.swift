@@ -290,6 +290,9 @@ final class DemoParsedLists: @unchecked Sendable {
         bodies = answers.filter { path, _ in ["/issues", "/pulls", "/releases"].contains(where: path.hasSuffix) }.mapValues(\.body)
     }
 
+    /// Whether a list is bundled at `path` (lowercased), without parsing it.
+    func hasList(_ path: String) -> Bool { bodies[path] != nil }
+
     /// The list bundled at `path` (lowercased), empty when none.
     func list(_ path: String) -> [[String: Any]] {
         guard let body = bodies[path] else { return [] }

@@ -37,6 +37,10 @@ extension DemoTransport {
         ["name": "question", "color": "d876e3", "description": "Further information is requested"],
     ]
 
+    /// Open issues and pull requests of a repository whose items are all generated (GitHub's
+    /// `open_issues_count` counts both), so that its Overview says what its Issues and Pull requests tabs show.
+    static let generatedOpenItems = plan.filter { $0.state == "open" }.count
+
     static func isPull(_ item: [String: Any]) -> Bool { item["pull_request"] != nil || item["head"] != nil }
 
     /// Whether an item is in the list `state=` asks for (open by default, as GitHub's).

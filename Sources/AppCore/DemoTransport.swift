@@ -77,10 +77,21 @@ struct DemoTransport: HTTPTransport {
                 statusCode: 200, headers: ["content-type": "application/vnd.github.raw+json", "etag": "\"demo-\(name)\""],
                 body: try Data(contentsOf: file))
         }
-        // Each bundled repository alone at /repos/OWNER/REPO (a README's link to it is followed).
+        // Each bundled repository alone at /repos/OWNER/REPO (a README's link to it is followed). One whose
+        // issues and pull requests are all generated counts the generated open ones.
+        let lists = DemoParsedLists(answers: answers)
         var repositories: [String: DemoRepository] = [:]
         for (path, answer) in answers where path.hasPrefix("/users/") && path.hasSuffix("/repos") {
-            guard let list = try? JSONSerialization.jsonObject(with: answer.body) as? [[String: Any]] else { continue }
+            guard var list = try? JSONSerialization.jsonObject(with: answer.body) as? [[String: Any]] else { continue }
+            for index in list.indices {
+                guard let key = (list[index]["full_name"] as? String)?.lowercased(),
+                      !lists.hasList("/repos/\(key)/issues"), !lists.hasList("/repos/\(key)/pulls") else { continue }
+                list[index]["open_issues_count"] = Self.generatedOpenItems
+                list[index]["open_issues"] = Self.generatedOpenItems
+            }
+            if let body = try? JSONSerialization.data(withJSONObject: list) {
+                answers[path] = HTTPResponse(statusCode: answer.statusCode, headers: answer.headers, body: body)
+            }
             for repository in list {
                 if let demo = DemoRepository(json: repository) { repositories[demo.key] = demo }
                 guard let fullName = repository["full_name"] as? String,
@@ -93,7 +104,7 @@ struct DemoTransport: HTTPTransport {
         self.histories = histories
         self.repositories = repositories
         self.recordedTrees = recordedTrees
-        parsedLists = DemoParsedLists(answers: answers)
+        parsedLists = lists
     }
 
     /// The owners the demo has data for (READMEs are named OWNER-REPO.md).

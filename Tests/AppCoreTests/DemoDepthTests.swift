@@ -157,4 +157,18 @@ struct DemoDepthTests {
         #expect(text.hasPrefix("// Made up for github-tui --demo"))
         #expect(try await client.readme(ownerLogin: "sferik", repository: "backup")?.contains("this README is generated") == true)
     }
+
+    @Test("A repository whose issues are all generated counts them on its Overview as GitHub's open_issues_count does: open issues and pull requests")
+    func openCountsAgree() async throws {
+        let client = try client()
+        for name in ["backup", "backbone-todo", "410_in_140"] {
+            let listed = try await client.repositories(ownerLogin: "sferik").items.first { $0.name == name }
+            let repository = try await client.repository(ownerLogin: "sferik", name: name)
+            let issues = try await client.issues(ownerLogin: "sferik", repository: name, state: .open, perPage: 100).items
+            let pulls = try await client.pullRequests(ownerLogin: "sferik", repository: name, state: .open, perPage: 100).items
+            let open = issues.filter { !$0.isPullRequest }.count + pulls.count
+            #expect(open > 0 && repository.openIssuesCount == open, "\(name): \(repository.openIssuesCount) said, \(open) listed")
+            #expect(listed?.openIssuesCount == open, "\(name) in the owner's list")
+        }
+    }
 }
