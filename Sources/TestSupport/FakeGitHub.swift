@@ -143,7 +143,13 @@ final class FakeGitHub: Sendable {
     }
 
     func addAnswer(path: String, json: Data) {
-        state.withLock { $0.answers[path] = json }
+        state.withLock {
+            $0.answers[path] = json
+            $0.rootTrees[path] = nil
+            $0.treeFolders = $0.treeFolders.filter { $0.key != path }
+        }
+        // A tree's root cut now, not on the first ask (13 MB of JSON read then would be the fake's time, not GitHub's).
+        if path.contains("/git/trees/") { _ = rootTree(path: path, recursive: json) }
     }
 
     func addAsset(path: String, bytes: Data) {

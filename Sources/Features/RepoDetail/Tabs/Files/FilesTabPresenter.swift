@@ -83,6 +83,7 @@ final class FilesTabPresenter {
         hasFetchedTree = false
         storedTask?.cancel()
         treeTask?.cancel()
+        treeTask = nil
         rootTask?.cancel()
         rootTask = nil
         folderTask?.cancel()
@@ -93,16 +94,29 @@ final class FilesTabPresenter {
         commitSHA = nil
         layout(width: width, height: height)
         let files = self.files, generation = self.generation
-        // The stored tree and GitHub's, each read and indexed off the UI thread ("loading" meanwhile).
-        // With none stored, the root folder is asked for too: it is drawn while the whole tree comes.
+        // The stored tree, then GitHub's, each read and indexed off the UI thread ("loading" meanwhile). With
+        // none stored, the root folder is asked for first: it is drawn while the whole tree comes (over
+        // HTTP/1.1 the whole tree's answer would hold the connection the root waits for).
         storedTask = calls.run { files.storedTree(ref: ref) } then: { [weak self] stored in
             guard let self, generation == self.generation else { return }
             storedTask = nil
-            if let stored, !hasFetchedTree { navigator.receive(stored) }
-            if stored == nil, !hasFetchedTree, treeTask != nil { loadRoot(ref: ref) }
+            if let stored { navigator.receive(stored) } else { loadRoot(ref: ref) }
+            loadTree(ref: ref)
             layout(width: width, height: height)
             host?.changed()
         }
+        shaTask = calls.run { () -> String? in
+            try? await files.commitSHA(ref: ref)
+        } then: { [weak self] sha in
+            guard let self, generation == self.generation else { return }
+            shaTask = nil
+            commitSHA = sha
+        }
+    }
+
+    /// GitHub's tree of `ref`, shown once indexed, then stored.
+    private func loadTree(ref: String) {
+        let files = self.files, generation = self.generation
         treeTask = calls.run { await .of { TreeIndex(packed: try await files.fetchTree(ref: ref)) } } then: { [weak self] result in
             guard let self, generation == self.generation else { return }
             treeDidLoad(result)
@@ -112,13 +126,6 @@ final class FilesTabPresenter {
                     self?.host?.changed()
                 }
             }
-        }
-        shaTask = calls.run { () -> String? in
-            try? await files.commitSHA(ref: ref)
-        } then: { [weak self] sha in
-            guard let self, generation == self.generation else { return }
-            shaTask = nil
-            commitSHA = sha
         }
     }
 
