@@ -46,11 +46,14 @@ struct RepositoryHistoryTests {
         var script = ScriptedGitHubService.Script()
         script.commitDetails = [Self.detail.sha: Self.detail]
         let (history, service, store) = try make(script)
-        #expect(try await history.commit(sha: Self.detail.sha) == Self.detail)
-        #expect(try await history.commit(sha: Self.detail.sha) == Self.detail)
+        let first = try await history.commit(sha: Self.detail.sha)
+        #expect(first.value == Self.detail && first.toStore == Self.detail, "fetched: to be kept once shown")
+        history.save(Self.detail)
+        let again = try await history.commit(sha: Self.detail.sha)
+        #expect(again.value == Self.detail && again.toStore == nil, "from the store")
         #expect(service.recorded == ["commit sferik/rails_admin \(Self.detail.sha)"])
         let offline = RepositoryHistory(repository: Self.repository, service: service, store: store, isOffline: true, now: { Self.now })
-        #expect(try await offline.commit(sha: Self.detail.sha) == Self.detail)
+        #expect(try await offline.commit(sha: Self.detail.sha).value == Self.detail)
         await #expect(throws: GitHubError.notFound) { try await history.commit(sha: "abcdef1") }
     }
 

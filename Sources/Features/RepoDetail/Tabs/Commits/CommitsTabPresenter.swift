@@ -26,6 +26,8 @@ final class CommitsTabPresenter {
     private(set) var pageTask: Task<Void, Never>?
     /// The commit being read (tests await it).
     private(set) var commitTask: Task<Void, Never>?
+    /// A fetched commit being stored once shown (not cancelled when the view goes: the store keeps what came).
+    private(set) var saveTask: Task<Void, Never>?
     /// The rest of a big commit being rendered off the UI thread (tests await it).
     private(set) var renderTask: Task<Void, Never>?
     /// The branches being read for the picker (tests await it).
@@ -130,10 +132,16 @@ final class CommitsTabPresenter {
         }
     }
 
-    func commitDidLoad(_ result: Result<CommitDetail, GitHubError>?) {
+    func commitDidLoad(_ result: Result<StoredByHash.Found<CommitDetail>, GitHubError>?) {
         commitTask = nil
         switch result {
-        case .success(let detail): renderRest(state.commit?.load(detail, now: now()))
+        case .success(let found):
+            renderRest(state.commit?.load(found.value, now: now()))
+            // Kept once shown: storing a big commit's patches is not on the way to the screen.
+            if let fetched = found.toStore {
+                let history = self.history
+                saveTask = calls.dispatcher.background { history.save(fetched) } then: { _ in }
+            }
         case .failure(let error): state.commit?.fail(error)
         case nil: break
         }

@@ -38,3 +38,14 @@ extension FilesTabPresenter {
         return (lines, count == 0 ? "" : "\(navigator.viewport.selection + 1)/\(count)")
     }
 }
+
+extension FilesTabPresenter {
+    /// A file's body as the background made it, with its first screen's colours.
+    struct OpenedFile: Sendable, Equatable {
+        var body: FileViewState.Body
+        var renderedWidth: Int
+        var first: HighlightAnswer?
+        /// The file's bytes as fetched, kept once the file is shown; nil when they came from the store.
+        var toStore: FileContent?
+    }
+}

@@ -40,7 +40,7 @@ final class FilesTabPresenter {
     private(set) var treeTask: Task<Void, Never>?
     /// The root folder's listing, asked when no tree is stored (drawn before the whole tree arrives).
     private(set) var rootTask: Task<Void, Never>?
-    /// The fetched tree being stored (not cancelled when the tab goes: the store keeps what came).
+    /// The fetched tree or file being stored (not cancelled when the tab goes: the store keeps what came).
     private(set) var saveTask: Task<Void, Never>?
     /// GitHub's tree of the ref arrived (a stored one read later is not shown over it).
     private var hasFetchedTree = false
@@ -198,14 +198,15 @@ final class FilesTabPresenter {
         let markdownWidth = width, base = blobPrefix, screen = 2 * max(1, height - 1), head = markdownHead
         fileTask = calls.run {
             await .of {
-                let body = FileViewState.body(for: try await files.file(sha: sha), name: name, imageWidth: imageWidth,
+                let found = try await files.file(sha: sha)
+                let body = FileViewState.body(for: found.value, name: name, imageWidth: imageWidth,
                                               imageHeight: imageHeight, markdownWidth: markdownWidth, base: base,
                                               markdownHead: head)
                 var first: HighlightAnswer?
                 if case .text(let text) = body, text.outcome == .pending, let language = LinguistLanguage.name(forFileName: name) {
                     first = HighlightRequest(lines: text.lines, range: 0..<min(text.lines.count, screen), language: language).run()
                 }
-                return OpenedFile(body: body, renderedWidth: markdownWidth, first: first)
+                return OpenedFile(body: body, renderedWidth: markdownWidth, first: first, toStore: found.toStore)
             }
         } then: { [weak self] result in
             guard let self, generation == self.generation, self.file?.entry == entry else { return }
@@ -213,17 +214,14 @@ final class FilesTabPresenter {
         }
     }
 
-    /// A file's body as the background made it, with its first screen's colours.
-    struct OpenedFile: Sendable, Equatable {
-        var body: FileViewState.Body
-        var renderedWidth: Int
-        var first: HighlightAnswer?
-    }
-
     func fileDidLoad(_ result: Result<OpenedFile, GitHubError>?) {
         fileTask = nil
         switch result {
         case .success(let opened):
+            if let content = opened.toStore {
+                let files = self.files
+                saveTask = calls.dispatcher.background { files.save(content) } then: { _ in }
+            }
             let isRendered = if case .markdown(_, .some, _) = opened.body { true } else { false }
             file?.show(opened.body, renderedWidth: isRendered ? opened.renderedWidth : nil)
             if let first = opened.first { file?.receive(first) }

@@ -68,10 +68,16 @@ struct RepositoryFiles: Sendable {
         try? store.fileContent(sha: sha)
     }
 
-    /// A file's bytes: from the store when read before (no request), else fetched and stored for good.
-    func file(sha: String) async throws -> FileContent {
+    /// A file's bytes: from the store when read before (no request), else fetched — to keep for good
+    /// with `save(_:)` once it is shown.
+    func file(sha: String) async throws -> StoredByHash.Found<FileContent> {
         try await StoredByHash.read(stored: storedFile(sha: sha), isOffline: isOffline) {
             try await service.blob(ownerLogin: repository.ownerLogin, repository: repository.name, sha: sha)
-        } save: { try? store.saveFileContent($0, storedAt: now()) }
+        }
+    }
+
+    /// Keeps a fetched file's bytes for good (a blob never changes).
+    func save(_ content: FileContent) {
+        try? store.saveFileContent(content, storedAt: now())
     }
 }

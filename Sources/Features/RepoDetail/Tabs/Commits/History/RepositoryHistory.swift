@@ -75,10 +75,16 @@ struct RepositoryHistory: Sendable {
         try? store.commitDetail(sha: sha)
     }
 
-    /// A commit in full: from the store when it was read before (no request), else fetched and stored.
-    func commit(sha: String) async throws -> CommitDetail {
+    /// A commit in full: from the store when it was read before (no request), else fetched — to keep
+    /// with `save(_:)` once it is shown.
+    func commit(sha: String) async throws -> StoredByHash.Found<CommitDetail> {
         try await StoredByHash.read(stored: storedCommit(sha: sha), isOffline: isOffline) {
             try await service.commitDetail(ownerLogin: repository.ownerLogin, repository: repository.name, sha: sha)
-        } save: { try? store.saveCommitDetail($0, storedAt: now()) }
+        }
+    }
+
+    /// Keeps a fetched commit for good (a commit never changes).
+    func save(_ commit: CommitDetail) {
+        try? store.saveCommitDetail(commit, storedAt: now())
     }
 }
