@@ -5,11 +5,13 @@ import TerminalKit
 /// (it fills the screen), then call its `viewDidAppear()`.
 @MainActor
 public enum InboxBuilder {
-    public static func build(_ services: ScreenServices, sources: InboxSources, navigator: any AppNavigator) -> InboxView {
+    /// `watch`: the app-wide unread count, told by the inbox while it is open.
+    public static func build(_ services: ScreenServices, sources: InboxSources, navigator: any AppNavigator,
+                             watch: InboxWatch? = nil) -> InboxView {
         let router = InboxRouter(navigator: navigator)
         let presenter = InboxPresenter(
             interactor: InboxInteractor(sources: sources, now: services.now), router: router,
-            dispatcher: services.dispatcher, scheduler: services.scheduler, now: services.now)
+            dispatcher: services.dispatcher, scheduler: services.scheduler, now: services.now, watch: watch)
         return router.attach(InboxView(presenter: presenter), to: presenter)
     }
 }

@@ -165,6 +165,7 @@ enum RepoListStateBuilder {
 
     private static func status(_ state: RepoListScreenState, now: Date) -> String {
         var parts: [String] = []
+        if let unread = state.inboxUnread, unread.count > 0 { parts.append(tr("list.status.unread", unread.text)) }
         if state.isRefreshing {
             parts.append(tr("list.status.refreshing", state.spinnerSymbol))
         } else if state.connectivity == .offline {
