@@ -55,7 +55,7 @@ final class App: AppNavigator {
     }, appIsEnding: { [unowned self] in self.handleSignalsReceivedMeanwhile() })
     /// The inbox's unread count in the list's header, kept current at GitHub's poll interval (none offline:
     /// nothing would be asked).
-    private lazy var inboxWatch: InboxWatch? = setup.isOffline ? nil : setup.inbox.map { InboxWatch(services, sources: $0) }
+    private lazy var inboxWatch: InboxWatch? = setup.isOffline ? nil : setup.inbox.map { InboxWatch(baseServices, sources: $0) }
     /// A signal that ends the app has been handled: the loop stops after this turn.
     private var isEnding = false
     /// Freed memory goes back to the system this long after the screen last changed.
@@ -152,7 +152,7 @@ final class App: AppNavigator {
 
     func showInbox() {
         guard let sources = setup.inbox else { return }
-        push(InboxBuilder.build(services, sources: sources, navigator: self, watch: inboxWatch))
+        push(InboxBuilder.build(services, sources: sources, navigator: self))
     }
 
     func showRepositoryDetail(_ repository: Repository, tab: RepoTab) {
@@ -196,6 +196,13 @@ final class App: AppNavigator {
 
     /// What every screen takes from the app: GitHub, the loop's queue and timers, the clock.
     private var services: ScreenServices {
+        var services = baseServices
+        services.inboxWatch = inboxWatch
+        return services
+    }
+
+    /// GitHub, the loop's queue and timers, the clock (without the inbox's count, which is made from them).
+    private var baseServices: ScreenServices {
         ScreenServices(service: setup.service, dispatcher: loop.mainQueue, scheduler: loop)
     }
 
@@ -225,7 +232,6 @@ final class App: AppNavigator {
         dependencies.commitPrefetch = setup.commitPrefetch
         dependencies.listKind = list.kind
         dependencies.goesBackOnEscape = goesBackOnEscape
-        dependencies.inboxWatch = inboxWatch
         noticeShown = true
         return RepoListBuilder.build(dependencies, navigator: self)
     }

@@ -17,6 +17,25 @@ struct InboxUnread: Sendable, Equatable {
 
     /// "3", "50+".
     var text: String { Formatting.grouped(count) + (more ? "+" : "") }
+
+    /// A screen's header status with the count first ("inbox: 3 unread · refreshing"), as it was when
+    /// nothing is unread or the count is not known.
+    static func status(_ status: String, unread: InboxUnread?) -> String {
+        guard let unread, unread.count > 0 else { return status }
+        let header = tr("header.inboxUnread", unread.text)
+        return status.isEmpty ? header : header + " · " + status
+    }
+}
+
+extension InboxWatch {
+    /// Tells `screen` the count now and at each change (`update`), for as long as the screen is there.
+    func observe<Screen: AnyObject>(from screen: Screen, _ update: @escaping @MainActor (Screen, InboxUnread?) -> Void) {
+        observe { [weak screen] unread in
+            guard let screen else { return false }
+            update(screen, unread)
+            return true
+        }
+    }
 }
 
 /// The unread count wherever the user is (the list's header, under the repository view): one app-wide

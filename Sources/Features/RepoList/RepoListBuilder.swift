@@ -21,8 +21,6 @@ public struct RepoListDependencies {
     /// Shown over other screens (an owner's link followed): Esc, with nothing else to close or
     /// clear, goes back to them.
     public var goesBackOnEscape = false
-    /// The inbox's unread count, said in the header (nil: none, as without a token).
-    public var inboxWatch: InboxWatch?
 
     public init(ownerLogin: String, services: ScreenServices, store: any RepositoryStore, isOffline: Bool, isDemo: Bool,
                 notice: String?, cloner: any RepositoryCloner) {
@@ -60,10 +58,7 @@ public enum RepoListBuilder {
             notice: dependencies.notice, cloner: dependencies.cloner, changes: interactor, now: services.now)
         presenter.commitLoader.prefetches = dependencies.commitPrefetch == .visible
         presenter.goesBackOnEscape = dependencies.goesBackOnEscape
-        dependencies.inboxWatch?.observe { [weak presenter] unread in
-            presenter?.inboxUnreadDidChange(unread)
-            return presenter != nil
-        }
+        services.inboxWatch?.observe(from: presenter) { $0.inboxUnreadDidChange($1) }
         let view = router.attach(RepoListView(presenter: presenter), to: presenter)
         view.drawsOverOtherScreens = dependencies.goesBackOnEscape
         return view

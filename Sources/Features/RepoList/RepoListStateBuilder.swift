@@ -165,7 +165,6 @@ enum RepoListStateBuilder {
 
     private static func status(_ state: RepoListScreenState, now: Date) -> String {
         var parts: [String] = []
-        if let unread = state.inboxUnread, unread.count > 0 { parts.append(tr("list.status.unread", unread.text)) }
         if state.isRefreshing {
             parts.append(tr("list.status.refreshing", state.spinnerSymbol))
         } else if state.connectivity == .offline {
@@ -189,7 +188,7 @@ enum RepoListStateBuilder {
         } else if let rateLimit = state.rateLimit, rateLimit.isLow {
             parts.append(tr("list.status.apiLeft", rateLimit.remaining, rateLimit.limit))
         }
-        return parts.joined(separator: " · ")
+        return InboxUnread.status(parts.joined(separator: " · "), unread: state.inboxUnread)
     }
 
     private static func placeholder(_ state: RepoListScreenState) -> String {

@@ -151,4 +151,19 @@ struct InboxWatchTests {
         presenter.inboxUnreadDidChange(InboxUnread(count: 0))
         #expect(view.last?.status.hasPrefix("inbox") == false)
     }
+
+    @Test("search's header says the count too, told by the watch it observes through the builder's services")
+    func searchHeader() async {
+        let harness = Harness(stored: Self.unread(2))
+        let presenter = SearchPresenter(interactor: FakeSearchInteractor(first: .failed(.network)), router: SpySearchRouter(),
+                                        dispatcher: harness.dispatcher, scheduler: harness.scheduler)
+        let view = SpySearchView()
+        presenter.view = view
+        presenter.viewDidLoad()
+        harness.watch.observe(from: presenter) { $0.inboxUnread = $1 }
+        harness.watch.start()
+        #expect(view.last?.status == "inbox: 2 unread")
+        harness.watch.inboxDidCount(InboxUnread(count: 0))
+        #expect(view.last?.status == "")
+    }
 }
