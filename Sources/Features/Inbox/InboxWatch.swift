@@ -72,11 +72,14 @@ public final class InboxWatch {
     var pendingCalls: [Task<Void, Never>] { calls.pending }
 
     /// The stored count at once; then GitHub, now and at every poll interval, unless nothing is stored
-    /// (the inbox was never opened) or there is no token.
-    public func start() {
-        guard interactor.isAuthenticated, poller == nil, let stored = interactor.storedInbox(NotificationFilter()) else { return }
-        set(Self.count(stored.threads, more: false))
-        startPolling(interval: stored.pollInterval, lastModified: stored.lastModified, askNow: openInboxes == 0)
+    /// (the inbox was never opened) or there is no token. `evenUnopened`: asked also when nothing is
+    /// stored (the demo, where nothing goes to a network).
+    public func start(evenUnopened: Bool = false) {
+        guard interactor.isAuthenticated, poller == nil else { return }
+        let stored = interactor.storedInbox(NotificationFilter())
+        guard stored != nil || evenUnopened else { return }
+        if let stored { set(Self.count(stored.threads, more: false)) }
+        startPolling(interval: stored?.pollInterval, lastModified: stored?.lastModified, askNow: openInboxes == 0)
     }
 
     /// Observes the count: `observer` is told it now and at each change, until it answers false.

@@ -85,6 +85,11 @@ struct InboxWatchTests {
         tokenless.scheduler.advance(by: .seconds(600))
         await tokenless.settle()
         #expect(tokenless.calls.isEmpty && tokenless.watch.unread == nil)
+        // The demo asks even so (its answers come from memory).
+        let demo = Harness(stored: nil, pages: [InboxPresenterTests.page(Self.unread(3))])
+        demo.watch.start(evenUnopened: true)
+        await demo.settle()
+        #expect(demo.calls == ["fetch all=false&participating=false -"] && demo.watch.unread == InboxUnread(count: 3))
     }
 
     @Test("while the inbox is open it tells the count and the watch asks nothing; closed, the watch asks a whole interval later")
