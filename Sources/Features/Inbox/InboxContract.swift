@@ -11,11 +11,14 @@ import TerminalKit
 // politely (`InboxPoller`: If-Modified-Since, never sooner than X-Poll-Interval). Enter opens the subject
 // inside the app (an issue or pull request at its latest comment, a release, a commit's diff, a check
 // suite's Actions tab) and marks it read; done, mark all read and unsubscribe act at once and
-// are put back, with a message, when GitHub refuses. Without a token it says what is needed and asks
-// nothing.
+// are put back, with a message, when GitHub refuses. Above the notifications, Needs you: review requests,
+// assignments and the user's own pull requests with their checks (one GraphQL query, stored, asked again
+// with a changed list, `r`, or when old). While open, it tells the app-wide `InboxWatch` the unread count.
+// Without a token it says what is needed and asks nothing.
 //
 // Ownership: the screen stack holds the View strongly; View → Presenter strong; Presenter → View
-// weak; Presenter → Interactor, Router and Poller strong; Router → navigator and screen weak.
+// weak; Presenter → Interactor, Router and Poller strong; Presenter → InboxWatch strong (the app owns it
+// too); Router → navigator and screen weak.
 
 /// What the user can ask of the inbox: the key table maps keys to these.
 enum InboxAction: Hashable, Sendable {

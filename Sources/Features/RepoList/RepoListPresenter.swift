@@ -110,7 +110,9 @@ final class RepoListPresenter: RepoListPresenterProtocol {
     }
 
     /// The inbox's unread count changed (`InboxWatch`): the header says it.
-    func inboxUnreadDidChange(_ unread: InboxUnread?) { update { $0.inboxUnread = unread } }
+    func inboxUnreadDidChange(_ unread: InboxUnread?) {
+        if unread != screen.inboxUnread { update { $0.inboxUnread = unread } }
+    }
 
     func viewDidChangeListHeight(_ rows: Int) {
         update { $0.viewport.resize(to: rows) }
