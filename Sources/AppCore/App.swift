@@ -53,6 +53,9 @@ final class App: AppNavigator {
         defer { self.terminal?.resume() }
         return body()
     }, appIsEnding: { [unowned self] in self.handleSignalsReceivedMeanwhile() })
+    /// The inbox's unread count in the list's header, kept current at GitHub's poll interval (none offline:
+    /// nothing would be asked).
+    private lazy var inboxWatch: InboxWatch? = setup.isOffline ? nil : setup.inbox.map { InboxWatch(baseServices, sources: $0) }
     /// A signal that ends the app has been handled: the loop stops after this turn.
     private var isEnding = false
     /// Freed memory goes back to the system this long after the screen last changed.
@@ -92,6 +95,8 @@ final class App: AppNavigator {
 
         push(makeListScreen(RepositoryListID(kind: setup.listKind, ownerLogin: setup.ownerLogin)))
         if setup.startsInInbox { showInbox() }
+        // The demo's inbox is answered from memory: its count shows before the inbox was ever opened.
+        inboxWatch?.start(evenUnopened: setup.isDemo)
         // The graphics probe's answers come with the input; whatever has not come by then is not waited for.
         let probeDeadline = loop.schedule(after: GraphicsProbe.deadline) { backend.finishGraphicsProbe() }
         defer { probeDeadline.cancel() }
@@ -152,14 +157,18 @@ final class App: AppNavigator {
     }
 
     func showRepositoryDetail(_ repository: Repository, tab: RepoTab) {
-        showRepositoryDetail(repository, tab: tab, issue: nil)
+        showRepositoryDetail(repository, tab: tab, place: nil)
     }
 
     func showIssue(_ number: Int, isPullRequest: Bool, of repository: Repository) {
-        showRepositoryDetail(repository, tab: isPullRequest ? .pulls : .issues, issue: number)
+        show(.thread(number: number, isPullRequest: isPullRequest, commentID: nil), in: repository)
     }
 
-    private func showRepositoryDetail(_ repository: Repository, tab: RepoTab, issue: Int?) {
+    func show(_ place: RepoPlace, in repository: Repository) {
+        showRepositoryDetail(repository, tab: place.tab, place: place)
+    }
+
+    private func showRepositoryDetail(_ repository: Repository, tab: RepoTab, place: RepoPlace?) {
         var dependencies = RepoDetailDependencies(
             repository: repository, services: services, store: setup.store, sources: setup.sources,
             opener: setup.opener, clipboard: clipboard, cloner: cloner, environment: setup.environment)
@@ -167,7 +176,7 @@ final class App: AppNavigator {
         dependencies.graphics = terminal?.graphics ?? .blocks
         dependencies.initialTab = tab
         dependencies.editor = editor
-        dependencies.initialIssue = issue
+        dependencies.initialPlace = place
         push(RepoDetailBuilder.build(dependencies, navigator: self))
     }
 
@@ -188,6 +197,13 @@ final class App: AppNavigator {
 
     /// What every screen takes from the app: GitHub, the loop's queue and timers, the clock.
     private var services: ScreenServices {
+        var services = baseServices
+        services.inboxWatch = inboxWatch
+        return services
+    }
+
+    /// GitHub, the loop's queue and timers, the clock (without the inbox's count, which is made from them).
+    private var baseServices: ScreenServices {
         ScreenServices(service: setup.service, dispatcher: loop.mainQueue, scheduler: loop)
     }
 

@@ -27,6 +27,8 @@ struct AppCommand: ParsableCommand {
     static let defaultOwner = "mralexgray"
     /// The owner `--demo` shows when none is given (its data is recorded from GitHub).
     static let demoOwner = "sferik"
+    /// The made-up token the demo's inbox client sends to the demo transport (never to a network).
+    static let demoInboxToken = "demo-inbox-not-a-token"
 
     @Argument(help: "GitHub user or organization login (default: the last one opened, else mralexgray).")
     var owner: String?

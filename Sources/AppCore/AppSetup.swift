@@ -74,11 +74,16 @@ struct AppSetup {
             let configuration = APIConfiguration(baseURL: APIConfiguration.defaultBaseURL, token: nil)
             let store = try SQLiteStore.inMemory()
             let client = GitHubClient(configuration: configuration, transport: transport)
+            // The inbox's calls need a token: the demo's inbox client carries a made-up one to the same
+            // transport, which answers them from memory (`DemoInbox`); every other screen stays token-less.
+            let inboxClient = GitHubClient(configuration: APIConfiguration(baseURL: APIConfiguration.defaultBaseURL,
+                                                                           token: AppCommand.demoInboxToken),
+                                           transport: transport)
             return AppSetup(
                 ownerLogin: command.owner ?? AppCommand.demoOwner, isDemo: true, isOffline: command.offline,
                 service: client, store: store, sources: RepoDetailSources(client: client, store: store),
                 storeNotice: nil, theme: command.theme ?? .default, environment: environment,
-                inbox: inboxSources(client, store: store))
+                inbox: inboxSources(inboxClient, store: store))
         }
         let configuration: APIConfiguration
         do {

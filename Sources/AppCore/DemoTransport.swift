@@ -26,6 +26,10 @@ struct DemoTransport: HTTPTransport {
     let parsedLists: DemoParsedLists
     /// Reads of each demo run so far (`DemoActions`: the deploy in progress completes after a few).
     let actionsReads = Mutex<[Int64: Int]>([:])
+    /// The inbox's threads the user marked read or done (`DemoInbox`).
+    let inbox = Mutex(DemoInboxState())
+    /// When the demo was opened: the inbox's threads are minutes to days older.
+    let openedAt = Date()
 
     /// Loads every `*.json` answer in `directory`.
     init(directory: URL) throws {
@@ -115,6 +119,7 @@ struct DemoTransport: HTTPTransport {
 
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         try Task.checkCancellation()
+        if let answer = inboxAnswer(request) { return answer }
         if let answer = depth(for: request) { return answer }
         if let answer = answers[request.url.path.lowercased()] { return answer }
         if let asset = download(request.url) { return asset }

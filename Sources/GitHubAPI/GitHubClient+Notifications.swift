@@ -55,6 +55,9 @@ public protocol NotificationService: Sendable {
     func markAllRead(lastReadAt: Date) async throws
     /// DELETE /notifications/threads/{id}/subscription: no more notifications of the thread (204).
     func unsubscribe(threadID: String) async throws
+    /// What needs the user beside the notifications (review requests, assignments, their own pull requests):
+    /// one GraphQL query (`GraphQLNeedsYou.swift`).
+    func needsYou() async throws -> NeedsYou
 }
 
 extension GitHubClient: NotificationService {

@@ -103,6 +103,33 @@ public struct NotificationSubject: Sendable, Equatable, Hashable {
               let number = Int(parts[parts.count - 1]), number > 0, number <= Int(Int32.max) else { return nil }
         return number
     }
+
+    /// The release id `url` names (`…/releases/1234`), nil for any other address.
+    public var releaseID: Int? {
+        Self.lastSegment(of: url, after: "releases").flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+    }
+
+    /// The commit id `url` names (`…/commits/SHA`: 7 to 40 hex digits), nil for any other address.
+    public var commitSHA: String? {
+        Self.lastSegment(of: url, after: "commits").flatMap { sha in
+            (7...40).contains(sha.utf8.count) && sha.utf8.allSatisfy { ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) || ($0 >= 65 && $0 <= 70) }
+                ? sha.lowercased() : nil
+        }
+    }
+
+    /// The id of the comment `latestCommentURL` names (`…/issues/comments/5678`), nil when it names none
+    /// (no comment yet: it names the subject itself).
+    public var latestCommentID: Int64? {
+        Self.lastSegment(of: latestCommentURL, after: "comments").flatMap { Int64($0) }.flatMap { $0 > 0 ? $0 : nil }
+    }
+
+    /// The last segment of `address`'s path when the one before it is `segment`.
+    private static func lastSegment(of address: String?, after segment: String) -> String? {
+        guard let address, address.utf8.count <= 2_000, let path = URL(string: address)?.path else { return nil }
+        let parts = path.split(separator: "/")
+        guard parts.count >= 2, parts[parts.count - 2] == segment else { return nil }
+        return String(parts[parts.count - 1])
+    }
 }
 
 /// The kind of a thread's subject (`subject.type`). Unknown kinds are kept as written (`other`).

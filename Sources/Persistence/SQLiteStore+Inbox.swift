@@ -26,6 +26,10 @@ public protocol InboxStore: AnyObject, Sendable {
     func inbox(account: String, filter: String) throws -> StoredInbox?
     /// Replaces the stored inbox of `account` and `filter`.
     func saveInbox(_ inbox: StoredInbox, account: String, filter: String) throws
+    /// The Needs-you sections of `account` as last read, and when.
+    func needsYou(account: String) throws -> (needsYou: NeedsYou, fetchedAt: Date)?
+    /// Replaces the stored Needs-you sections of `account`.
+    func saveNeedsYou(_ needsYou: NeedsYou, account: String, fetchedAt: Date) throws
 }
 
 extension SQLiteStore: InboxStore {
@@ -51,6 +55,27 @@ extension SQLiteStore: InboxStore {
                     poll_interval = excluded.poll_interval, fetched_at = excluded.fetched_at
                 """, arguments: StatementArguments([account, filter, threads, Rows.text(inbox.lastModified),
                                                     inbox.pollInterval, Rows.encode(inbox.fetchedAt)] as Rows.Values))
+        } }
+    }
+
+    public func needsYou(account: String) throws -> (needsYou: NeedsYou, fetchedAt: Date)? {
+        try withDatabase { try $0.read { db -> (needsYou: NeedsYou, fetchedAt: Date)? in
+            guard let row = try Row.fetchOne(db, sql: "SELECT body, fetched_at FROM needs_you WHERE account = ?",
+                                             arguments: [account]) else { return nil }
+            // Sections that no longer decode (a damaged row) read as none: the next answer replaces them.
+            let data: Data? = row["body"]
+            guard let data, let needsYou = try? JSONDecoder().decode(NeedsYou.self, from: data) else { return nil }
+            return (needsYou, Rows.decodeDate(row["fetched_at"]) ?? Date(timeIntervalSinceReferenceDate: 0))
+        } }
+    }
+
+    public func saveNeedsYou(_ needsYou: NeedsYou, account: String, fetchedAt: Date) throws {
+        let body = try JSONEncoder().encode(needsYou)
+        try withDatabase { try $0.write { db in
+            try db.execute(sql: """
+                INSERT INTO needs_you (account, body, fetched_at) VALUES (?, ?, ?)
+                ON CONFLICT(account) DO UPDATE SET body = excluded.body, fetched_at = excluded.fetched_at
+                """, arguments: StatementArguments([account, body, Rows.encode(fetchedAt)] as Rows.Values))
         } }
     }
 }

@@ -342,6 +342,17 @@ enum Schema {
                 );
                 """)
         }
+        // What needs the user beside the notifications (review requests, assignments, their own pull
+        // requests), per account as the inbox: the sections as JSON (`NeedsYou`), and when they were read.
+        migrator.registerMigration("v11-needs-you") { db in
+            try db.execute(sql: """
+                CREATE TABLE needs_you (
+                    account TEXT NOT NULL PRIMARY KEY,
+                    body BLOB NOT NULL,
+                    fetched_at REAL NOT NULL
+                );
+                """)
+        }
         return migrator
     }()
 
@@ -352,6 +363,7 @@ enum Schema {
         "file_blob", "repository_tree", "repository_releases", "list_baseline", "list_baseline_entry", "draft",
         "inbox",
         "actions_runs", "actions_jobs", "actions_log",
+        "needs_you",
     ]
 
     /// Migrates, tolerating other processes that migrate the same file at the same moment: each

@@ -128,12 +128,67 @@ extension FakeGitHub {
     }
 }
 
+/// The Needs-you sections the fake answers with: each a list of search nodes in GitHub's GraphQL shape.
+struct FakeNeedsYou {
+    var reviewRequested: [[String: Any]] = []
+    var assigned: [[String: Any]] = []
+    var authored: [[String: Any]] = []
+}
+
+extension FakeGitHub {
+    /// Answers the Needs-you query (`reviewRequested`, `assigned`, `authored`: aliased `search`es, with a
+    /// token only, each `{ nodes }`); the sections are empty until set.
+    func needsYou(_ query: String) -> Response {
+        let sections = state.withLock { $0.needsYou } ?? FakeNeedsYou()
+        var data: [String: Any] = [:]
+        for (alias, nodes) in [("reviewRequested", sections.reviewRequested), ("assigned", sections.assigned),
+                               ("authored", sections.authored)] where query.contains("\(alias): search(") {
+            data[alias] = ["nodes": nodes]
+        }
+        var headers = ["Content-Type": "application/json; charset=utf-8", "Server": "fake-github"]
+        headers.merge(rateLimitHeaders(bucket: "graphql", spend: true)) { $1 }
+        return Response(status: 200, headers: headers, body: Fixtures.encode(["data": data]))
+    }
+
+    func setNeedsYou(_ needsYou: FakeNeedsYou) {
+        state.withLock { $0.needsYou = needsYou }
+    }
+
+    /// A search node as GitHub's GraphQL answers it: an issue, or a pull request (draft flag, checks' rollup).
+    static func searchNode(number: Int, title: String, repository: String, repositoryID: Int, isPullRequest: Bool,
+                           checks: String? = nil, isDraft: Bool = false, updatedAt: String = "2020-03-30T03:03:44Z") -> [String: Any] {
+        var node: [String: Any] = [
+            "__typename": isPullRequest ? "PullRequest" : "Issue", "number": number, "title": title, "updatedAt": updatedAt,
+            "repository": ["databaseId": repositoryID, "nameWithOwner": repository, "url": "https://github.com/\(repository)"],
+        ]
+        if isPullRequest {
+            node["isDraft"] = isDraft
+            node["statusCheckRollup"] = checks.map { ["state": $0] as Any } ?? NSNull()
+        }
+        return node
+    }
+}
+
 extension FakeGitHubServer {
     /// Serves `/notifications` (a token needed) with `threads` (thread JSON objects, newest first) added on
     /// top of what it served; every change (this, a PATCH, a DELETE, a PUT) moves `Last-Modified` on.
     /// `pollInterval`: the `X-Poll-Interval` it answers with (60 by default).
     public func addNotifications(_ threads: [Data], pollInterval: Int? = nil) {
         core.addNotifications(threads, pollInterval: pollInterval)
+    }
+
+    /// Answers the Needs-you query with `reviewRequested`, `assigned` and `authored` search nodes
+    /// (`searchNode`'s shape).
+    public func setNeedsYou(reviewRequested: [[String: Any]] = [], assigned: [[String: Any]] = [], authored: [[String: Any]] = []) {
+        core.setNeedsYou(FakeNeedsYou(reviewRequested: reviewRequested, assigned: assigned, authored: authored))
+    }
+
+    /// A search node of the Needs-you answer: an issue, or a pull request with its draft flag and its checks'
+    /// rollup (`SUCCESS`, `FAILURE`, `PENDING`…; nil: none).
+    public static func needsYouNode(number: Int, title: String, repository: String, repositoryID: Int = 1, isPullRequest: Bool,
+                                    checks: String? = nil, isDraft: Bool = false) -> [String: Any] {
+        FakeGitHub.searchNode(number: number, title: title, repository: repository, repositoryID: repositoryID,
+                              isPullRequest: isPullRequest, checks: checks, isDraft: isDraft)
     }
 
     /// Whether `/notifications` answers 403 as GitHub does for a fine-grained token.
@@ -178,5 +233,27 @@ extension FakeGitHubServer {
             addAnswer(path: "/repos/sferik/rails_admin/issues/\(number)", body: issue)
             addAnswer(path: "/repos/sferik/rails_admin/issues/\(number)/comments", body: Data("[]".utf8))
         }
+    }
+
+    /// Needs you from the recordings: the recorded inbox's issue (sferik/rails_admin's first recorded issue,
+    /// with its recorded title) assigned to the user, and a made-up pull request of theirs whose checks fail.
+    /// The issue is served with its comments (`addRecordedInbox` serves it too), so it opens in the app.
+    public func addRecordedNeedsYou() {
+        let number = Self.recordedInboxIssue
+        let issue = Fixtures.recordedItems(Fixtures.Name.railsAdminIssues).lazy
+            .compactMap { (try? JSONSerialization.jsonObject(with: $0)) as? [String: Any] }
+            .first { $0["number"] as? Int == number }
+        if let issue {
+            addAnswer(path: "/repos/sferik/rails_admin/issues/\(number)", body: Fixtures.encode(issue))
+            addAnswer(path: "/repos/sferik/rails_admin/issues/\(number)/comments", body: Data("[]".utf8))
+        }
+        let repositoryID = Fixtures.recordedItems(Fixtures.Name.sferikRepositories).lazy
+            .compactMap { (try? JSONSerialization.jsonObject(with: $0)) as? [String: Any] }
+            .first { $0["name"] as? String == "rails_admin" }?["id"] as? Int ?? 1
+        setNeedsYou(assigned: [Self.needsYouNode(number: number, title: issue?["title"] as? String ?? "Recorded issue",
+                                                 repository: "sferik/rails_admin", repositoryID: repositoryID, isPullRequest: false)],
+                    authored: [Self.needsYouNode(number: 4242, title: "Made-up: the user's own pull request",
+                                                 repository: "sferik/rails_admin", repositoryID: repositoryID, isPullRequest: true,
+                                                 checks: "FAILURE")])
     }
 }

@@ -77,6 +77,8 @@ final class FakeGitHub: Sendable {
         var failures: [FailureRule] = []
         /// The inbox `/notifications` serves (nil: no inbox, 404).
         var inbox: NotificationInbox?
+        /// What the Needs-you query answers (`FakeGitHub+Notifications`): its three sections' nodes.
+        var needsYou: FakeNeedsYou?
         var requests: [RecordedRequest] = []
         var inFlight = 0
         var maxInFlight = 0
@@ -572,6 +574,7 @@ final class FakeGitHub: Sendable {
             return error(400, "Problems parsing JSON", docs: "https://docs.github.com/graphql")
         }
         if query.contains("repositoryOwner(") { return firstScreen(query) }
+        if query.contains("review-requested:@me") { return needsYou(query) }
         let pattern = #"(\w+)\s*:\s*repository\(owner:\s*"([^"]*)",\s*name:\s*"([^"]*)"\)"#
         guard let regex = try? NSRegularExpression(pattern: pattern) else {
             return error(500, "Server Error", docs: "https://docs.github.com/graphql")

@@ -16,7 +16,8 @@
 // (followed by ` if-none-match=VALUE` when the request is conditional, so a benchmark can tell
 // revalidations apart; tokens are never logged), and runs until SIGTERM or SIGINT. With --notifications
 // it serves an inbox at /notifications (a token needed): two recorded threads, one of them an issue of
-// sferik/rails_admin, with Last-Modified, 304s and X-Poll-Interval, and the PATCH/DELETE/PUT that change it.
+// sferik/rails_admin, with Last-Modified, 304s and X-Poll-Interval, and the PATCH/DELETE/PUT that change it; and the
+// Needs-you GraphQL query's answer (that issue assigned, a made-up pull request of the user's with failing checks).
 import Dispatch
 import Foundation
 import TestSupport
@@ -96,7 +97,10 @@ let server = FakeGitHubServer(requestLogger: { request in
 })
 server.addRecordedOwners(pageSize: options.pageSize)
 server.setUnauthenticatedLimit(options.unauthenticatedLimit)
-if options.notifications { server.addRecordedInbox() }
+if options.notifications {
+    server.addRecordedInbox()
+    server.addRecordedNeedsYou()
+}
 if options.actions { server.addSampleActions(owner: "sferik", repo: "active_admin") }
 if options.repositories > 0 || options.depth {
     var repositories = FakeGitHubServer.generatedRepositories(count: options.repositories, owner: options.owner,

@@ -43,6 +43,16 @@ struct GraphQLSchemaTests {
         #expect(query.contains("rateLimit { cost remaining"))
     }
 
+    @Test("The Needs-you query (three aliased searches, issues and pull requests with their checks) is valid")
+    func needsYouValid() throws {
+        let query = GitHubClientQuery.needsYou
+        let found = try errors(of: query)
+        #expect(found.isEmpty, "not valid:\n\(found.joined(separator: "\n"))\n\(query)")
+        for search in ["is:open is:pr review-requested:@me", "is:open assignee:@me", "is:open is:pr author:@me"] {
+            #expect(query.contains(search))
+        }
+    }
+
     @Test("The validator does reject a field the schema does not have (the check can fail)")
     func rejects() throws {
         let found = try errors(of: "query { repository(owner: \"a\", name: \"b\") { noSuchField } }")

@@ -109,4 +109,35 @@ struct NotificationClientTests {
             #expect(await server.requests.count == 2)
         }
     }
+
+    @Test("Needs you: one GraphQL query, its three sections decoded (checks rolled up, drafts, nulls and other nodes left out)")
+    func needsYou() async throws {
+        let server = FakeGitHubServer()
+        var odd = FakeGitHubServer.needsYouNode(number: 5, title: "no repository", repository: "", isPullRequest: false)
+        odd["repository"] = NSNull()
+        server.setNeedsYou(
+            reviewRequested: [FakeGitHubServer.needsYouNode(number: 7, title: "Review me", repository: "o/r", repositoryID: 42,
+                                                            isPullRequest: true, checks: "ERROR")],
+            assigned: [FakeGitHubServer.needsYouNode(number: 3, title: "Fix it", repository: "o/r", isPullRequest: false), odd,
+                       ["__typename": "Discussion", "number": 1]],
+            authored: [FakeGitHubServer.needsYouNode(number: 9, title: "Mine", repository: "me/x", isPullRequest: true, isDraft: true),
+                       FakeGitHubServer.needsYouNode(number: 10, title: "Running", repository: "me/x", isPullRequest: true,
+                                                     checks: "EXPECTED")])
+        try await withFakeGitHub(server, token: "ghp_test") { server, client, _ in
+            let sections = try await client.needsYou()
+            #expect(sections.reviewRequested == [NeedsYouItem(number: 7, title: "Review me", isPullRequest: true, repository: "o/r",
+                                                              repositoryID: 42, repositoryURL: "https://github.com/o/r",
+                                                              updatedAt: GitHubDate.parse("2020-03-30T03:03:44Z"), checks: .failure)])
+            #expect(sections.assigned.map(\.number) == [3] && sections.assigned[0].checks == nil && !sections.assigned[0].isPullRequest)
+            #expect(sections.authored.map(\.isDraft) == [true, false] && sections.authored.map(\.checks) == [nil, .pending])
+            #expect(sections.reviewRequested[0].repositoryValue?.fullName == "o/r" && sections.reviewRequested[0].repositoryValue?.id == 42)
+            let posts = await server.requests.filter { $0.method == "POST" && $0.path == "/graphql" }
+            #expect(posts.count == 1)
+        }
+        // Without a token nothing is asked.
+        try await withFakeGitHub(FakeGitHubServer(), token: nil) { server, client, _ in
+            await #expect(throws: GitHubError.unauthorized) { try await client.needsYou() }
+            #expect(await server.requests.isEmpty)
+        }
+    }
 }

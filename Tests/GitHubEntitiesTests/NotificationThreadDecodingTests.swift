@@ -82,6 +82,26 @@ struct NotificationThreadDecodingTests {
         #expect(number(nil) == nil)
     }
 
+    @Test func releaseCommitAndLatestCommentFromTheirAddresses() throws {
+        func subject(_ url: String?, comment: String? = nil) -> NotificationSubject {
+            NotificationSubject(title: "", url: url, latestCommentURL: comment, kind: .release)
+        }
+        #expect(subject("https://api.github.com/repos/o/r/releases/1001").releaseID == 1001)
+        #expect(subject("https://api.github.com/repos/o/r/issues/1001").releaseID == nil)
+        #expect(subject("https://api.github.com/repos/o/r/releases/latest").releaseID == nil)
+        #expect(subject("https://api.github.com/repos/o/r/commits/3CDFABD0a").commitSHA == "3cdfabd0a")
+        #expect(subject("https://api.github.com/repos/o/r/commits/..%2F..").commitSHA == nil)
+        #expect(subject("https://api.github.com/repos/o/r/commits/xyz1234").commitSHA == nil)
+        #expect(subject(nil, comment: "https://api.github.com/repos/o/r/issues/comments/123456").latestCommentID == 123456)
+        // Without a comment GitHub names the subject itself.
+        #expect(subject(nil, comment: "https://api.github.com/repos/o/r/issues/214").latestCommentID == nil)
+        // The recorded thread (octokit.rb), upstream's placeholders filled in: its latest comment.
+        let recorded = try JSONDecoder().decode([NotificationThread].self, from: Fixtures.interactions(Fixtures.Name.notifications)[0].body)
+        let address = recorded.first?.subject.latestCommentURL?.replacingOccurrences(of: "<GITHUB_LOGIN>", with: "o")
+            .replacingOccurrences(of: "<GITHUB_TEST_REPOSITORY>", with: "r")
+        #expect(subject(nil, comment: address).latestCommentID == 605_757_470)
+    }
+
     @Test func encodesBackToWhatItReads() throws {
         let threads = try JSONDecoder().decode([NotificationThread].self,
                                                from: Fixtures.data(Fixtures.Name.notificationThreadsExample))

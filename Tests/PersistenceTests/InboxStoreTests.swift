@@ -48,4 +48,22 @@ struct InboxStoreTests {
         #expect(try reopened.inbox(account: "api.github.com token:1", filter: "all=true&participating=false") == inbox)
         try reopened.close()
     }
+
+    @Test("the Needs-you sections: per account, replaced whole, read back exactly with when they were read")
+    func needsYou() throws {
+        let store = try SQLiteStore.inMemory()
+        #expect(try store.needsYou(account: "a") == nil)
+        let sections = NeedsYou(
+            reviewRequested: [NeedsYouItem(number: 7, title: "Review me \u{1B}[2J", isPullRequest: true, repository: "o/r",
+                                           updatedAt: Date(timeIntervalSince1970: 1_700_000_000), checks: .failure)],
+            assigned: [NeedsYouItem(number: 3, title: "Assigned", isPullRequest: false, repository: "o/r")],
+            authored: [NeedsYouItem(number: 9, title: "Mine", isPullRequest: true, repository: "me/x", isDraft: true, checks: .pending)])
+        try store.saveNeedsYou(sections, account: "a", fetchedAt: Date(timeIntervalSinceReferenceDate: 100))
+        try store.saveNeedsYou(NeedsYou(), account: "b", fetchedAt: Date(timeIntervalSinceReferenceDate: 5))
+        #expect(try store.needsYou(account: "a")?.needsYou == sections)
+        #expect(try store.needsYou(account: "a")?.fetchedAt == Date(timeIntervalSinceReferenceDate: 100))
+        #expect(try store.needsYou(account: "b")?.needsYou == NeedsYou())
+        try store.saveNeedsYou(NeedsYou(assigned: sections.assigned), account: "a", fetchedAt: Date(timeIntervalSinceReferenceDate: 200))
+        #expect(try store.needsYou(account: "a")?.needsYou == NeedsYou(assigned: sections.assigned))
+    }
 }

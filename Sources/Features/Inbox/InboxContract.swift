@@ -7,19 +7,23 @@ import TerminalKit
 // The notifications inbox at a glance: a full screen listing the threads of
 // `GET /notifications` — what each is about (a kind word that reads without colour), why the user gets
 // it, its title, repository and age, unread in bold —, grouped by repository or flat, filtered by
-// unread/all, participating and typed text. The stored inbox is shown at once, then refreshed and polled
-// politely (`InboxPoller`: If-Modified-Since, never sooner than X-Poll-Interval). Enter opens an issue or
-// pull request inside the app and marks it read; done, mark all read and unsubscribe act at once and
-// are put back, with a message, when GitHub refuses. Without a token it says what is needed and asks
-// nothing.
+// unread/all, participating, reason and typed text. The stored inbox is shown at once, then refreshed and polled
+// politely (`InboxPoller`: If-Modified-Since, never sooner than X-Poll-Interval). Enter opens the subject
+// inside the app (an issue or pull request at its latest comment, a release, a commit's diff, a check
+// suite's Actions tab) and marks it read; done, mark all read and unsubscribe act at once and
+// are put back, with a message, when GitHub refuses. Above the notifications, Needs you: review requests,
+// assignments and the user's own pull requests with their checks (one GraphQL query, stored, asked again
+// with a changed list, `r`, or when old). While open, it tells the app-wide `InboxWatch` the unread count.
+// Without a token it says what is needed and asks nothing.
 //
 // Ownership: the screen stack holds the View strongly; View → Presenter strong; Presenter → View
-// weak; Presenter → Interactor, Router and Poller strong; Router → navigator and screen weak.
+// weak; Presenter → Interactor, Router and Poller strong; Presenter → InboxWatch strong (the app owns it
+// too); Router → navigator and screen weak.
 
 /// What the user can ask of the inbox: the key table maps keys to these.
 enum InboxAction: Hashable, Sendable {
     case moveUp, moveDown, pageUp, pageDown, home, end
-    /// Enter: the thread's subject inside the app (an issue or pull request), marked read.
+    /// Enter: the thread's subject inside the app (`InboxDestination`), marked read.
     case open
     /// `m`: marks the thread read without opening it.
     case markRead
@@ -33,6 +37,8 @@ enum InboxAction: Hashable, Sendable {
     case toggleAll
     /// `P`: only threads the user takes part in, or all.
     case toggleParticipating
+    /// `R`: only one reason (mention, review requested…), the next one each time, then every reason again.
+    case cycleReason
     /// `v`: grouped by repository, or flat.
     case toggleGrouping
     /// `/`: filter by title or repository.
@@ -86,6 +92,10 @@ protocol InboxInteractorProtocol: AnyObject, Sendable {
     func save(_ threads: [NotificationThread], filter: NotificationFilter, lastModified: String?, pollInterval: Int?)
     /// Carries out `change` on GitHub.
     func perform(_ change: InboxChange) async -> LoadOutcome<Void>
+    /// The Needs-you sections as stored, and when they were read; nil when none are.
+    func storedNeedsYou() -> (needsYou: NeedsYou, fetchedAt: Date)?
+    /// Asks GitHub what needs the user (one GraphQL query); a new answer is stored.
+    func fetchNeedsYou() async -> LoadOutcome<NeedsYou>
 }
 
 /// What the user asked GitHub to do to the inbox.
@@ -99,8 +109,9 @@ enum InboxChange: Sendable, Equatable {
 /// Navigation out of the inbox.
 @MainActor
 protocol InboxRouterProtocol: AnyObject {
-    /// The repository view on the issue or pull request `number` (Esc in it comes back here).
-    func showIssue(_ number: Int, isPullRequest: Bool, of repository: Repository)
+    /// The repository view at `place`: an issue or pull request at a comment (Esc in it comes back here),
+    /// a release, a commit's diff.
+    func show(_ place: RepoPlace, in repository: Repository)
     /// The repository view on `tab`.
     func showRepositoryDetail(_ repository: Repository, tab: RepoTab)
     /// Goes back (dismisses the inbox).

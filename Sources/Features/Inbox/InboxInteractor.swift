@@ -54,4 +54,17 @@ final class InboxInteractor: InboxInteractorProtocol {
             }
         }
     }
+
+    func storedNeedsYou() -> (needsYou: NeedsYou, fetchedAt: Date)? {
+        (try? sources.store.needsYou(account: sources.account)) ?? nil
+    }
+
+    func fetchNeedsYou() async -> LoadOutcome<NeedsYou> {
+        let outcome = await LoadOutcome.of { try await self.sources.service.needsYou() }
+        if case .loaded(let needsYou) = outcome {
+            // A failed write loses only the head start of the next launch.
+            try? sources.store.saveNeedsYou(needsYou, account: sources.account, fetchedAt: now())
+        }
+        return outcome
+    }
 }

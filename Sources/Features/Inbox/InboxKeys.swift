@@ -17,6 +17,7 @@ enum InboxKeys {
             KeyBinding([.character("U")], .unsubscribe, help: tr("inbox.keys.unsubscribe")),
             KeyBinding([.character("a")], .toggleAll, help: tr("inbox.keys.all"), footer: ("a", tr("inbox.footer.all"))),
             KeyBinding([.character("P")], .toggleParticipating, help: tr("inbox.keys.participating")),
+            KeyBinding([.character("R")], .cycleReason, help: tr("inbox.keys.reason"), footer: ("R", tr("inbox.footer.reason"))),
             KeyBinding([.character("v")], .toggleGrouping, help: tr("inbox.keys.grouping")),
             KeyBinding([.character("/")], .startFilter, help: tr("inbox.keys.filter"), footer: ("/", tr("list.footer.filter"))),
             KeyBinding([.character("r")], .refresh, help: tr("inbox.keys.refresh")),

@@ -119,6 +119,16 @@ final class InboxPoller {
         ask()
     }
 
+    /// Another asked for the same list just now (the inbox screen, for the app-wide count): the next
+    /// request waits a whole interval from now, with `lastModified`.
+    func othersAsked(interval: Int?, lastModified: String?) {
+        timer?.cancel()
+        isAsking = false
+        schedule = InboxPollSchedule(interval: interval ?? Int(schedule.interval.components.seconds), lastModified: lastModified)
+        schedule.asked(at: scheduler.now)
+        scheduleNext()
+    }
+
     /// No more requests (the screen goes).
     func stop() {
         timer?.cancel()

@@ -6,38 +6,48 @@ import TerminalKit
 
 /// Shows the stored inbox at once, then what GitHub says, asked through the poller; pages by `Link` as
 /// the selection nears the end; applies the user's changes at once and puts them back, with a notice,
-/// when GitHub refuses; opens issues and pull requests inside the app.
+/// when GitHub refuses; opens each thread's subject inside the app.
 @MainActor
 final class InboxPresenter: InboxPresenterProtocol {
     weak var view: (any InboxViewProtocol)?
-    private let interactor: any InboxInteractorProtocol
+    let interactor: any InboxInteractorProtocol
     private let router: any InboxRouterProtocol
     private let calls: BackgroundCalls
-    private let spinner: Spinner
-    private let now: @Sendable () -> Date
+    let spinner: Spinner
+    let now: @Sendable () -> Date
     /// Created in `viewDidLoad` (it needs the stored `Last-Modified`).
     private(set) var poller: InboxPoller?
     private let scheduler: any Scheduler
+    /// The app-wide unread count: told while this screen is open (it asks nothing meanwhile).
+    private let watch: InboxWatch?
 
     private(set) var model = InboxModel()
-    private var pager = Pager()
+    private(set) var pager = Pager()
     private var lastModified: String?
     private var pollInterval: Int?
-    private var viewport = Viewport(height: 10)
-    private var modal = ModalState()
-    private var filterField: TextField?
+    private(set) var viewport = Viewport(height: 10)
+    private(set) var modal = ModalState()
+    private(set) var filterField: TextField?
     private(set) var isEditingFilter = false
     /// What the last request said went wrong (a short reason), until an answer comes.
-    private var problem: GitHubError?
-    private var notice: String?
+    private(set) var problem: GitHubError?
+    private(set) var notice: String?
+    /// `viewDidLoad` ran (the watch was told the inbox opened).
+    private var didOpen = false
+    /// When the Needs-you sections were read last (stored or asked), and whether they are being asked.
+    private var needsYouReadAt: Date?
+    private var isAskingNeedsYou = false
+    /// Needs you is asked again with a changed list, `r`, or a poll this long after it was last read.
+    static let needsYouMaximumAge: TimeInterval = 5 * 60
     /// Bumped by every filter change, so a late answer for another list is dropped.
     private var generation = 0
     /// The requests and writes whose completion has not run yet (tests await them).
     var pendingCalls: [Task<Void, Never>] { calls.pending }
 
     init(interactor: any InboxInteractorProtocol, router: any InboxRouterProtocol, dispatcher: any UIDispatcher,
-         scheduler: any Scheduler, now: @escaping @Sendable () -> Date) {
+         scheduler: any Scheduler, now: @escaping @Sendable () -> Date, watch: InboxWatch? = nil) {
         self.interactor = interactor
+        self.watch = watch
         self.router = router
         self.scheduler = scheduler
         self.now = now
@@ -45,9 +55,15 @@ final class InboxPresenter: InboxPresenterProtocol {
         spinner = Spinner(scheduler: scheduler)
     }
 
+    isolated deinit {
+        if didOpen { watch?.inboxDidClose() }
+    }
+
     // MARK: InboxPresenterProtocol
 
     func viewDidLoad() {
+        didOpen = true
+        watch?.inboxDidOpen()
         guard interactor.isAuthenticated else {
             publish()
             return
@@ -56,6 +72,9 @@ final class InboxPresenter: InboxPresenterProtocol {
         model.threads = stored?.threads ?? []
         lastModified = stored?.lastModified
         pollInterval = stored?.pollInterval
+        let needsYou = interactor.storedNeedsYou()
+        model.needsYou = needsYou?.needsYou
+        needsYouReadAt = needsYou?.fetchedAt
         poller = InboxPoller(scheduler: scheduler,
                              schedule: InboxPollSchedule(interval: stored?.pollInterval, lastModified: stored?.lastModified)) {
             [weak self] lastModified in self?.poll(lastModified: lastModified)
@@ -101,10 +120,14 @@ final class InboxPresenter: InboxPresenterProtocol {
         case .toggleParticipating:
             model.filter.participating.toggle()
             filterDidChange()
+        case .cycleReason:
+            let id = selectedLineID
+            model.cycleReason()
+            reselect(id)
         case .toggleGrouping:
-            let id = selectedThread?.id
+            let id = selectedLineID
             model.grouped.toggle()
-            reselect(threadID: id)
+            reselect(id)
         case .startFilter:
             filterField = TextField(text: model.query, maxLength: 100)
             isEditingFilter = true
@@ -170,13 +193,17 @@ final class InboxPresenter: InboxPresenterProtocol {
             problem = nil
             lastModified = page.lastModified ?? lastModified
             pollInterval = page.pollInterval ?? pollInterval
+            // A changed list may mean a review requested or an assignment; else Needs you when it is old.
+            if !page.notModified || needsYouReadAt.map({ now().timeIntervalSince($0) >= Self.needsYouMaximumAge }) ?? true {
+                askNeedsYou()
+            }
             // A 304: nothing changed since, the list shown stays (with the user's own changes).
             if !page.notModified {
-                let id = selectedThread?.id
+                let id = selectedLineID
                 model.replace(with: page.threads)
                 pager.reset()
                 pager.received(next: page.next, items: page.threads.count, added: page.threads.count)
-                reselect(threadID: id)
+                reselect(id)
             }
         case .failed(let error):
             poller?.failed()
@@ -209,8 +236,33 @@ final class InboxPresenter: InboxPresenterProtocol {
         }
     }
 
-    /// `r`: asks now, or as soon as GitHub's interval allows (said in the notice).
+    /// What needs the user, asked of GitHub (one GraphQL query); the sections shown meanwhile stay, and a
+    /// failure keeps them (said in the notice line).
+    private func askNeedsYou() {
+        guard interactor.isAuthenticated, !isAskingNeedsYou else { return }
+        isAskingNeedsYou = true
+        let interactor = self.interactor
+        calls.run { await interactor.fetchNeedsYou() } then: { [weak self] outcome in
+            guard let self else { return }
+            isAskingNeedsYou = false
+            switch outcome {
+            case .loaded(let needsYou):
+                let id = selectedLineID
+                model.needsYou = needsYou
+                needsYouReadAt = now()
+                reselect(id)
+            case .failed(let error):
+                notice = notice ?? tr("inbox.notice.needsYouFailed", error.shortReason)
+            case .cancelled:
+                break
+            }
+            publish()
+        }
+    }
+
+    /// `r`: asks now, or as soon as GitHub's interval allows (said in the notice); Needs you at once.
     private func refresh() {
+        askNeedsYou()
         guard let poller else { return }
         let wait = poller.askSoon()
         if wait > .zero { notice = tr("inbox.notice.nextCheck", Formatting.grouped(Int(wait.components.seconds) + 1)) }
@@ -231,15 +283,17 @@ final class InboxPresenter: InboxPresenterProtocol {
     // MARK: Acting on threads
 
     private func open() {
+        let lines = model.lines
+        if lines.indices.contains(viewport.selection), let item = model.needsYouItem(lines[viewport.selection]),
+           let repository = item.repositoryValue {
+            return router.show(.thread(number: item.number, isPullRequest: item.isPullRequest, commentID: nil), in: repository)
+        }
         guard let thread = selectedThread else { return }
         let repository = thread.repository.repository
         change(.read(threadID: thread.id), done: nil)
-        switch (thread.subject.kind, thread.subject.number) {
-        case (.issue, let number?): router.showIssue(number, isPullRequest: false, of: repository)
-        case (.pullRequest, let number?): router.showIssue(number, isPullRequest: true, of: repository)
-        case (.release, _): router.showRepositoryDetail(repository, tab: .releases)
-        case (.commit, _): router.showRepositoryDetail(repository, tab: .commits)
-        default: router.showRepositoryDetail(repository, tab: .overview)
+        switch InboxDestination(thread.subject) {
+        case .place(let place): router.show(place, in: repository)
+        case .tab(let tab): router.showRepositoryDetail(repository, tab: tab)
         }
     }
 
@@ -286,7 +340,7 @@ final class InboxPresenter: InboxPresenterProtocol {
         let lines = model.lines
         guard !lines.isEmpty else { return viewport.reset() }
         var target = min(max(index, 0), lines.count - 1)
-        func isThread(_ i: Int) -> Bool { if case .thread = lines[i] { true } else { false } }
+        func isThread(_ i: Int) -> Bool { lines[i].isSelectable }
         if !isThread(target) {
             let forward = stride(from: target, to: step < 0 ? -1 : lines.count, by: step < 0 ? -1 : 1).first(where: isThread)
             let backward = stride(from: target, to: step < 0 ? lines.count : -1, by: step < 0 ? 1 : -1).first(where: isThread)
@@ -296,9 +350,16 @@ final class InboxPresenter: InboxPresenterProtocol {
         loadMoreIfNeeded()
     }
 
-    private func reselect(threadID: String?) {
+    /// What the selected line is (`InboxModel.key`), to find it again after the lines changed.
+    private var selectedLineID: String? {
         let lines = model.lines
-        let index = threadID.flatMap { id in lines.firstIndex { if case .thread(let i) = $0 { model.threads[i].id == id } else { false } } }
+        return lines.indices.contains(viewport.selection) ? model.key(lines[viewport.selection]) : nil
+    }
+
+    /// Selects the line `key` names again, else the nearest to the selection.
+    private func reselect(_ key: String?) {
+        let lines = model.lines
+        let index = key.flatMap { key in lines.firstIndex { model.key($0) == key } }
         move(to: index ?? viewport.selection, step: 1)
     }
 
@@ -306,45 +367,16 @@ final class InboxPresenter: InboxPresenterProtocol {
         filterField = nil
         isEditingFilter = false
         model.query = ""
-        reselect(threadID: selectedThread?.id)
+        reselect(selectedLineID)
     }
 
     // MARK: View state
 
     private func publish() {
+        // The default list's count is the app's (all threads: the unread among them).
+        if interactor.isAuthenticated, !model.filter.participating {
+            watch?.inboxDidCount(InboxWatch.count(model.threads, more: pager.next != nil))
+        }
         view?.display(makeState())
-    }
-
-    func makeState() -> InboxViewState {
-        let lines = model.lines
-        let range = viewport.visibleRange(count: lines.count)
-        let table = InboxKeys.table
-        return InboxViewState(
-            subtitle: interactor.isAuthenticated ? InboxStateBuilder.subtitle(model) : "",
-            status: status(),
-            filter: filterField,
-            isEditingFilter: isEditingFilter,
-            rows: InboxStateBuilder.rows(model, lines: lines, range: range, now: now()),
-            selectedRow: lines.isEmpty ? nil : viewport.selectedRow(count: lines.count),
-            placeholder: lines.isEmpty ? placeholder() : nil,
-            notice: notice ?? problem.map { tr("inbox.notice.failed", $0.shortReason) },
-            position: lines.isEmpty ? "" : "\(viewport.selection + 1)/\(Formatting.grouped(lines.count))\(pager.next != nil ? "+" : "")",
-            footer: table.footerList,
-            help: modal.help(from: table),
-            message: modal.message)
-    }
-
-    private func status() -> String {
-        if poller?.isAsking == true { return spinner.symbol }
-        if problem != nil { return tr("inbox.status.offline") }
-        return ""
-    }
-
-    private func placeholder() -> String {
-        if !interactor.isAuthenticated { return tr("inbox.placeholder.noToken") }
-        if let problem, problem == .notificationsNeedClassicToken || problem == .unauthorized { return problem.localizedMessage }
-        if poller?.isAsking == true { return tr("inbox.placeholder.loading") }
-        if !model.query.isEmpty { return tr("inbox.placeholder.noMatch", Sanitizer.line(model.query)) }
-        return model.filter.all ? tr("inbox.placeholder.empty") : tr("inbox.placeholder.allRead")
     }
 }

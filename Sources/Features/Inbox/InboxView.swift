@@ -116,7 +116,11 @@ public final class InboxView: Screen, InboxViewProtocol {
 
     private func draw(_ row: InboxRowState, into buffer: inout Buffer, y: Int, width: Int, columns: Columns, selected: Bool) {
         if let heading = row.heading {
-            buffer.write(heading, x: 1, y: y, maxWidth: width - 2, style: .bold)
+            if row.isSection {
+                ScreenChrome.renderRule(heading, into: &buffer, y: y)
+            } else {
+                buffer.write(heading, x: 1, y: y, maxWidth: width - 2, style: .bold)
+            }
             return
         }
         let base: Style = selected ? .reverse : .plain

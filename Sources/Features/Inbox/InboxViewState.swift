@@ -4,6 +4,8 @@ import TerminalKit
 struct InboxRowState: Sendable, Equatable {
     /// A heading's repository name (with its unread count), nil for a thread.
     var heading: String?
+    /// The heading is a section's (Needs you's, or the notifications below them): drawn as a rule.
+    var isSection = false
     /// What the thread is about, as a word that reads without colour ("issue", "pull request", "release"…).
     var kind: String = ""
     /// Why the user gets it ("mention", "review requested"…).

@@ -30,6 +30,7 @@ public enum ProfileBuilder {
             dispatcher: services.dispatcher, scheduler: services.scheduler, showsPhotos: dependencies.showsPhotos,
             finePhoto: dependencies.graphics.pixelSize(columns: ProfileView.avatarWidth, rows: ProfileView.avatarHeight),
             now: services.now)
+        services.inboxWatch?.observe(from: presenter) { $0.inboxUnread = $1 }
         return router.attach(ProfileView(presenter: presenter), to: presenter)
     }
 }

@@ -182,6 +182,9 @@ final class ProfilePresenter: ProfilePresenterProtocol {
         view?.display(makeState())
     }
 
+    /// The inbox's unread count (`InboxWatch`), first in the header.
+    var inboxUnread: InboxUnread? { didSet { if inboxUnread != oldValue { publish() } } }
+
     func makeState() -> ProfileViewState {
         let rows = viewport.visibleRange(count: repositories.count).map {
             RepositoryRowState(repositories.items[$0], missingLanguage: "—")
@@ -190,7 +193,7 @@ final class ProfilePresenter: ProfilePresenterProtocol {
         var state = ProfileViewState(
             title: Sanitizer.line(owner?.login ?? interactor.login),
             subtitle: owner?.kind.localizedName ?? "",
-            status: isLoadingProfile ? tr("profile.status.loading", spinner.symbol) : "",
+            status: InboxUnread.status(isLoadingProfile ? tr("profile.status.loading", spinner.symbol) : "", unread: inboxUnread),
             rows: rows,
             selectedRow: rows.isEmpty ? nil : viewport.selectedRow(count: count),
             loadingMore: repositories.isLoadingMore ? tr("profile.loadingMore", spinner.symbol) : nil,

@@ -58,6 +58,7 @@ public enum RepoListBuilder {
             notice: dependencies.notice, cloner: dependencies.cloner, changes: interactor, now: services.now)
         presenter.commitLoader.prefetches = dependencies.commitPrefetch == .visible
         presenter.goesBackOnEscape = dependencies.goesBackOnEscape
+        services.inboxWatch?.observe(from: presenter) { $0.inboxUnreadDidChange($1) }
         let view = router.attach(RepoListView(presenter: presenter), to: presenter)
         view.drawsOverOtherScreens = dependencies.goesBackOnEscape
         return view

@@ -109,6 +109,11 @@ final class RepoListPresenter: RepoListPresenterProtocol {
         update { $0.notice = Sanitizer.line(text) }
     }
 
+    /// The inbox's unread count changed (`InboxWatch`): the header says it.
+    func inboxUnreadDidChange(_ unread: InboxUnread?) {
+        if unread != screen.inboxUnread { update { $0.inboxUnread = unread } }
+    }
+
     func viewDidChangeListHeight(_ rows: Int) {
         update { $0.viewport.resize(to: rows) }
     }

@@ -39,6 +39,8 @@ struct RepoListScreenState {
     var isLoadingMore = false
     var hasMorePages = false
     var rateLimit: RateLimit?
+    /// The inbox's unread count (`InboxWatch`), the header's first word when there are any.
+    var inboxUnread: InboxUnread?
     /// Background commit loading is held back to save the hour's requests: the header says so.
     var commitsOnDemand = false
     var spinnerSymbol = Spinner.frames[0]

@@ -188,7 +188,7 @@ enum RepoListStateBuilder {
         } else if let rateLimit = state.rateLimit, rateLimit.isLow {
             parts.append(tr("list.status.apiLeft", rateLimit.remaining, rateLimit.limit))
         }
-        return parts.joined(separator: " · ")
+        return InboxUnread.status(parts.joined(separator: " · "), unread: state.inboxUnread)
     }
 
     private static func placeholder(_ state: RepoListScreenState) -> String {

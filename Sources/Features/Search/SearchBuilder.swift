@@ -12,6 +12,7 @@ public enum SearchBuilder {
         let presenter = SearchPresenter(
             interactor: SearchInteractor(service: services.service), router: router,
             dispatcher: services.dispatcher, scheduler: services.scheduler, initialQuery: initialQuery)
+        services.inboxWatch?.observe(from: presenter) { $0.inboxUnread = $1 }
         return router.attach(SearchView(presenter: presenter), to: presenter)
     }
 }

@@ -192,6 +192,9 @@ final class SearchPresenter: SearchPresenterProtocol {
         view?.display(makeState())
     }
 
+    /// The inbox's unread count (`InboxWatch`), first in the header.
+    var inboxUnread: InboxUnread? { didSet { if inboxUnread != oldValue { publish() } } }
+
     func makeState() -> SearchViewState {
         let rows = viewport.visibleRange(count: results.count).map {
             RepositoryRowState(results.items[$0], naming: .fullName)
@@ -200,7 +203,7 @@ final class SearchPresenter: SearchPresenterProtocol {
         return SearchViewState(
             field: field,
             focus: focus,
-            status: isSearching ? tr("search.status.searching", spinner.symbol) : "",
+            status: InboxUnread.status(isSearching ? tr("search.status.searching", spinner.symbol) : "", unread: inboxUnread),
             summary: summary(),
             notes: notes(),
             problem: problem,

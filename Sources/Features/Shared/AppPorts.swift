@@ -31,6 +31,9 @@ public protocol AppNavigator: AnyObject {
     /// Shows a repository's detail overlay on its issue or pull request `number` (Esc in it closes the
     /// overlay).
     func showIssue(_ number: Int, isPullRequest: Bool, of repository: Repository)
+    /// Shows a repository's detail overlay opened at `place` (a notification's subject): an issue or pull
+    /// request at a comment (Esc in it closes the overlay), a release, a commit's diff.
+    func show(_ place: RepoPlace, in repository: Repository)
     /// Removes `screen` (and anything above it) from the stack: "go back".
     func dismiss(_ screen: any Screen)
 }
@@ -41,6 +44,10 @@ extension AppNavigator {
     /// Without its own: the overlay on the Issues or Pull requests tab.
     func showIssue(_ number: Int, isPullRequest: Bool, of repository: Repository) {
         showRepositoryDetail(repository, tab: isPullRequest ? .pulls : .issues)
+    }
+    /// Without its own: the overlay on the place's tab.
+    func show(_ place: RepoPlace, in repository: Repository) {
+        showRepositoryDetail(repository, tab: place.tab)
     }
 }
 

@@ -11,6 +11,9 @@ public struct ScreenServices {
     var dispatcher: any UIDispatcher
     var scheduler: any Scheduler
     var now: @Sendable () -> Date
+    /// The inbox's unread count, said first in the headers of the list, a profile and search (nil: none,
+    /// as without a token or offline).
+    public var inboxWatch: InboxWatch?
 
     public init(service: any GitHubService, dispatcher: any UIDispatcher, scheduler: any Scheduler,
                 now: @escaping @Sendable () -> Date = Date.init) {

@@ -36,6 +36,10 @@ final class ScreenRouter {
         navigator?.showIssue(number, isPullRequest: isPullRequest, of: repository)
     }
 
+    func show(_ place: RepoPlace, in repository: Repository) {
+        navigator?.show(place, in: repository)
+    }
+
     func showProfile(login: String) {
         navigator?.showProfile(login: login)
     }

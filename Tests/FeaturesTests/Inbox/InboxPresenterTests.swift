@@ -20,8 +20,13 @@ final class SpyInboxView: InboxViewProtocol {
 @MainActor
 final class SpyInboxRouter: InboxRouterProtocol {
     var routes: [String] = []
-    func showIssue(_ number: Int, isPullRequest: Bool, of repository: Repository) {
-        routes.append("\(isPullRequest ? "pull" : "issue") \(repository.fullName)#\(number)")
+    func show(_ place: RepoPlace, in repository: Repository) {
+        switch place {
+        case .thread(let number, let isPullRequest, let comment):
+            routes.append("\(isPullRequest ? "pull" : "issue") \(repository.fullName)#\(number)\(comment.map { " comment \($0)" } ?? "")")
+        case .release(let id): routes.append("release \(repository.fullName) \(id)")
+        case .commit(let sha): routes.append("commit \(repository.fullName) \(sha)")
+        }
     }
     func showRepositoryDetail(_ repository: Repository, tab: RepoTab) { routes.append("detail \(repository.fullName) \(tab.id)") }
     func close() { routes.append("close") }
@@ -35,6 +40,10 @@ final class FakeInboxInteractor: InboxInteractorProtocol {
     let pages = Mutex<[LoadOutcome<NotificationsPage>]>([])
     let changeOutcome = Mutex<LoadOutcome<Void>>(.loaded(()))
     let calls = Mutex<[String]>([])
+    let storedSections = Mutex<(needsYou: NeedsYou, fetchedAt: Date)?>(nil)
+    let needsYouAnswers = Mutex<[LoadOutcome<NeedsYou>]>([])
+    /// How often Needs you was asked (apart from `calls`, which the notifications' tests read whole).
+    let needsYouAsked = Mutex(0)
 
     init(authenticated: Bool = true) { self.authenticated = authenticated }
 
@@ -54,6 +63,11 @@ final class FakeInboxInteractor: InboxInteractorProtocol {
     func perform(_ change: InboxChange) async -> LoadOutcome<Void> {
         calls.withLock { $0.append("\(change)") }
         return changeOutcome.withLock { $0 }
+    }
+    func storedNeedsYou() -> (needsYou: NeedsYou, fetchedAt: Date)? { storedSections.withLock { $0 } }
+    func fetchNeedsYou() async -> LoadOutcome<NeedsYou> {
+        needsYouAsked.withLock { $0 += 1 }
+        return needsYouAnswers.withLock { $0.isEmpty ? .loaded(NeedsYou()) : $0.removeFirst() }
     }
 }
 
@@ -109,8 +123,10 @@ struct InboxPresenterTests {
         let presenter: InboxPresenter
 
         init(authenticated: Bool = true, stored: [NotificationThread]? = nil, pages: [LoadOutcome<NotificationsPage>] = [],
-             grouped: Bool = false) {
+             grouped: Bool = false, sections: NeedsYou? = nil, sectionAnswers: [LoadOutcome<NeedsYou>] = []) {
             interactor = FakeInboxInteractor(authenticated: authenticated)
+            interactor.storedSections.withLock { $0 = sections.map { ($0, InboxSample.now) } }
+            interactor.needsYouAnswers.withLock { $0 = sectionAnswers }
             if let stored {
                 interactor.stored.withLock {
                     $0[InboxInteractor.key(NotificationFilter())] = StoredInbox(threads: stored, lastModified: "stored-LM",
@@ -192,7 +208,24 @@ struct InboxPresenterTests {
         #expect(harness.router.routes.last == "issue evil/x#3")
         harness.presenter.handle(.end)
         harness.presenter.handle(.open)
-        #expect(harness.router.routes.last == "detail octocat/Hello-World overview")
+        #expect(harness.router.routes.last == "detail octocat/Hello-World actions")
+    }
+
+    @Test("Enter opens each subject at its place: a thread at its latest comment, a release, a commit's diff, checks on Actions")
+    func destinations() {
+        func destination(_ kind: NotificationSubjectKind, _ url: String?, comment: String? = nil) -> InboxDestination {
+            InboxDestination(NotificationSubject(title: "", url: url, latestCommentURL: comment, kind: kind))
+        }
+        let api = "https://api.github.com/repos/o/r"
+        #expect(destination(.issue, "\(api)/issues/3", comment: "\(api)/issues/comments/77")
+                == .place(.thread(number: 3, isPullRequest: false, commentID: 77)))
+        #expect(destination(.pullRequest, "\(api)/pulls/9", comment: "\(api)/pulls/9")
+                == .place(.thread(number: 9, isPullRequest: true, commentID: nil)))
+        #expect(destination(.release, "\(api)/releases/1234") == .place(.release(id: 1234)))
+        #expect(destination(.release, nil) == .tab(.releases))
+        #expect(destination(.commit, "\(api)/commits/3cdfabd") == .place(.commit(sha: "3cdfabd")))
+        #expect(destination(.checkSuite, nil) == .tab(.actions))
+        #expect(destination(.discussion, "\(api)/discussions/5") == .tab(.overview))
     }
 
     @Test("a refused change is put back with a notice: read, done, all read, unsubscribe")
@@ -259,6 +292,88 @@ struct InboxPresenterTests {
         #expect(harness.view.last?.rows.count == 6)
         harness.presenter.handle(.back)
         #expect(harness.router.routes == ["close"])
+    }
+
+    @Test("R filters by reason: each reason of the threads in turn, named in the header, then every reason again")
+    func reasonFilter() async throws {
+        let harness = Harness(stored: try InboxSample.threads())
+        harness.presenter.handle(.cycleReason)
+        #expect(harness.view.last?.rows.map(\.reason) == ["assigned"])
+        #expect(harness.view.last?.subtitle.contains("reason: assigned") == true)
+        harness.presenter.handle(.cycleReason)
+        #expect(harness.view.last?.rows.map(\.title) == ["CI failed on main"])
+        harness.presenter.handle(.cycleReason)
+        #expect(harness.view.last?.rows.map(\.reason) == ["mention"])
+        harness.presenter.handle(.cycleReason)
+        #expect(harness.view.last?.rows.map(\.reason) == ["review requested"])
+        harness.presenter.handle(.cycleReason)
+        #expect(harness.view.last?.rows.count == 2 && harness.view.last?.rows.allSatisfy { $0.reason == "watching" } == true)
+        // A reason and the typed text together; nothing left says which reason.
+        harness.presenter.handle(.startFilter)
+        for character in "zzz" { harness.presenter.filterDidEdit(.insert(String(character))) }
+        #expect(harness.view.last?.rows.isEmpty == true)
+        harness.presenter.filterDidEnd(keep: false)
+        harness.presenter.handle(.cycleReason)
+        #expect(harness.view.last?.rows.count == 6 && harness.view.last?.subtitle.contains("reason") == false)
+        #expect(InboxKeys.table.footerList.contains { $0.keys == "R" })
+    }
+
+    static let sections = NeedsYou(
+        reviewRequested: [NeedsYouItem(number: 7, title: "Add the inbox", isPullRequest: true, repository: "sferik/rails_admin",
+                                       repositoryID: 42, updatedAt: InboxSample.now.addingTimeInterval(-600), checks: .failure)],
+        assigned: [NeedsYouItem(number: 3, title: "Crash on start \u{1B}[2J", isPullRequest: false, repository: "evil/x")],
+        authored: [NeedsYouItem(number: 9, title: "My change", isPullRequest: true, repository: "me/x", isDraft: true)])
+
+    @Test("Needs you: the stored sections at once above the notifications, then GitHub's; Enter opens an item in the app")
+    func needsYou() async throws {
+        let harness = Harness(stored: try InboxSample.threads(), pages: [Self.page(try InboxSample.threads())],
+                              sections: NeedsYou(assigned: Self.sections.assigned), sectionAnswers: [.loaded(Self.sections)])
+        #expect(harness.titles.prefix(3) == ["Assigned to you · 1", "Crash on start [2J", "Notifications · 4 unread"])
+        // The first item is selected (headings are passed over).
+        #expect(harness.view.last?.selectedRow == 1)
+        await harness.settle()
+        #expect(harness.interactor.needsYouAsked.withLock { $0 } == 1)
+        #expect(Array(harness.titles.prefix(7)) == ["Review requested from you · 1", "Add the inbox", "Assigned to you · 1",
+                                                    "Crash on start [2J", "Your pull requests · 1", "My change",
+                                                    "Notifications · 4 unread"])
+        let rows = try #require(harness.view.last?.rows)
+        #expect(rows[1].reason == "checks fail" && rows[1].repository == "sferik/rails_admin#7" && rows[1].age == "10 min ago")
+        #expect(rows[5].reason == "draft")
+        // The selection stayed on the item it was on.
+        #expect(harness.view.last?.selectedRow == 3)
+        harness.presenter.handle(.home)
+        harness.presenter.handle(.open)
+        #expect(harness.router.routes == ["pull sferik/rails_admin#7"])
+        // m and d do nothing to an item (they are for notifications).
+        harness.presenter.handle(.markDone)
+        await harness.settle()
+        #expect(!harness.calls.contains { $0.hasPrefix("done") })
+        // The text filters the items too; a reason narrows to notifications only.
+        harness.presenter.handle(.startFilter)
+        for character in "crash" { harness.presenter.filterDidEdit(.insert(String(character))) }
+        #expect(harness.titles == ["Assigned to you · 1", "Crash on start [2J", "Notifications · 4 unread"])
+        harness.presenter.filterDidEnd(keep: false)
+        harness.presenter.handle(.cycleReason)
+        #expect(harness.view.last?.rows.allSatisfy { $0.heading == nil } == true)
+    }
+
+    @Test("Needs you is asked again with a changed list and with r, not on a 304 while it is fresh")
+    func needsYouRevalidated() async throws {
+        let notModified = LoadOutcome<NotificationsPage>.loaded(NotificationsPage(threads: [], notModified: true, lastModified: "LM1",
+                                                                                   pollInterval: 60))
+        let harness = Harness(stored: [], pages: [notModified, notModified, Self.page([InboxSample.thread("5", "New")], lastModified: "LM2")],
+                              sections: Self.sections)
+        await harness.settle()
+        #expect(harness.interactor.needsYouAsked.withLock { $0 } == 0)
+        harness.scheduler.advance(by: .seconds(60))
+        await harness.settle()
+        #expect(harness.interactor.needsYouAsked.withLock { $0 } == 0)
+        harness.scheduler.advance(by: .seconds(60))
+        await harness.settle()
+        #expect(harness.interactor.needsYouAsked.withLock { $0 } == 1)
+        harness.presenter.handle(.refresh)
+        await harness.settle()
+        #expect(harness.interactor.needsYouAsked.withLock { $0 } == 2)
     }
 
     @Test("a and P ask GitHub for another list at once, shown from the store first; a late answer for the old one is dropped")

@@ -11,9 +11,10 @@ import TestSupport
 @Suite("Inbox rendering")
 @MainActor
 struct InboxViewTests {
-    func render(width: Int, height: Int, authenticated: Bool = true, grouped: Bool = true,
+    func render(width: Int, height: Int, authenticated: Bool = true, grouped: Bool = true, sections: NeedsYou? = nil,
                 configure: (InboxPresenter) -> Void = { _ in }) async throws -> Buffer {
         let interactor = FakeInboxInteractor(authenticated: authenticated)
+        if let sections { interactor.needsYouAnswers.withLock { $0 = [.loaded(sections)] } }
         let threads = try InboxSample.threads()
         interactor.pages.withLock {
             $0 = [.loaded(NotificationsPage(threads: threads, lastModified: "LM", pollInterval: 60))]
@@ -52,6 +53,13 @@ struct InboxViewTests {
             presenter.filterDidEdit(.insert("o"))
         }
         assertScreenSnapshot(buffer.snapshot(), named: "inbox-120x30-flat-filter")
+    }
+
+    @Test("100×30 with Needs you: its sections above the notifications, checks in words, each item's repository and number")
+    func needsYou100() async throws {
+        let buffer = try await render(width: 100, height: 30, sections: InboxPresenterTests.sections)
+        assertScreenSnapshot(buffer.snapshot(), named: "inbox-100x30-needs-you")
+        #expect(buffer.snapshot().contains("Review requested from you · 1"))
     }
 
     @Test("80×24 without a token: what is needed, and no request")

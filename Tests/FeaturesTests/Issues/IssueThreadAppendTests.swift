@@ -301,6 +301,28 @@ struct IssueThreadAppendTests {
         #expect(state.pane.window().lines.contains { $0.text.contains("Posted just now") })
     }
 
+    @Test("opened at a comment (a notification's latest): scrolled to it once read, pages read on until it comes")
+    func openedAtAComment() async throws {
+        for (target, pagesRead) in [(Int64(42), 1), (Int64(150), 2)] {
+            let pages = [Self.comments(1...100), Self.comments(101...200), Self.comments(201...250)]
+            let service = Service(pages: pages, links: [1, 2, nil], commentCount: 250)
+            let dispatcher = CollectingDispatcher()
+            let issues = RepositoryIssues(owner: "sferik", name: "rails_admin", service: service, store: try SQLiteStore.inMemory(),
+                                          isOffline: false, now: { Self.now })
+            let presenter = IssueThreadPresenter(issues: issues, dispatcher: dispatcher, labelsInColour: false, now: { Self.now })
+            presenter.layout(width: 80, height: 10)
+            presenter.open(number: 5)
+            presenter.reveal(commentID: target)
+            for _ in 0..<4 { await Self.settle(presenter, dispatcher) }
+            let state = try #require(presenter.state)
+            let index = try #require(state.thread?.comments.firstIndex { $0.id == target })
+            #expect(state.offset == state.rendered?.commentStarts[index], "comment \(target) at the top")
+            #expect(service.recorded.filter { $0.hasPrefix("comments") }.count == pagesRead, "\(service.recorded)")
+            // The reader's keys are the reader's again.
+            #expect(presenter.handle(.home) && presenter.state?.offset == 0)
+        }
+    }
+
     @Test("reopened part of the way, paging goes on after the last page stored, its index counting the stored pages")
     func reopenedPartway() async throws {
         let store = try SQLiteStore.inMemory()

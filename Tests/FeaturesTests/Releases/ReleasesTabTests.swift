@@ -71,6 +71,25 @@ struct ReleasesTabTests {
         #expect(try store.releases(repositoryID: 7)?.releases.count == 6)
     }
 
+    @Test("opened at a release (a notification's): opened once read; one not on GitHub's first page is given up, the list stays")
+    func openedAtARelease() async throws {
+        let all = try Self.recorded()
+        let (presenter, _, dispatcher, _) = try Self.make([all])
+        presenter.didAppear()
+        #expect(presenter.show(.release(id: all[1].id), onClose: {}))
+        #expect(!presenter.show(.commit(sha: "3cdfabd"), onClose: {}))
+        await Self.settle(presenter, dispatcher)
+        #expect(presenter.state.openRelease?.tagName == "v3.7.0" && presenter.state.viewport.selection == 1)
+        #expect(presenter.handle(.close) && presenter.state.openRelease == nil)
+        presenter.open(releaseID: 1)
+        #expect(presenter.state.openRelease == nil && presenter.state.pendingID == 1)
+        let (other, _, otherDispatcher, _) = try Self.make([all])
+        other.didAppear()
+        other.open(releaseID: 424_242)
+        await Self.settle(other, otherDispatcher)
+        #expect(other.state.openRelease == nil && other.state.pendingID == nil)
+    }
+
     @Test("Enter opens a release: its notes rendered, its assets with sizes and downloads; Esc goes back")
     func openRelease() async throws {
         let (presenter, _, dispatcher, _) = try Self.make([try Self.recorded()])

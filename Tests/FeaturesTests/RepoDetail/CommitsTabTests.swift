@@ -92,6 +92,24 @@ struct CommitsTabTests {
         #expect(h.router.closeCount == 1)
     }
 
+    @Test("Opened at a commit (a notification's): the Commits tab shows its diff at once; Esc goes to the history")
+    func openedAtACommit() async throws {
+        let h = Harness(height: 12)
+        h.service.script.withLock {
+            $0.historyPages = [HistorySample.commits(0..<30)]
+            $0.commitDetails = [HistorySample.detail.sha: HistorySample.detail]
+        }
+        h.presenter.initialPlace = .commit(sha: HistorySample.detail.sha)
+        h.presenter.viewDidLoad()
+        #expect(h.presenter.tab == .commits)
+        await h.presenter.commitTask?.value
+        h.dispatcher.runPending()
+        #expect(h.state.title == "octocat/github-tui · Commits · c000aaa")
+        #expect(h.text.contains { $0.contains("The body") })
+        h.presenter.handle(.close)
+        #expect(h.state.title == "octocat/github-tui · Commits" && h.router.closeCount == 0)
+    }
+
     @Test("A commit read once opens from the store, with no request; the history is there offline")
     func storedOffline() async throws {
         let store = try SQLiteStore.inMemory()

@@ -26,8 +26,9 @@ public struct RepoDetailDependencies {
     public var graphics: GraphicsSupport = .blocks
     /// The tab shown first (`i` on the list: Issues).
     public var initialTab: RepoTab = .overview
-    /// The issue or pull request opened on `initialTab` (a link to another repository's issue).
-    public var initialIssue: Int?
+    /// What the view opens at, on its own tab in place of `initialTab` (a link to another repository's
+    /// issue, a notification's subject): Esc in an issue or pull request opened so closes the view.
+    public var initialPlace: RepoPlace?
     /// What the tabs beyond the Overview and README read and keep (the app: its client and store).
     var sources: RepoDetailSources
 
@@ -65,7 +66,7 @@ public enum RepoDetailBuilder {
             columns: OverviewPresenter.photoCells.columns, rows: OverviewPresenter.photoCells.rows)
         let presenter = RepoDetailPresenter(interactor: interactor, router: router, tabs: tabs, scheduler: services.scheduler)
         presenter.initialTab = dependencies.initialTab
-        presenter.initialIssue = dependencies.initialIssue
+        presenter.initialPlace = dependencies.initialPlace
         return router.attach(RepoDetailView(presenter: presenter), to: presenter)
     }
 }

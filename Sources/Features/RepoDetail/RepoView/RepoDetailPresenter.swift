@@ -19,9 +19,10 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
 
     /// The index in `tabs.all` of the tab shown.
     private var current = 0
-    /// The tab shown when the view loads, and the issue opened on it (Esc in it closes the view).
+    /// The tab shown when the view loads, or the place opened on its own tab (Esc in an issue opened so
+    /// closes the view).
     var initialTab: RepoTab = .overview
-    var initialIssue: Int?
+    var initialPlace: RepoPlace?
     private var status: String?
     private var modal = ModalState()
 
@@ -76,12 +77,9 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
 
     func viewDidLoad() {
         tabs.start()
-        select(tabs.all.firstIndex { $0.tab == initialTab } ?? 0, force: true)
-        if let number = initialIssue {
-            let repository = interactor.repository
-            _ = shown.open(IssueReference(owner: repository.ownerLogin, name: repository.name, number: number),
-                           isCurrent: true, onClose: { [weak router] in router?.close() })
-        }
+        let first = initialPlace?.tab ?? initialTab
+        select(tabs.all.firstIndex { $0.tab == first } ?? 0, force: true)
+        if let initialPlace { _ = shown.show(initialPlace, onClose: { [weak router] in router?.close() }) }
         changed()
     }
 

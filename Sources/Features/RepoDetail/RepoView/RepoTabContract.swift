@@ -67,6 +67,31 @@ protocol RepoTabModule: AnyObject {
     /// Opens the issue or pull request `number` in this tab; false when this tab does not show such
     /// threads. `onClose` runs when the user closes it (Esc).
     func open(_ reference: IssueReference, isCurrent: Bool, onClose: @escaping () -> Void) -> Bool
+    /// Opens `place` (the view was opened at it); false when this tab does not show such things. `onClose`
+    /// runs when the user closes it (Esc), where the tab has a way back of its own.
+    func show(_ place: RepoPlace, onClose: @escaping () -> Void) -> Bool
+}
+
+/// A thing inside a repository the view opens at (the inbox's Enter, a link to another repository's
+/// issue): an issue or pull request thread (at a comment, when known), a release, a commit's diff. Each is
+/// on its tab, which opens it (`RepoTabModule.show`).
+public enum RepoPlace: Sendable, Equatable {
+    /// Issue or pull request `number`, scrolled to comment `commentID` (its latest, for a notification)
+    /// once that is read; at its top when nil.
+    case thread(number: Int, isPullRequest: Bool, commentID: Int64?)
+    /// The release with GitHub's id `id`, opened once the tab has read it.
+    case release(id: Int)
+    /// A commit's diff.
+    case commit(sha: String)
+
+    /// The tab it is on.
+    public var tab: RepoTab {
+        switch self {
+        case .thread(_, let isPullRequest, _): isPullRequest ? .pulls : .issues
+        case .release: .releases
+        case .commit: .commits
+        }
+    }
 }
 
 extension RepoTabModule {
@@ -75,6 +100,7 @@ extension RepoTabModule {
     func reload() {}
     var commitsToCopy: [Commit]? { nil }
     func open(_ reference: IssueReference, isCurrent: Bool, onClose: @escaping () -> Void) -> Bool { false }
+    func show(_ place: RepoPlace, onClose: @escaping () -> Void) -> Bool { false }
 
     /// The keys every tab shows; a tab's own keys are shown by the tab that has them.
     func footer(for action: RepoDetailAction) -> FooterKey {

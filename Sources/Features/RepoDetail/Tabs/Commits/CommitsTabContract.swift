@@ -40,6 +40,13 @@ extension CommitsTabPresenter: RepoTabModule {
     }
 
     var commitsToCopy: [Commit]? { shownCommit.map { [$0] } ?? [] }
+
+    /// A commit the view was opened at: its diff.
+    func show(_ place: RepoPlace, onClose: @escaping () -> Void) -> Bool {
+        guard case .commit(let sha) = place else { return false }
+        open(sha: sha)
+        return true
+    }
 }
 
 extension RepoTab {

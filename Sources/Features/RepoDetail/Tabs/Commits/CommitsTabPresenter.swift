@@ -28,6 +28,8 @@ final class CommitsTabPresenter {
     private(set) var commitTask: Task<Void, Never>?
     /// A fetched commit being stored once shown (not cancelled when the view goes: the store keeps what came).
     private(set) var saveTask: Task<Void, Never>?
+    /// The commit opened last (`r` asks for it again after a failure).
+    private var openedSHA: String?
     /// The rest of a big commit being rendered off the UI thread (tests await it).
     private(set) var renderTask: Task<Void, Never>?
     /// The branches being read for the picker (tests await it).
@@ -118,7 +120,14 @@ final class CommitsTabPresenter {
     }
 
     private func openSelected() {
-        guard let commit = state.history.selectedCommit, commitTask == nil else { return }
+        guard let commit = state.history.selectedCommit else { return }
+        open(sha: commit.sha)
+    }
+
+    /// Opens the commit `sha` (the selected one, or the one the view was opened at): its diff.
+    func open(sha: String) {
+        guard commitTask == nil else { return }
+        openedSHA = sha
         var detail = CommitDetailScreenState(
             repositoryFullName: repository.fullName,
             linkContext: .init(owner: repository.ownerLogin, name: repository.name, host: GitHubLink.host(ofWebPage: repository.htmlURL)))
@@ -126,7 +135,7 @@ final class CommitsTabPresenter {
         // From the store when it was read before, else GitHub; either off the UI thread (a big commit's
         // stored row takes tens of milliseconds to decode).
         state.commit = detail
-        let history = self.history, sha = commit.sha
+        let history = self.history
         commitTask = calls.run { await .of { try await history.commit(sha: sha) } } then: { [weak self] result in
             self?.commitDidLoad(result)
         }
@@ -223,9 +232,9 @@ final class CommitsTabPresenter {
             state.commit?.jumpToFile(forward: action == .nextFile)
         case .reloadCommits:
             // `r` after a failure: the commit is asked for again.
-            guard case .failed = commit.content else { return false }
+            guard case .failed = commit.content, let sha = openedSHA else { return false }
             state.commit = nil
-            openSelected()
+            open(sha: sha)
         default: return false
         }
         return true

@@ -53,6 +53,15 @@ extension IssuesTabPresenter: RepoTabModule {
         }
         return true
     }
+
+    /// An issue or pull request the view was opened at: its thread, at the comment given once it is read.
+    func show(_ place: RepoPlace, onClose: @escaping () -> Void) -> Bool {
+        guard case .thread(let number, let isPullRequest, let commentID) = place,
+              isPullRequest == (kind == .pullRequests) else { return false }
+        open(number: number, onClose: onClose)
+        if let commentID { threadPresenter.reveal(commentID: commentID) }
+        return true
+    }
 }
 
 extension RepoTab {

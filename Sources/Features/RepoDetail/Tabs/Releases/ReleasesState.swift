@@ -17,6 +17,8 @@ struct ReleasesState: Equatable {
     /// The asset selected in the open release.
     var asset = 0
     var failure: GitHubError?
+    /// The release to open once it is read (the view was opened at it), by GitHub's id.
+    var pendingID: Int?
 
     /// The stored releases, shown before GitHub answers.
     mutating func showStored(_ releases: [Release], next: URL?) {
@@ -66,6 +68,20 @@ struct ReleasesState: Equatable {
         guard selected != nil else { return }
         opened = viewport.selection
         asset = 0
+    }
+
+    /// Opens the pending release when it is among those read; returns whether it did. `lastChance`: the
+    /// first page from GitHub came, and the release is given up on when it is not on it (the list stays).
+    mutating func openPending(lastChance: Bool) -> Bool {
+        guard let id = pendingID else { return false }
+        guard let index = releases.firstIndex(where: { $0.id == id }) else {
+            if lastChance { pendingID = nil }
+            return false
+        }
+        pendingID = nil
+        viewport.select(index, count: releases.count)
+        open()
+        return true
     }
 
     mutating func close() {

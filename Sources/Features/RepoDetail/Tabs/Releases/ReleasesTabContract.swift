@@ -29,6 +29,13 @@ extension ReleasesTabPresenter: RepoTabModule {
                          searchField: state.openRelease == nil ? nil : document.searchField)
     }
 
+    /// A release the view was opened at: opened once read.
+    func show(_ place: RepoPlace, onClose: @escaping () -> Void) -> Bool {
+        guard case .release(let id) = place else { return false }
+        open(releaseID: id)
+        return true
+    }
+
     func footer(for action: RepoDetailAction) -> FooterKey {
         switch action {
         case .download, .startSearch, .nextLink: state.openRelease != nil ? .shown : .hidden

@@ -52,6 +52,13 @@ final class ReleasesTabPresenter {
         fetch(next: nil)
     }
 
+    /// Opens release `id` once it is read (at once when it is stored).
+    func open(releaseID id: Int) {
+        state.pendingID = id
+        if state.openPending(lastChance: false) { documentDidChange() }
+        changed()
+    }
+
     private func fetch(next: URL?) {
         let releases = self.releases, before = next == nil ? [] : state.releases
         pageTask = calls.run { await .of { try await releases.fetch(next: next, before: before) } } then: { [weak self] result in
@@ -62,7 +69,9 @@ final class ReleasesTabPresenter {
     func pageDidLoad(_ result: Result<Page<Release>, GitHubError>?, url: URL?) {
         pageTask = nil
         switch result {
-        case .success(let page): state.receive(page, isFirst: url == nil)
+        case .success(let page):
+            state.receive(page, isFirst: url == nil)
+            if state.openPending(lastChance: true) { documentDidChange() }
         case .failure(let error): state.pageFailed(error)
         case nil: break
         }
@@ -98,6 +107,13 @@ final class ReleasesTabPresenter {
             lines.append(.note(note.text, isError: note.isError))
         }
         return (lines, shown.position)
+    }
+
+    /// Another release is open: its document starts over.
+    private func documentDidChange() {
+        document = DocumentPane()
+        document.resize(height: height)
+        laidOut = nil
     }
 
     /// The open release laid out at `width`, when it is not already.
@@ -204,9 +220,7 @@ final class ReleasesTabPresenter {
         case .end: state.move(by: state.releases.count)
         case .confirm:
             state.open()
-            document = DocumentPane()
-            document.resize(height: height)
-            laidOut = nil
+            documentDidChange()
         case .reloadCommits:
             guard state.failure != nil else { return false }
             fetch(next: nil)

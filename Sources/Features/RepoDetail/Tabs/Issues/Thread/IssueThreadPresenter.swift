@@ -35,8 +35,14 @@ final class IssueThreadPresenter {
     /// The threads a link was followed from, as they were shown, and whether they were still loading
     /// (then Esc loads them again: the requests were cancelled when the link was followed).
     private var trail: [(state: IssueThreadState, closeAction: (() -> Void)?, wasLoading: Bool)] = []
-    /// A comment was posted: its end is shown once every comment is rendered.
-    private var revealsEnd = false
+    /// Where the thread is scrolled once every comment is rendered: its end (a comment was posted), or
+    /// a comment (the view was opened at it).
+    private var reveal: Reveal?
+
+    private enum Reveal {
+        case end
+        case comment(Int64)
+    }
     /// `#123` and `owner/repo#123` in bodies and comments, as links.
     private let textLinks: MarkdownTextLinks?
     /// Follows a link of the thread (`LinkFollower`).
@@ -77,7 +83,7 @@ final class IssueThreadPresenter {
 
     private func show(number: Int, onClose: (() -> Void)?) {
         closeAction = onClose
-        revealsEnd = false
+        reveal = nil
         threadTask?.cancel()
         moreTask?.cancel()
         moreTask = nil
@@ -158,7 +164,7 @@ final class IssueThreadPresenter {
     /// rendered, when the rest of a long thread is still rendering.
     func scrollToEnd(ofThread number: Int) {
         guard state?.number == number else { return }
-        revealsEnd = true
+        reveal = .end
         render()
     }
 
@@ -176,11 +182,32 @@ final class IssueThreadPresenter {
         }
     }
 
-    /// The last comment on screen, once every comment is rendered, when a post asked for it.
+    /// Scrolls the open thread to comment `commentID` once it is read and rendered (while it is not among
+    /// the comments read, to the last of them: the next page is read as the end comes near).
+    func reveal(commentID: Int64) {
+        guard state != nil else { return }
+        reveal = .comment(commentID)
+        render()
+    }
+
+    /// The comment asked for on screen, once every comment is rendered: the last (a post), or the one the
+    /// view was opened at (the last read while it is not among them; given up on when no page is left).
     private func revealEndWhenRendered() {
-        guard revealsEnd, let state, state.isRenderedWhole, let rendered = state.rendered else { return }
-        revealsEnd = false
-        self.state?.pane.scroll(to: rendered.commentStarts.last ?? Int.max)
+        guard let reveal, let state, state.isRenderedWhole, let rendered = state.rendered else { return }
+        let comments = state.thread?.comments ?? []
+        switch reveal {
+        case .comment(let id):
+            if let index = comments.firstIndex(where: { $0.id == id }), rendered.commentStarts.indices.contains(index) {
+                self.reveal = nil
+                self.state?.pane.scroll(to: rendered.commentStarts[index])
+                return
+            }
+            self.state?.pane.scroll(to: rendered.commentStarts.last ?? Int.max)
+            if state.thread?.hasMoreComments != true, !state.isLoading { self.reveal = nil } else { loadCommentsIfNear() }
+        case .end:
+            self.reveal = nil
+            self.state?.pane.scroll(to: rendered.commentStarts.last ?? Int.max)
+        }
     }
 
     private func loadChanges(number: Int, headSHA: String?) {
@@ -238,7 +265,7 @@ final class IssueThreadPresenter {
     /// Esc: back to the thread a link was followed from; else the thread closes, then the action given
     /// when it was opened runs.
     func close() {
-        revealsEnd = false
+        reveal = nil
         threadTask?.cancel()
         threadTask = nil
         storedTask?.cancel()
