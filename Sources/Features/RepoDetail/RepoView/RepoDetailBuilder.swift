@@ -28,6 +28,8 @@ public struct RepoDetailDependencies {
     public var initialTab: RepoTab = .overview
     /// The issue or pull request opened on `initialTab` (a link to another repository's issue).
     public var initialIssue: Int?
+    /// Rings the terminal's bell (a watched run completed; the config's `bell_on_done`); nil: silent.
+    public var bell: (@MainActor () -> Void)?
     /// What the tabs beyond the Overview and README read and keep (the app: its client and store).
     var sources: RepoDetailSources
 
@@ -66,6 +68,7 @@ public enum RepoDetailBuilder {
         let presenter = RepoDetailPresenter(interactor: interactor, router: router, tabs: tabs, scheduler: services.scheduler)
         presenter.initialTab = dependencies.initialTab
         presenter.initialIssue = dependencies.initialIssue
+        tabs.actionsTab.bell = dependencies.bell
         return router.attach(RepoDetailView(presenter: presenter), to: presenter)
     }
 }

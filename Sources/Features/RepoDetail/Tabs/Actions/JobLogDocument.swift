@@ -145,6 +145,31 @@ enum JobLogDocument {
         return nil
     }
 
+    /// The lines of the log whose text holds `query` (as the document's search matches: case folded),
+    /// in order.
+    static func matchingLines(of query: String, in log: JobLog) -> [Int] {
+        var lines: [Int] = []
+        for match in DocumentSearch.matches(of: query, inTexts: log.lines.lazy.map(\.text)) where lines.last != match.line {
+            lines.append(match.line)
+        }
+        return lines
+    }
+
+    /// The first of `lines` (in order) after `line` (forward) or the last before it, wrapping; nil when
+    /// `lines` is empty.
+    static func next(in lines: [Int], after line: Int, forward: Bool) -> Int? {
+        guard let first = lines.first, let last = lines.last else { return nil }
+        var low = 0, high = lines.count
+        while low < high {
+            let middle = (low + high) / 2
+            if lines[middle] <= line { low = middle + 1 } else { high = middle }
+        }
+        // `low`: the first line after `line`.
+        if forward { return low < lines.count ? lines[low] : first }
+        let before = lines[..<low].last { $0 < line }
+        return before ?? last
+    }
+
     /// The folds with line `line` shown: its step and its group unfolded.
     static func reveal(_ line: Int, outline: LogOutline, folds: LogFolds) -> LogFolds {
         var folds = folds
