@@ -56,11 +56,8 @@ extension ActionsTabPresenter {
             logDocument.show([], links: [:], width: width)
             return
         }
-        let lines = open.rows.map { row in
-            DetailLine.markdown(JobLogDocument.styled(row, log: log, outline: outline, folds: open.folds,
-                                                      timestamps: open.timestamps, width: width))
-        }
-        logDocument.show(lines, links: [:], width: width)
+        let layout = JobLogLine.Layout(log: log, outline: outline, folds: open.folds, timestamps: open.timestamps, width: width)
+        logDocument.show(open.rows.map { JobLogLine(row: $0, layout: layout) }, links: [:], width: width)
     }
 
     /// A log's own keys (the document's come after): folds, errors, times, copy, back.

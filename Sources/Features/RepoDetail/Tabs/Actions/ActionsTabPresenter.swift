@@ -33,7 +33,7 @@ final class ActionsTabPresenter {
     /// The open run and the open log as documents: laid out at the panel's width, scrolled, searched,
     /// each with a line cursor.
     var runDocument = DocumentPane<DetailLine>(cursor: true)
-    var logDocument = DocumentPane<DetailLine>(cursor: true)
+    var logDocument = DocumentPane<JobLogLine>(cursor: true)
     /// Calls in flight (tests await them).
     private(set) var pageTask: Task<Void, Never>?
     private(set) var jobsTask: Task<Void, Never>?
@@ -256,9 +256,10 @@ final class ActionsTabPresenter {
     }
 
     /// A document's window with its cursor's line reversed and the note under it.
-    private func document(_ pane: DocumentPane<DetailLine>, note: (text: String, isError: Bool)?) -> (lines: [DetailLine], position: String) {
+    private func document<Line: DocumentLine>(_ pane: DocumentPane<Line>, note: (text: String, isError: Bool)?)
+        -> (lines: [DetailLine], position: String) {
         let shown = pane.window()
-        var lines = shown.lines
+        var lines = shown.lines.map { DetailLine.markdown($0.styled ?? StyledLine()) }
         if let cursor = pane.cursor, lines.indices.contains(cursor - shown.top),
            case .markdown(let styled) = lines[cursor - shown.top] {
             lines[cursor - shown.top] = .markdown(StyledLine(FileViewRenderer.reversed(styled.spans, width: width)))
