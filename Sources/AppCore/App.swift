@@ -128,6 +128,7 @@ final class App: AppNavigator {
 
     func openList(_ list: RepositoryListID) {
         let list = makeListScreen(list)
+        for screen in screens.reversed() { screen.viewDidDisappear() }
         screens = []
         push(list)
     }
@@ -177,17 +178,20 @@ final class App: AppNavigator {
         dependencies.initialTab = tab
         dependencies.editor = editor
         dependencies.initialPlace = place
+        if setup.bellOnDone { dependencies.bell = { _ = write(STDOUT_FILENO, [0x07], 1) } }
         push(RepoDetailBuilder.build(dependencies, navigator: self))
     }
 
     func dismiss(_ screen: any Screen) {
         guard let index = screens.lastIndex(where: { $0 === screen }), index > 0 else { return }
+        for gone in screens[index...].reversed() { gone.viewDidDisappear() }
         screens.removeSubrange(index...)
         screens.last?.viewDidReappear()
     }
 
     /// Puts a screen on top, tells it the size, and lets it start.
     private func push(_ screen: any Screen) {
+        screens.last?.viewDidDisappear()
         screens.append(screen)
         if let size = terminal?.size { screen.handle(.resize(width: size.width, height: size.height)) }
         screen.viewDidAppear()

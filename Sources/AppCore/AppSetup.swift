@@ -42,6 +42,8 @@ struct AppSetup {
     var inbox: InboxSources?
     /// Whether the app starts in the inbox (`--inbox`, the config's `start = "inbox"`).
     var startsInInbox = false
+    /// The terminal's bell rings when a watched workflow run completes (the config's `bell_on_done`).
+    var bellOnDone = false
 
     /// Errors that stop the app before it starts (exit 2).
     struct Failure: Error, CustomStringConvertible {
@@ -61,6 +63,7 @@ struct AppSetup {
         setup.images = config.images
         setup.listKind = command.starred ? .starred : .owner
         setup.startsInInbox = command.inbox || config.start == .inbox
+        setup.bellOnDone = config.bellOnDone
         return setup
     }
 

@@ -41,6 +41,8 @@ struct AppConfig: Equatable, Sendable {
     var keys: KeyRemapping = .none
     /// The first screen: `list` (the repositories) or `inbox` (the notifications; `--inbox` too).
     var start: StartScreen = .list
+    /// The terminal's bell rings when a workflow run watched in the Actions tab completes.
+    var bellOnDone = false
 
     init() {}
 }
@@ -85,7 +87,8 @@ struct ConfigError: Error, Equatable, CustomStringConvertible {
 /// `--config` path. Only a file that exists is read: launching without one costs one `stat`.
 enum ConfigFile {
     /// The settings a file may have, at the top level.
-    static let settings = ["default_owner", "theme", "clone_root", "clipboard", "commit_prefetch", "icons", "images", "keys", "start"]
+    static let settings = ["default_owner", "theme", "clone_root", "clipboard", "commit_prefetch", "icons", "images", "keys", "start",
+                           "bell_on_done"]
 
     /// Where the config is looked for when `--config` is not given.
     static func defaultPath(environment: [String: String]) -> String {
@@ -163,6 +166,11 @@ enum ConfigFile {
         config.icons = choice("icons", IconSet.self) ?? .unicode
         config.images = choice("images", ImagesSetting.self) ?? .auto
         config.start = choice("start", StartScreen.self) ?? .list
+        if let value = table["bell_on_done"] {
+            if let flag = value.bool { config.bellOnDone = flag } else {
+                problem(["bell_on_done"], "bell_on_done must be true or false (without quotes)")
+            }
+        }
         if let keys = table["keys"] {
             if let keysTable = keys.table {
                 config.keys = remapping(keysTable, lines: lines, problems: &problems)

@@ -10,12 +10,23 @@ extension DemoTransport {
     /// Reads of the deploy run after which it completes.
     static let demoRunReadsToComplete = 3
 
-    /// The answer of `…/actions/…` (`tail` after `actions`), nil for a path it does not know.
-    func actions(_ tail: [String], of repository: DemoRepository) -> HTTPResponse? {
+    /// The answer of `…/actions/…` (`tail` after `actions`), nil for a path it does not know. The runs
+    /// list (also one workflow's, by id or file name) is narrowed by `branch`, `event` and `status` as
+    /// GitHub narrows it.
+    func actions(_ tail: [String], query: [URLQueryItem], of repository: DemoRepository) -> HTTPResponse? {
         let runs = Self.demoRuns(of: repository)
+        func value(_ name: String) -> String? { query.first { $0.name == name }?.value }
         switch tail.count {
-        case 1 where tail[0] == "runs":
-            let current = runs.map { run in run.id == runs[0].id ? deployRun(run, read: false) : run.json }
+        case 1 where tail[0] == "runs", 3 where tail[0] == "workflows" && tail[2] == "runs":
+            let workflow = tail.count == 3 ? tail[1] : nil
+            let current = runs.map { run in run.id == runs[0].id ? deployRun(run, read: false) : run.json }.filter { run in
+                if let workflow, workflow != "\(run["workflow_id"] ?? "")",
+                   workflow != (run["path"] as? String)?.split(separator: "/").last.map(String.init) { return false }
+                if let branch = value("branch"), run["head_branch"] as? String != branch { return false }
+                if let event = value("event"), run["event"] as? String != event { return false }
+                if let status = value("status"), run["status"] as? String != status, run["conclusion"] as? String != status { return false }
+                return true
+            }
             return Self.json(["total_count": current.count, "workflow_runs": current])
         case 2 where tail[0] == "runs":
             guard let run = runs.first(where: { "\($0.id)" == tail[1] }) else { return nil }
@@ -64,7 +75,9 @@ extension DemoTransport {
         let sha = (0..<5).map { _ in String(format: "%08x", random.next(below: 1 << 31)) }.joined()
         func run(_ id: Int64, name: String, title: String, event: String, status: String, conclusion: String?, number: Int,
                  start: Double, updated: Double) -> [String: Any] {
-            ["id": id, "name": name, "display_title": title + " (made up for the demo)", "head_branch": repository.defaultBranch,
+            ["id": id, "name": name, "workflow_id": ["CI": 1, "Tests": 2, "Deploy": 3][name] ?? 0,
+             "path": ".github/workflows/\(name.lowercased()).yml",
+             "display_title": title + " (made up for the demo)", "head_branch": repository.defaultBranch,
              "head_sha": sha, "event": event, "status": status, "conclusion": conclusion ?? NSNull(), "run_number": number,
              "run_attempt": 1, "actor": ["login": repository.owner], "triggering_actor": ["login": repository.owner],
              "created_at": stamp(start), "run_started_at": stamp(start), "updated_at": stamp(updated),

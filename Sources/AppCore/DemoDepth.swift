@@ -86,8 +86,8 @@ extension DemoTransport {
         let path = request.url.path.lowercased()
         guard request.method == "GET" else { return Self.note(L10n.tr("demo.readOnly")) }
         let tail = Array(parts.dropFirst(3))
-        if tail.first == "actions" { return actions(Array(tail.dropFirst()), of: repository) }
         let query = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+        if tail.first == "actions" { return actions(Array(tail.dropFirst()), query: query, of: repository) }
         func value(_ name: String) -> String? { query.first { $0.name == name }?.value }
         switch tail.count {
         case 1:
@@ -117,7 +117,7 @@ extension DemoTransport {
         case 3:
             if tail[0] == "git", tail[1] == "trees" { return answers[path] ?? tree(of: repository, ref: tail[2]) }
             if tail[0] == "git", tail[1] == "blobs" { return answers[path] ?? blob(tail[2], of: repository) }
-            if tail[0] == "commits", tail[2] == "check-runs" { return Self.json(checkRuns(for: tail[1])) }
+            if tail[0] == "commits", tail[2] == "check-runs" { return Self.json(checkRuns(for: tail[1], of: repository)) }
             guard let number = Int(tail[1]), let item = item(number, of: repository) else { return nil }
             if let bundled = answers[path] { return bundled }
             switch (tail[0], tail[2]) {

@@ -194,15 +194,20 @@ extension DemoTransport {
         }
     }
 
-    /// A commit's check runs (generated): build and tests, and lint, by the commit id.
-    func checkRuns(for sha: String) -> [String: Any] {
+    /// A commit's check runs (generated): build and tests, and lint, by the commit id; each shown on the
+    /// page of one of the demo's workflow jobs (build: the CI run's, test and lint: the Tests run's), as
+    /// GitHub Actions' checks are.
+    func checkRuns(for sha: String, of repository: DemoRepository) -> [String: Any] {
         var random = DemoRandom(seed: "checks \(sha.lowercased())")
         let outcome = random.next(below: 5)
+        let jobs = Self.demoRuns(of: repository).flatMap(\.jobs)
+        func page(_ name: String) -> Any { jobs.first { $0["name"] as? String == name }?["html_url"] ?? NSNull() }
         let runs: [[String: Any]] = [
-            ["name": "build", "status": "completed", "conclusion": "success"],
+            ["name": "build", "status": "completed", "conclusion": "success", "details_url": page("build")],
             ["name": "test", "status": outcome == 0 ? "in_progress" : "completed",
-             "conclusion": outcome == 0 ? NSNull() : outcome == 1 ? "failure" : "success"],
-            ["name": "lint (made-up demo check)", "status": "completed", "conclusion": outcome == 2 ? "neutral" : "success"],
+             "conclusion": outcome == 0 ? NSNull() : outcome == 1 ? "failure" : "success", "details_url": page("test")],
+            ["name": "lint (made-up demo check)", "status": "completed", "conclusion": outcome == 2 ? "neutral" : "success",
+             "details_url": page("lint")],
         ]
         return ["total_count": runs.count, "check_runs": runs]
     }

@@ -22,11 +22,44 @@ public enum WorkflowRunRequest: Sendable, Equatable {
     }
 }
 
+/// What a runs list is narrowed to: GitHub's `branch`, `status` and `event` parameters of
+/// `GET …/actions/runs`, and one workflow's runs (`GET …/actions/workflows/{id}/runs`). Empty: every run.
+public struct RunFilter: Sendable, Hashable {
+    public var branch: String?
+    /// A status or a conclusion, as GitHub spells it (`failure`, `in_progress`, `success`, `queued`…).
+    public var status: String?
+    public var event: String?
+    /// A workflow's id or its file name (`ci.yml`).
+    public var workflow: String?
+
+    public init(branch: String? = nil, status: String? = nil, event: String? = nil, workflow: String? = nil) {
+        self.branch = branch
+        self.status = status
+        self.event = event
+        self.workflow = workflow
+    }
+
+    public var isEmpty: Bool { branch == nil && status == nil && event == nil && workflow == nil }
+
+    /// The path after the repository's and the query, parameters in a fixed order: one list per filter
+    /// (the store's key, "" for every run).
+    public var key: String {
+        guard !isEmpty else { return "" }
+        var parts: [String] = []
+        if let branch { parts.append("branch=" + GitHubClient.queryValue(branch)) }
+        if let event { parts.append("event=" + GitHubClient.queryValue(event)) }
+        if let status { parts.append("status=" + GitHubClient.queryValue(status)) }
+        let path = workflow.map { "workflows/\(GitHubClient.segment($0))/runs" } ?? "runs"
+        return parts.isEmpty ? path : path + "?" + parts.joined(separator: "&")
+    }
+}
+
 /// What the Actions tab asks of GitHub: a repository's workflow runs, one run, its jobs and a job's
 /// log, and (with a token) re-runs and cancelling. A protocol of its own, which `GitHubClient` conforms to.
 public protocol ActionsService: Sendable {
-    /// GET /repos/{o}/{r}/actions/runs?per_page=30 (newest first), conditional.
-    func workflowRuns(ownerLogin: String, repository: String) async throws -> Page<WorkflowRun>
+    /// GET /repos/{o}/{r}/actions/runs?per_page=30 (newest first), conditional; narrowed by `filter`
+    /// (a workflow's: …/actions/workflows/{id}/runs).
+    func workflowRuns(ownerLogin: String, repository: String, filter: RunFilter) async throws -> Page<WorkflowRun>
     /// Follows a runs `Link` URL exactly as the server gave it.
     func workflowRuns(page: URL) async throws -> Page<WorkflowRun>
     /// GET /repos/{o}/{r}/actions/runs/{id}, conditional (a watched run: a 304 costs no rate limit with a
@@ -52,9 +85,10 @@ extension GitHubClient: ActionsService {
     /// The error for a log past `maximumLogBytes`.
     public static let logTooLarge = GitHubError.http(status: 0, message: "The log is larger than 16 MiB.")
 
-    public func workflowRuns(ownerLogin: String, repository: String) async throws -> Page<WorkflowRun> {
+    public func workflowRuns(ownerLogin: String, repository: String, filter: RunFilter) async throws -> Page<WorkflowRun> {
         let base = try repositoryPath(ownerLogin, repository)
-        return try await runsPage(endpoint("\(base)/actions/runs?per_page=30"))
+        let key = filter.isEmpty ? "runs" : filter.key
+        return try await runsPage(endpoint("\(base)/actions/\(key)\(key.contains("?") ? "&" : "?")per_page=30"))
     }
 
     public func workflowRuns(page: URL) async throws -> Page<WorkflowRun> {

@@ -23,24 +23,41 @@ public struct PullRequestReview: Decodable, Sendable, Equatable {
     }
 }
 
-/// One check run: its status and, once completed, its conclusion.
+/// One check run: its name, its status and, once completed, its conclusion, and where it is shown (a
+/// run of GitHub Actions: `details_url` is the job's page, `…/actions/runs/ID/job/JOB`). As GitHub sent
+/// them: the app sanitizes them where it draws or follows them.
 public struct CheckRun: Decodable, Sendable, Equatable {
+    public var name: String
     /// `queued`, `in_progress`, `completed` (and `waiting`, `requested`, `pending`).
     public var status: String
     /// `success`, `failure`, `neutral`, `cancelled`, `skipped`, `timed_out`, `action_required`, `stale`, or nil.
     public var conclusion: String?
+    /// The integrator's page of the check (for GitHub Actions, the job's); nil when none.
+    public var detailsURL: String?
+    /// GitHub's page of the check run.
+    public var htmlURL: String?
 
-    public init(status: String, conclusion: String? = nil) {
+    public init(name: String = "", status: String, conclusion: String? = nil, detailsURL: String? = nil, htmlURL: String? = nil) {
+        self.name = name
         self.status = status
         self.conclusion = conclusion
+        self.detailsURL = detailsURL
+        self.htmlURL = htmlURL
     }
 
-    private enum CodingKeys: String, CodingKey { case status, conclusion }
+    private enum CodingKeys: String, CodingKey {
+        case name, status, conclusion
+        case detailsURL = "details_url", htmlURL = "html_url"
+    }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        status = (try? container.decodeIfPresent(String.self, forKey: .status)) ?? ""
-        conclusion = (try? container.decodeIfPresent(String.self, forKey: .conclusion)) ?? nil
+        func text(_ key: CodingKeys) -> String? { (try? container.decodeIfPresent(String.self, forKey: key)) ?? nil }
+        name = text(.name) ?? ""
+        status = text(.status) ?? ""
+        conclusion = text(.conclusion)
+        detailsURL = text(.detailsURL)
+        htmlURL = text(.htmlURL)
     }
 }
 

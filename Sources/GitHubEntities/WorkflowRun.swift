@@ -78,6 +78,8 @@ public struct WorkflowRun: Sendable, Equatable, Hashable, Identifiable {
     public var id: Int64
     /// The workflow's name ("CI").
     public var workflowName: String
+    /// The workflow's id (its runs: `…/actions/workflows/{id}/runs`); nil where GitHub did not say.
+    public var workflowID: Int64?
     /// What the run is about: a commit's first line, a pull request's title (`display_title`).
     public var title: String
     public var branch: String
@@ -97,9 +99,10 @@ public struct WorkflowRun: Sendable, Equatable, Hashable, Identifiable {
     public init(id: Int64, workflowName: String = "", title: String = "", branch: String = "", headSHA: String = "",
                 event: String = "", state: WorkflowState = .queued, runNumber: Int = 0, attempt: Int = 1,
                 actor: String = "", triggeringActor: String = "", createdAt: Date? = nil, startedAt: Date? = nil,
-                updatedAt: Date? = nil, htmlURL: String? = nil) {
+                updatedAt: Date? = nil, htmlURL: String? = nil, workflowID: Int64? = nil) {
         self.id = id
         self.workflowName = workflowName
+        self.workflowID = workflowID
         self.title = title
         self.branch = branch
         self.headSHA = headSHA
@@ -229,7 +232,7 @@ extension WorkflowRun: Codable {
         case id, name, event, status, conclusion, actor
         case title = "display_title", branch = "head_branch", headSHA = "head_sha", runNumber = "run_number"
         case attempt = "run_attempt", triggeringActor = "triggering_actor", createdAt = "created_at"
-        case startedAt = "run_started_at", updatedAt = "updated_at", htmlURL = "html_url"
+        case startedAt = "run_started_at", updatedAt = "updated_at", htmlURL = "html_url", workflowID = "workflow_id"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -239,6 +242,7 @@ extension WorkflowRun: Codable {
         func login(_ key: CodingKeys) -> String { ((try? c.decodeIfPresent(Login.self, forKey: key)) ?? nil)?.login ?? "" }
         id = try c.decode(Int64.self, forKey: .id)
         workflowName = text(.name) ?? ""
+        workflowID = (try? c.decodeIfPresent(Int64.self, forKey: .workflowID)) ?? nil
         title = text(.title) ?? ""
         branch = text(.branch) ?? ""
         headSHA = text(.headSHA) ?? ""
@@ -259,6 +263,7 @@ extension WorkflowRun: Codable {
         let words = state.apiWords
         try c.encode(id, forKey: .id)
         try c.encode(workflowName, forKey: .name)
+        try c.encodeIfPresent(workflowID, forKey: .workflowID)
         try c.encode(title, forKey: .title)
         try c.encode(branch, forKey: .branch)
         try c.encode(headSHA, forKey: .headSHA)

@@ -38,6 +38,13 @@ public struct MarkdownLink: Sendable, Hashable {
     public var url: String
     /// The link's title, sanitized; nil when it has none.
     public var title: String?
+
+    /// A link made outside a Markdown text (a pull request's checks): `url` must be sanitized.
+    public init(number: Int, url: String, title: String? = nil) {
+        self.number = number
+        self.url = url
+        self.title = title
+    }
 }
 
 /// Finds links in plain text that Markdown does not make (GitHub's `#123`, `owner/repo#123`): for a

@@ -18,10 +18,12 @@ public struct StoredRuns: Sendable, Equatable {
 /// Workflow runs, their jobs and finished jobs' logs, readable offline. `SQLiteStore` is one; the
 /// Actions tab needs only this.
 public protocol ActionsStore: AnyObject, Sendable {
-    /// The stored runs of a repository, nil when none were stored.
-    func workflowRuns(repositoryID: Int64) throws -> StoredRuns?
-    /// Replaces the stored runs (the pages read so far, and the `Link` of the next).
-    func saveWorkflowRuns(_ runs: [WorkflowRun], next: URL?, repositoryID: Int64, fetchedAt: Date) throws
+    /// The stored runs of a repository under `filter` (`RunFilter.key`; "" every run), nil when none
+    /// were stored.
+    func workflowRuns(repositoryID: Int64, filter: String) throws -> StoredRuns?
+    /// Replaces the stored runs under `filter` (the pages read so far, and the `Link` of the next); a
+    /// repository keeps at most `SQLiteStore.maximumStoredRunFilters` filtered lists besides the whole one.
+    func saveWorkflowRuns(_ runs: [WorkflowRun], next: URL?, repositoryID: Int64, filter: String, fetchedAt: Date) throws
     /// A run's stored jobs, nil when none were stored.
     func runJobs(runID: Int64) throws -> [WorkflowJob]?
     func saveRunJobs(_ jobs: [WorkflowJob], runID: Int64, fetchedAt: Date) throws
@@ -32,16 +34,29 @@ public protocol ActionsStore: AnyObject, Sendable {
     func saveJobLog(_ bytes: Data, jobID: Int64, storedAt: Date) throws
 }
 
+extension ActionsStore {
+    /// Every run (no filter).
+    public func workflowRuns(repositoryID: Int64) throws -> StoredRuns? {
+        try workflowRuns(repositoryID: repositoryID, filter: "")
+    }
+
+    public func saveWorkflowRuns(_ runs: [WorkflowRun], next: URL?, repositoryID: Int64, fetchedAt: Date) throws {
+        try saveWorkflowRuns(runs, next: next, repositoryID: repositoryID, filter: "", fetchedAt: fetchedAt)
+    }
+}
+
 extension SQLiteStore: ActionsStore {
+    /// Filtered runs lists kept per repository (the one read longest ago goes first).
+    public static let maximumStoredRunFilters = 20
     /// Logs kept: reading the 51st removes the one stored longest ago.
     public static let maximumStoredLogs = 50
     /// A log larger than this is not stored (it is shown, and fetched again next time).
     public static let maximumStoredLogBytes = 16 << 20
 
-    public func workflowRuns(repositoryID: Int64) throws -> StoredRuns? {
+    public func workflowRuns(repositoryID: Int64, filter: String) throws -> StoredRuns? {
         let row = try withDatabase { try $0.read { db in
-            try Row.fetchOne(db, sql: "SELECT body, next_url, fetched_at FROM actions_runs WHERE repository_id = ?",
-                             arguments: [repositoryID])
+            try Row.fetchOne(db, sql: "SELECT body, next_url, fetched_at FROM actions_runs WHERE repository_id = ? AND filter = ?",
+                             arguments: [repositoryID, filter])
         } }
         guard let row, let runs = try? JSONDecoder().decode([WorkflowRun].self, from: row["body"] as Data) else { return nil }
         let next: String? = row["next_url"]
@@ -49,14 +64,20 @@ extension SQLiteStore: ActionsStore {
                           fetchedAt: Rows.decodeDate(row["fetched_at"]) ?? Date(timeIntervalSinceReferenceDate: 0))
     }
 
-    public func saveWorkflowRuns(_ runs: [WorkflowRun], next: URL?, repositoryID: Int64, fetchedAt: Date) throws {
+    public func saveWorkflowRuns(_ runs: [WorkflowRun], next: URL?, repositoryID: Int64, filter: String, fetchedAt: Date) throws {
         let body = try JSONEncoder().encode(runs)
         try withDatabase { try $0.write { db in
             try db.execute(sql: """
-                INSERT INTO actions_runs (repository_id, body, next_url, fetched_at) VALUES (?, ?, ?, ?)
-                ON CONFLICT(repository_id) DO UPDATE SET
+                INSERT INTO actions_runs (repository_id, filter, body, next_url, fetched_at) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT(repository_id, filter) DO UPDATE SET
                     body = excluded.body, next_url = excluded.next_url, fetched_at = excluded.fetched_at
-                """, arguments: [repositoryID, body, next?.absoluteString, Rows.encode(fetchedAt)])
+                """, arguments: [repositoryID, filter, body, next?.absoluteString, Rows.encode(fetchedAt)])
+            guard !filter.isEmpty else { return }
+            try db.execute(sql: """
+                DELETE FROM actions_runs WHERE repository_id = ? AND filter != '' AND filter NOT IN
+                    (SELECT filter FROM actions_runs WHERE repository_id = ? AND filter != ''
+                     ORDER BY fetched_at DESC, filter LIMIT ?)
+                """, arguments: [repositoryID, repositoryID, Self.maximumStoredRunFilters])
         } }
     }
 

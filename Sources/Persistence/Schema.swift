@@ -353,6 +353,24 @@ enum Schema {
                 );
                 """)
         }
+        migrator.registerMigration("v12-actions-filters") { db in
+            // A runs list per filter (branch, status, event, workflow: `RunFilter.key`, "" for every run),
+            // so that a filtered list read offline is never shown as the whole list, nor the other way.
+            try db.execute(sql: """
+                CREATE TABLE actions_runs_by_filter (
+                    repository_id INTEGER NOT NULL,
+                    filter TEXT NOT NULL,
+                    body BLOB NOT NULL,
+                    next_url TEXT,
+                    fetched_at REAL NOT NULL,
+                    PRIMARY KEY (repository_id, filter)
+                );
+                INSERT INTO actions_runs_by_filter (repository_id, filter, body, next_url, fetched_at)
+                    SELECT repository_id, '', body, next_url, fetched_at FROM actions_runs;
+                DROP TABLE actions_runs;
+                ALTER TABLE actions_runs_by_filter RENAME TO actions_runs;
+                """)
+        }
         return migrator
     }()
 

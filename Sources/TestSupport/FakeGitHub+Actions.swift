@@ -38,13 +38,9 @@ extension FakeGitHub {
         if request.method == "POST" { return actionsPost(request, rest: rest) }
         switch rest.count {
         case 1 where rest[0] == "runs":
-            let items = state.withLock { state in
-                (state.actions.runs[key] ?? []).compactMap { state.actions.stage(of: $0)?.run }
-            }
-            let perPage = min(max(Int(request.query["per_page"] ?? "") ?? 30, 1), 100)
-            return paged(items, perPage: perPage, path: path, extraQuery: [], request: request, bucket: "core") {
-                Self.wrapped("workflow_runs", $0, total: items.count)
-            }
+            return runsList(request, key: key, path: path, workflow: nil)
+        case 3 where rest[0] == "workflows" && rest[2] == "runs":
+            return runsList(request, key: key, path: path, workflow: rest[1])
         case 2 where rest[0] == "runs":
             guard let id = Int64(rest[1]) else { return nil }
             let run = state.withLock { state -> Data? in
@@ -62,6 +58,32 @@ extension FakeGitHub {
             return Response(status: 302, headers: ["Location": "\(host)/_actions-logs/\(id)", "Content-Type": "text/html"])
         default:
             return nil
+        }
+    }
+
+    /// A repository's runs (or one workflow's: its id, or its file name as the run's `path` ends), narrowed
+    /// by `branch`, `event` and `status` (a status or a conclusion) as GitHub narrows them, paged.
+    private func runsList(_ request: RecordedRequest, key: String, path: String, workflow: String?) -> Response {
+        let filters = ["branch": "head_branch", "event": "event"].compactMap { name, field in
+            request.query[name].map { (field, $0) }
+        }
+        let status = request.query["status"]
+        let items = state.withLock { state in
+            (state.actions.runs[key] ?? []).compactMap { state.actions.stage(of: $0)?.run }
+        }.filter { data in
+            guard let run = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { return false }
+            if let workflow {
+                let id = (run["workflow_id"] as? NSNumber).map { "\($0.int64Value)" }
+                let file = (run["path"] as? String)?.split(separator: "/").last.map(String.init)
+                guard workflow == id || workflow == file else { return false }
+            }
+            if let status, run["status"] as? String != status, run["conclusion"] as? String != status { return false }
+            return filters.allSatisfy { field, value in run[field] as? String == value }
+        }
+        let perPage = min(max(Int(request.query["per_page"] ?? "") ?? 30, 1), 100)
+        let kept = ["branch", "event", "status"].compactMap { name in request.query[name].map { (name, $0) } }
+        return paged(items, perPage: perPage, path: path, extraQuery: kept, request: request, bucket: "core") {
+            Self.wrapped("workflow_runs", $0, total: items.count)
         }
     }
 
@@ -138,8 +160,10 @@ extension FakeGitHubServer {
             var run = template
             run["id"] = id
             run["name"] = name
+            run["workflow_id"] = ["Lint": 11, "CI": 12, "Deploy": 13][name] ?? 10
+            run["path"] = ".github/workflows/\(name.lowercased()).yml"
             run["display_title"] = title
-            run["head_branch"] = "main"
+            run["head_branch"] = name == "Lint" ? "docs" : "main"
             run["event"] = "push"
             run["status"] = status
             run["conclusion"] = conclusion ?? NSNull()

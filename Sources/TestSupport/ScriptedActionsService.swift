@@ -4,11 +4,14 @@ import GitHubEntities
 import Locking
 
 /// The `ActionsService` fake for tests: every answer scripted, every call recorded as a line ("runs o/r",
-/// "runs page N", "run ID", "jobs ID", "log ID", "post PATH").
+/// "runs o/r FILTER" with `RunFilter.key`, "runs page N", "run ID", "jobs ID", "log ID", "post PATH").
 public final class ScriptedActionsService: ActionsService {
     public struct Script: Sendable {
         /// Runs page by page; page N links to N+1 (`https://api.test/runs/N`).
         public var runPages: [[WorkflowRun]] = [[]]
+        /// The first page under a filter (by `RunFilter.key`); a filter not here: `runPages`' first
+        /// page narrowed by branch, event and status as GitHub would.
+        public var filteredRuns: [String: [WorkflowRun]] = [:]
         public var runsError: GitHubError?
         /// What successive reads of a run answer (the last for good); a run not here is 404.
         public var runStages: [Int64: [WorkflowRun]] = [:]
@@ -44,9 +47,23 @@ public final class ScriptedActionsService: ActionsService {
         return Page(items: pages[index], next: index + 1 < pages.count ? URL(string: "https://api.test/runs/\(index + 1)") : nil)
     }
 
-    public func workflowRuns(ownerLogin: String, repository: String) async throws -> Page<WorkflowRun> {
-        record("runs \(ownerLogin)/\(repository)")
-        return try page(0)
+    public func workflowRuns(ownerLogin: String, repository: String, filter: RunFilter) async throws -> Page<WorkflowRun> {
+        record("runs \(ownerLogin)/\(repository)" + (filter.isEmpty ? "" : " " + filter.key))
+        guard !filter.isEmpty else { return try page(0) }
+        if let error = current.runsError { throw error }
+        if let runs = current.filteredRuns[filter.key] { return Page(items: runs) }
+        return Page(items: try page(0).items.filter { run in
+            filter.branch.map { $0 == run.branch } ?? true && filter.event.map { $0 == run.event } ?? true
+                && filter.status.map { Self.words(run.state).contains($0) } ?? true
+                && filter.workflow.map { $0 == run.workflowID.map(String.init) } ?? true
+        })
+    }
+
+    /// The words GitHub's `status` parameter matches a run by: its status, its conclusion.
+    private static func words(_ state: WorkflowState) -> [String] {
+        let data = (try? JSONEncoder().encode(WorkflowRun(id: 0, state: state))) ?? Data()
+        let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+        return [object?["status"] as? String, object?["conclusion"] as? String].compactMap { $0 }
     }
 
     public func workflowRuns(page url: URL) async throws -> Page<WorkflowRun> {

@@ -1,7 +1,7 @@
 // fake-github: a local server that answers like api.github.com, with recorded data.
 //
 //   fake-github [--port N] [--repos N] [--owner LOGIN] [--page-size N] [--exotic] [--commits]
-//               [--long-description BYTES] [--depth] [--notifications] [--actions]
+//               [--long-description BYTES] [--depth] [--notifications] [--actions] [--big-logs]
 //
 // Serves the recorded sferik user (30 repositories) and the codeforamerica organization; with
 // --repos N also LOGIN (default "scale") with N generated repositories, which are empty (409 for their
@@ -11,7 +11,9 @@
 // main, the blobs of a 10,000-line Ruby file, a 100,000-line file and a 20,000-line Markdown file at
 // its root, a commit whose patches hold 200,000 lines, and an issue with 5,000 comments served paged
 // (`FakeGitHubServer.Depth` names the paths and markers). With --actions, sferik/active_admin has workflow
-// runs (`addSampleActions`): a success, a failure with a coloured log, and a run that completes on its own. Prints the base URL
+// runs (`addSampleActions`): a success, a failure with a coloured log, and a run that completes on its own.
+// With --big-logs (and --depth), LOGIN/depth has runs whose failed job's log has 100,000 and 1,000 lines,
+// with colours and groups (`FakeGitHubServer.BigLogs`). Prints the base URL
 // (http://127.0.0.1:PORT) on one line of stdout, logs each request to stderr as "GET /path?query"
 // (followed by ` if-none-match=VALUE` when the request is conditional, so a benchmark can tell
 // revalidations apart; tokens are never logged), and runs until SIGTERM or SIGINT. With --notifications
@@ -34,6 +36,7 @@ struct Options {
     var depth = false
     var notifications = false
     var actions = false
+    var bigLogs = false
 }
 
 func fail(_ message: String) -> Never {
@@ -77,8 +80,10 @@ func parse(_ arguments: [String]) -> Options {
             options.depth = true
         case "--actions":
             options.actions = true
+        case "--big-logs":
+            options.bigLogs = true
         case "-h", "--help":
-            print("usage: fake-github [--port N] [--repos N] [--owner LOGIN] [--page-size N] [--exotic] [--commits] [--unauthenticated-limit N] [--long-description BYTES] [--depth] [--notifications] [--actions]")
+            print("usage: fake-github [--port N] [--repos N] [--owner LOGIN] [--page-size N] [--exotic] [--commits] [--unauthenticated-limit N] [--long-description BYTES] [--depth] [--notifications] [--actions] [--big-logs]")
             exit(0)
         default:
             fail("unknown argument \(argument)")
@@ -112,6 +117,7 @@ if options.repositories > 0 || options.depth {
     if options.depth {
         repositories.insert(FakeGitHubServer.Depth.repositoryJSON(owner: options.owner), at: 0)
         server.addDepthRepository(owner: options.owner)
+        if options.bigLogs { server.addBigLogs(owner: options.owner, repo: FakeGitHubServer.Depth.name) }
     }
     server.addOwner(options.owner,
                     userJSON: FakeGitHubServer.generatedUser(login: options.owner, repositories: repositories.count),

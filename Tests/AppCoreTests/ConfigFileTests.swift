@@ -105,12 +105,13 @@ struct ConfigFileTests {
     @Test("Each kind of mistake gives its line and says what is wrong")
     func mistakes() {
         #expect(problems("theme = \"light\"\nthem = \"dark\"\n") == [
-            "2: unknown setting \"them\" (settings: default_owner, theme, clone_root, clipboard, commit_prefetch, icons, images, keys, start)",
+            "2: unknown setting \"them\" (settings: default_owner, theme, clone_root, clipboard, commit_prefetch, icons, images, keys, start, bell_on_done)",
         ])
         #expect(problems("\ntheme = \"purple\"") == ["2: theme \"purple\" is not one of default, light, mono, terminal"])
         #expect(problems("theme = 3") == ["1: theme must be a string (in quotes)"])
         #expect(problems("clipboard = \"xclip\"") == ["1: clipboard \"xclip\" is not one of auto, osc52, command, none"])
         #expect(problems("commit_prefetch = \"all\"") == ["1: commit_prefetch \"all\" is not one of visible, enter"])
+        #expect(problems("bell_on_done = \"yes\"") == ["1: bell_on_done must be true or false (without quotes)"])
         #expect(problems("default_owner = \"bad--login\"") == ["1: default_owner \"bad--login\" is not a GitHub login"])
         #expect(problems("clone_root = \"src\"") == ["1: clone_root must be an absolute path or start with ~/ (got \"src\")"])
         #expect(problems("[keys]\n\n  toggleFavorite = \"x\"\n") == ["3: unknown action \"toggleFavorite\""])
@@ -241,15 +242,19 @@ struct ConfigFileTests {
         #expect(try AppSetup.resolve(bare, environment: [:]).ownerLogin == "square")
     }
 
-    @Test("clone_root, clipboard and commit_prefetch reach the setup")
+    @Test("clone_root, clipboard, commit_prefetch and bell_on_done reach the setup")
     func settingsReachSetup() throws {
         var config = AppConfig()
         config.cloneRoot = "/home/ada/code"
         config.clipboard = .none
         config.commitPrefetch = .enter
+        config.bellOnDone = true
         let setup = try AppSetup.resolve(try AppCommand.parse(["--demo"]), environment: [:], config: config)
         #expect(setup.cloneRoot == "/home/ada/code")
         #expect(setup.clipboard == .none)
         #expect(setup.commitPrefetch == .enter)
+        #expect(setup.bellOnDone)
+        #expect(try ConfigFile.parse("bell_on_done = true\n", path: "c", environment: [:]).bellOnDone)
+        #expect(try !ConfigFile.parse("", path: "c", environment: [:]).bellOnDone)
     }
 }

@@ -85,4 +85,38 @@ struct ActionsEndToEndTests {
         try offline.send("q")
         await offline.waitFor(text: "<<END>>")
     }
+
+    @Test("e shows the failed runs, / a filter in GitHub's words (the list over it says which), Esc every run again")
+    func filters() async throws {
+        let server = try Self.server()
+        let baseURL = try await server.start()
+        let data = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let tmux = try TmuxSession(command: appCommand(["--api-url", baseURL.absoluteString, "sferik"], dataDirectory: data),
+                                   width: 100, height: 30)
+        await tmux.waitFor(text: "active_admin")
+        try tmux.send("d")
+        await tmux.waitFor(text: "─ sferik/active_admin ─")
+        try tmux.send("a")
+        let all = await tmux.waitFor(text: "Update README")
+        #expect(all.contains("e status") && all.contains("/ filter"))
+        try tmux.send("e")
+        let failed = await tmux.waitFor(text: "Runs: is:failure")
+        #expect(failed.contains("Fix the parser"))
+        #expect(!failed.contains("Update README") && !failed.contains("Ship it"))
+        try tmux.send("Escape")
+        await tmux.waitFor(text: "Ship it")
+        try tmux.send("/")
+        try tmux.type("branch:docs workflow:lint.yml")
+        try tmux.send("Enter")
+        let docs = await tmux.waitFor(text: "Runs: workflow:lint.yml branch:docs")
+        await tmux.waitFor(text: "Update README")
+        let shown = tmux.capture()
+        #expect(!shown.contains("Fix the parser") && !shown.contains("Ship it"), "\(docs)")
+        let requests = await server.requests(pathPrefix: "/repos/sferik/active_admin/actions/workflows/lint.yml/runs")
+        #expect(requests.first?.query["branch"] == "docs")
+        try tmux.send("q")
+        await tmux.waitFor(text: "<<END>>")
+        await server.stop()
+    }
 }

@@ -30,11 +30,11 @@ struct ActionsClientTests {
         for id in 1...3 { server.addWorkflowRun(owner: "sferik", repo: "rails_admin", stages: [(Self.run(Int64(id)), Self.jobs)]) }
         let cache = InMemoryValidatorCache()
         try await withFakeGitHub(server, validatorCache: cache) { server, client, _ in
-            let first = try await client.workflowRuns(ownerLogin: "sferik", repository: "rails_admin")
+            let first = try await client.workflowRuns(ownerLogin: "sferik", repository: "rails_admin", filter: RunFilter())
             #expect(first.items.map(\.id) == [3, 2, 1])
             #expect(first.items.first?.workflowName == "test" && first.items.first?.state == .success)
             #expect(first.next == nil && !first.notModified)
-            let again = try await client.workflowRuns(ownerLogin: "sferik", repository: "rails_admin")
+            let again = try await client.workflowRuns(ownerLogin: "sferik", repository: "rails_admin", filter: RunFilter())
             #expect(again.notModified && again.items == first.items)
             let requests = await server.requests(pathPrefix: "/repos/sferik/rails_admin/actions/runs")
             #expect(requests.map(\.query["per_page"]) == ["30", "30"])
@@ -43,11 +43,30 @@ struct ActionsClientTests {
         let paged = FakeGitHubServer.sferik()
         for id in 1...35 { paged.addWorkflowRun(owner: "sferik", repo: "rails_admin", stages: [(Self.run(Int64(id)), [])]) }
         try await withFakeGitHub(paged) { _, client, _ in
-            let first = try await client.workflowRuns(ownerLogin: "sferik", repository: "rails_admin")
+            let first = try await client.workflowRuns(ownerLogin: "sferik", repository: "rails_admin", filter: RunFilter())
             let next = try #require(first.next)
             let second = try await client.workflowRuns(page: next)
             #expect(first.items.count == 30 && second.items.count == 5 && second.next == nil)
             #expect(Set((first.items + second.items).map(\.id)).count == 35)
+        }
+    }
+
+    @Test("A filter: branch, event and status as query parameters, a workflow's runs by its path; the values encoded")
+    func filtered() async throws {
+        let server = FakeGitHubServer.sferik()
+        server.addWorkflowRun(owner: "sferik", repo: "rails_admin", stages: [(Self.run(1, conclusion: "failure"), [])])
+        server.addWorkflowRun(owner: "sferik", repo: "rails_admin", stages: [(Self.run(2), [])])
+        try await withFakeGitHub(server) { server, client, _ in
+            let failed = try await client.workflowRuns(ownerLogin: "sferik", repository: "rails_admin", filter: RunFilter(status: "failure"))
+            #expect(failed.items.map(\.id) == [1])
+            let workflow = try #require(failed.items.first?.workflowID)
+            let odd = try await client.workflowRuns(ownerLogin: "sferik", repository: "rails_admin",
+                                                    filter: RunFilter(branch: "a b&c", event: "push", workflow: String(workflow)))
+            #expect(odd.items.isEmpty)
+            let requests = await server.requests(pathPrefix: "/repos/sferik/rails_admin/actions/")
+            #expect(requests.map(\.path) == ["/repos/sferik/rails_admin/actions/runs",
+                                             "/repos/sferik/rails_admin/actions/workflows/\(workflow)/runs"])
+            #expect(requests[1].query == ["branch": "a b&c", "event": "push", "per_page": "30"])
         }
     }
 

@@ -88,7 +88,10 @@ struct IssueClientTests {
         #expect(host.all[0].url.query == "per_page=100")
         let sha = "e1db7418a77db065d1900e579c82ef0aad1da2b1"
         let checks = try await client.checkRuns(ownerLogin: "octokit", repository: "octokit.rb", sha: sha)
-        #expect(checks == CheckRunsPage(totalCount: 1, checkRuns: [CheckRun(status: "queued")]))
+        #expect(checks == CheckRunsPage(totalCount: 1, checkRuns: [
+            CheckRun(name: "octokit-test-check", status: "queued", detailsURL: "https://github.com/octokit/octokit.rb",
+                     htmlURL: "https://github.com/<GITHUB_LOGIN>/<GITHUB_TEST_REPOSITORY>/runs/51295429"),
+        ]))
         let status = PullRequestStatus(reviews: reviews.items, checks: checks)
         #expect(status.decision == .approved(1))
         #expect((status.passed, status.failed, status.pending) == (0, 0, 1))

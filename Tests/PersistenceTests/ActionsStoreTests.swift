@@ -22,6 +22,23 @@ struct ActionsStoreTests {
         #expect(try store.workflowRuns(repositoryID: 2) == nil)
     }
 
+    @Test("Each filter its own list; the whole list apart; at most maximumStoredRunFilters filtered lists, the oldest read going first")
+    func runsByFilter() throws {
+        let store = try SQLiteStore.inMemory()
+        let whole = [WorkflowRun(id: 1, state: .failure), WorkflowRun(id: 2, state: .success)]
+        try store.saveWorkflowRuns(whole, next: nil, repositoryID: 1, fetchedAt: date(1))
+        try store.saveWorkflowRuns([whole[0]], next: nil, repositoryID: 1, filter: "runs?status=failure", fetchedAt: date(2))
+        #expect(try store.workflowRuns(repositoryID: 1)?.runs == whole)
+        #expect(try store.workflowRuns(repositoryID: 1, filter: "runs?status=failure")?.runs == [whole[0]])
+        #expect(try store.workflowRuns(repositoryID: 1, filter: "runs?status=success") == nil)
+        for index in 0..<SQLiteStore.maximumStoredRunFilters {
+            try store.saveWorkflowRuns([], next: nil, repositoryID: 1, filter: "runs?branch=b\(index)", fetchedAt: date(10 + Double(index)))
+        }
+        #expect(try store.workflowRuns(repositoryID: 1, filter: "runs?status=failure") == nil)
+        #expect(try store.workflowRuns(repositoryID: 1, filter: "runs?branch=b0") != nil)
+        #expect(try store.workflowRuns(repositoryID: 1)?.runs == whole)
+    }
+
     @Test func jobsRoundTrip() throws {
         let store = try SQLiteStore.inMemory()
         let jobs = try JSONDecoder().decode(WorkflowJobsPage.self, from: Self.recorded[1].body).jobs

@@ -11,6 +11,9 @@ public protocol Screen: AnyObject {
     func viewDidAppear()
     /// Called when the screen above it went away and it is on top again.
     func viewDidReappear()
+    /// Called when another screen covers it, and when it leaves the stack: what it does only while it
+    /// is seen (watching, animating) stops until `viewDidReappear()`.
+    func viewDidDisappear()
     /// Events that arrived together (one read of the terminal: a burst of keys, a paste) are handled
     /// between `willHandleEvents()` and `didHandleEvents()`, which the app calls on every screen of
     /// the stack: a screen may then do once, at the end, what each event asked for (build its state,
@@ -22,6 +25,7 @@ public protocol Screen: AnyObject {
 extension Screen {
     public func viewDidAppear() {}
     public func viewDidReappear() {}
+    public func viewDidDisappear() {}
     public func willHandleEvents() {}
     public func didHandleEvents() {}
 }

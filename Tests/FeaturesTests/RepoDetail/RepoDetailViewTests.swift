@@ -16,6 +16,8 @@ struct RepoDetailViewTests {
         var closeClicks = 0
         var scrolls: [Int] = []
         func viewDidLoad() {}
+        func viewDidDisappear() {}
+        func viewDidReappear() {}
         func viewDidChangeContentSize(width: Int, height: Int) { sizes.append("\(width)x\(height)") }
         func handle(_ action: RepoDetailAction) { actions.append(action) }
         func didClickClose() { closeClicks += 1 }

@@ -13,6 +13,9 @@ final class LinkFollower {
     weak var host: (any RepoViewHost)?
     /// Opens an issue or pull request of this repository in its tab; false when it is another's.
     var openIssue: ((IssueReference) -> Bool)?
+    /// Opens a workflow run of this repository (a pull request's check) in the Actions tab; false when
+    /// it is another's (then its page opens in the browser).
+    var openRun: ((RunReference) -> Bool)?
     private let interactor: any RepoDetailInteractorProtocol
     private let router: any RepoDetailRouterProtocol
     private let actions: RepoActions
@@ -33,6 +36,7 @@ final class LinkFollower {
     func follow(_ url: String) {
         let repository = interactor.repository
         let webHost = GitHubLink.host(ofWebPage: repository.htmlURL)
+        if let run = RunReference.link(url, host: webHost), openRun?(run) == true { return }
         let reference = IssueReference.link(url, host: webHost)
         if let reference, openIssue?(reference) == true { return }
         guard followTask == nil else { return }

@@ -29,6 +29,8 @@ public struct RepoDetailDependencies {
     /// What the view opens at, on its own tab in place of `initialTab` (a link to another repository's
     /// issue, a notification's subject): Esc in an issue or pull request opened so closes the view.
     public var initialPlace: RepoPlace?
+    /// Rings the terminal's bell (a watched run completed; the config's `bell_on_done`); nil: silent.
+    public var bell: (@MainActor () -> Void)?
     /// What the tabs beyond the Overview and README read and keep (the app: its client and store).
     var sources: RepoDetailSources
 
@@ -67,6 +69,7 @@ public enum RepoDetailBuilder {
         let presenter = RepoDetailPresenter(interactor: interactor, router: router, tabs: tabs, scheduler: services.scheduler)
         presenter.initialTab = dependencies.initialTab
         presenter.initialPlace = dependencies.initialPlace
+        tabs.actionsTab.bell = dependencies.bell
         return router.attach(RepoDetailView(presenter: presenter), to: presenter)
     }
 }

@@ -82,6 +82,10 @@ typealias RepoDetailViewProtocol = StateView<RepoDetailViewState>
 @MainActor
 protocol RepoDetailPresenterProtocol: AnyObject {
     func viewDidLoad()
+    /// Covered by another screen, or closed.
+    func viewDidDisappear()
+    /// On top again.
+    func viewDidReappear()
     /// The panel's content area changed: `width` columns, `height` rows.
     func viewDidChangeContentSize(width: Int, height: Int)
     func handle(_ action: RepoDetailAction)

@@ -35,6 +35,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
         tabs.actions.host = self
         tabs.links.host = self
         tabs.links.openIssue = { [weak self] reference in self?.openIssue(reference) ?? false }
+        tabs.links.openRun = { [weak self] reference in self?.openRun(reference) ?? false }
         for tab in tabs.all { tab.host = self }
     }
 
@@ -80,6 +81,15 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
         let first = initialPlace?.tab ?? initialTab
         select(tabs.all.firstIndex { $0.tab == first } ?? 0, force: true)
         if let initialPlace { _ = shown.show(initialPlace, onClose: { [weak router] in router?.close() }) }
+        changed()
+    }
+
+    func viewDidDisappear() {
+        shown.didDisappear()
+    }
+
+    func viewDidReappear() {
+        shown.didAppear()
         changed()
     }
 
@@ -166,6 +176,22 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
         return false
     }
 
+    /// A workflow run of this repository a link names (a pull request's check): the tab that shows runs,
+    /// on it; Esc there comes back to where the link was.
+    private func openRun(_ reference: RunReference) -> Bool {
+        let repository = interactor.repository
+        guard reference.isOf(owner: repository.ownerLogin, name: repository.name) else { return false }
+        let from = current
+        for index in tabs.all.indices {
+            let onClose: () -> Void = index == current ? {} : { [weak self] in self?.select(from) }
+            if tabs.all[index].open(reference, onClose: onClose) {
+                select(index)
+                return true
+            }
+        }
+        return false
+    }
+
     /// Shows the tab at `index`, where it was scrolled to.
     /// A tab's own key (`R`: the README) shows that tab, and from it goes back to the first.
     private func jump(by action: RepoDetailAction) {
@@ -175,6 +201,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
 
     private func select(_ index: Int, force: Bool = false) {
         guard force || index != current else { return }
+        if index != current { shown.didDisappear() }
         current = index
         shown.didAppear()
     }

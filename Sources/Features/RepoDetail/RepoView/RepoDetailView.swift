@@ -30,6 +30,16 @@ public final class RepoDetailView: Screen, RepoDetailViewProtocol {
         presenter.viewDidLoad()
     }
 
+    /// Another screen covered it, or it closed: the tab shown stops what it does only while seen.
+    public func viewDidDisappear() {
+        presenter.viewDidDisappear()
+    }
+
+    /// On top again: the tab shown goes on.
+    public func viewDidReappear() {
+        presenter.viewDidReappear()
+    }
+
     func display(_ state: RepoDetailViewState) {
         self.state = state
     }

@@ -48,8 +48,11 @@ protocol RepoTabModule: AnyObject {
     var tabCount: String? { get }
     /// The view's key that shows this tab from any other (and from it, the first tab); nil for none.
     var jumpAction: RepoDetailAction? { get }
-    /// The tab is shown (the first time: it loads).
+    /// The tab is shown (the first time: it loads), also when its view is on top again.
     func didAppear()
+    /// Another tab is shown, another screen covers the view, or the view closed: what the tab does only
+    /// while seen (watching a run) stops until `didAppear`.
+    func didDisappear()
     /// The panel's content area: `width` columns, `height` rows.
     func layout(width: Int, height: Int)
     /// The tab's meaning of an action; false when the frame's own applies.
@@ -70,6 +73,9 @@ protocol RepoTabModule: AnyObject {
     /// Opens `place` (the view was opened at it); false when this tab does not show such things. `onClose`
     /// runs when the user closes it (Esc), where the tab has a way back of its own.
     func show(_ place: RepoPlace, onClose: @escaping () -> Void) -> Bool
+    /// Opens the workflow run (and job) a link names in this tab; false when this tab does not show
+    /// runs. `onClose` runs when the user closes it (Esc).
+    func open(_ run: RunReference, onClose: @escaping () -> Void) -> Bool
 }
 
 /// A thing inside a repository the view opens at (the inbox's Enter, a link to another repository's
@@ -95,12 +101,14 @@ public enum RepoPlace: Sendable, Equatable {
 }
 
 extension RepoTabModule {
+    func didDisappear() {}
     var tabCount: String? { nil }
     var jumpAction: RepoDetailAction? { nil }
     func reload() {}
     var commitsToCopy: [Commit]? { nil }
     func open(_ reference: IssueReference, isCurrent: Bool, onClose: @escaping () -> Void) -> Bool { false }
     func show(_ place: RepoPlace, onClose: @escaping () -> Void) -> Bool { false }
+    func open(_ run: RunReference, onClose: @escaping () -> Void) -> Bool { false }
 
     /// The keys every tab shows; a tab's own keys are shown by the tab that has them.
     func footer(for action: RepoDetailAction) -> FooterKey {

@@ -306,6 +306,19 @@ struct DocumentPane<Line: DocumentLine>: Sendable, Equatable {
         revealCurrentMatch()
     }
 
+    /// The first match on line `line` becomes the current one (with a cursor: the cursor on it); a line
+    /// without one is only shown.
+    mutating func showMatch(onLine line: Int) {
+        if let index = firstMatch(onOrAfter: line), matches[index].line == line {
+            currentMatch = index
+            revealCurrentMatch()
+        } else if cursor != nil {
+            moveCursor(to: line)
+        } else if !isOnScreen(line) {
+            scroll(to: line)
+        }
+    }
+
     /// The index in `matches` of the first match on `line` or after it (a binary search: matches are in
     /// reading order), nil when none.
     private func firstMatch(onOrAfter line: Int) -> Int? {

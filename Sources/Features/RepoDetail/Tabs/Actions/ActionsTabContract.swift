@@ -32,7 +32,7 @@ extension ActionsTabPresenter: RepoTabModule {
 
     func window(spinner: String) -> TabWindow {
         let built = frameWindow()
-        let field = state.job != nil ? logDocument.searchField : state.run != nil ? runDocument.searchField : nil
+        let field = state.job != nil ? logDocument.searchField : state.run != nil ? runDocument.searchField : state.filterField
         let suffix = state.job.map { Sanitizer.line($0.job.name) } ?? state.run.map { "#\($0.run.runNumber)" }
         return TabWindow(lines: built.lines, position: built.position, titleSuffix: suffix, searchField: field, menu: requestMenu)
     }
@@ -42,10 +42,12 @@ extension ActionsTabPresenter: RepoTabModule {
         switch action {
         case .toggleFold, .toggleTimestamps: return logOpen ? .shown : .hidden
         case .nextFile: return logOpen ? .shownAs(tr("detail.footer.problems")) : .hidden
-        case .startSearch: return runOpen ? .shown : .hidden
+        case .startSearch: return runOpen ? .shown : .shownAs(tr("actions.footer.filter"))
+        case .cycleState: return runOpen ? .hidden : .shownAs(tr("actions.footer.status"))
         case .toggleOpen: return runOpen && !logOpen ? .shownAs(tr("actions.footer.requests")) : .hidden
         case .confirm: return logOpen ? .hidden : .shownAs(tr("detail.footer.openRun"))
         case .close where runOpen: return .shownAs(tr("keys.back"))
+        case .close where !state.filter.isEmpty: return .shownAs(tr("actions.footer.allRuns"))
         default: return RepoDetailAction.tabSpecific.contains(action) ? .hidden : .shown
         }
     }

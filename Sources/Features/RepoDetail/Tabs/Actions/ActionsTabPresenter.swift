@@ -23,19 +23,25 @@ final class ActionsTabPresenter {
     weak var host: (any RepoViewHost)?
     /// Copies text (`y` in a log), saying so in the status line.
     var copy: ((CopyChoice) -> Void)?
+    /// Rings the terminal's bell when a watched run completes (the config's `bell_on_done`); nil: no bell.
+    var bell: (() -> Void)?
     private var started = false
+    /// The tab is on screen: a run is watched only then.
+    private(set) var isShown = false
     private(set) var width = 80
     private(set) var height = 20
     /// The open run and the open log as documents: laid out at the panel's width, scrolled, searched,
     /// each with a line cursor.
-    private(set) var runDocument = DocumentPane<DetailLine>(cursor: true)
-    private(set) var logDocument = DocumentPane<DetailLine>(cursor: true)
+    var runDocument = DocumentPane<DetailLine>(cursor: true)
+    var logDocument = DocumentPane<JobLogLine>(cursor: true)
     /// Calls in flight (tests await them).
     private(set) var pageTask: Task<Void, Never>?
     private(set) var jobsTask: Task<Void, Never>?
-    private(set) var logTask: Task<Void, Never>?
+    var logTask: Task<Void, Never>?
     /// The next look at a watched run.
     private var watchTimer: (any Cancellable)?
+    /// Runs when Esc closes a run a link opened (back where the link was).
+    var runOnClose: (() -> Void)?
 
     init(actions: RepositoryActions?, dispatcher: any UIDispatcher, scheduler: any Scheduler, now: @escaping () -> Date) {
         self.actions = actions
@@ -46,19 +52,27 @@ final class ActionsTabPresenter {
 
     var isLoading: Bool { pageTask != nil || jobsTask != nil || logTask != nil }
 
-    /// The tab is shown: the first time, the stored runs and a request for the first page.
+    /// The tab is shown: the first time, the stored runs and a request for the first page; after that,
+    /// a watched run is looked at again at once and watched on.
     func didAppear() {
-        guard !started else { return }
+        isShown = true
+        guard !started else {
+            if state.run?.watchInterval != nil, watchTimer == nil, jobsTask == nil { fetchJobs() }
+            return
+        }
         started = true
-        guard let actions else {
+        guard actions != nil else {
             state.runs.fail(.http(status: 0, message: tr("actions.unavailable")))
             return
         }
-        if let stored = actions.storedRuns() {
-            state.runs.showStored(stored.runs, next: stored.next, pages: 1, fetchedAt: stored.fetchedAt)
-            state.clamp()
-        }
-        fetchRuns(next: nil)
+        loadList()
+    }
+
+    /// Off screen: the watch pauses (the run's next look is not asked for) until the tab is shown again.
+    func didDisappear() {
+        isShown = false
+        watchTimer?.cancel()
+        watchTimer = nil
     }
 
     func reload() {
@@ -69,12 +83,32 @@ final class ActionsTabPresenter {
 
     // MARK: Runs
 
+    /// The list under the filter from the start: the runs stored under it, then GitHub's first page.
+    /// Answers for a list left meanwhile (another filter) are dropped.
+    func loadList() {
+        guard let actions else { return }
+        state.generation += 1
+        pageTask?.cancel()
+        pageTask = nil
+        state.restartList()
+        let rows = listRows
+        state.resize(rows: rows)
+        if let stored = actions.storedRuns(filter: state.filter.request) {
+            state.runs.showStored(stored.runs, next: stored.next, pages: 1, fetchedAt: stored.fetchedAt)
+            state.clamp()
+        }
+        fetchRuns(next: nil)
+    }
+
     private func fetchRuns(next: URL?) {
         guard let actions else { return }
         let before = next == nil ? [] : state.runs.list.items
         let index = next == nil ? 0 : state.runs.pagesLoaded
-        pageTask = calls.run { await .of { try await actions.fetchRuns(next: next, before: before) } } then: { [weak self] result in
-            self?.runsDidLoad(result, pageIndex: index)
+        let filter = state.filter.request, generation = state.generation
+        pageTask = calls.run { await .of { try await actions.fetchRuns(filter: filter, next: next, before: before) } } then: {
+            [weak self] result in
+            guard let self, generation == self.state.generation else { return }
+            runsDidLoad(result, pageIndex: index)
         }
     }
 
@@ -94,14 +128,15 @@ final class ActionsTabPresenter {
         changed()
     }
 
-    private func loadMoreIfNear() {
+    func loadMoreIfNear() {
         guard pageTask == nil, let url = state.runs.takePage(near: state.viewport.selection + state.viewport.height) else { return }
         fetchRuns(next: url)
     }
 
     // MARK: A run
 
-    private func open(_ run: WorkflowRun) {
+    func open(_ run: WorkflowRun) {
+        runOnClose = nil
         state.run = ActionsTabState.OpenRun(run: run)
         if let stored = actions?.storedJobs(runID: run.id) { state.run?.jobs = stored }
         runDocument = DocumentPane(cursor: true)
@@ -140,6 +175,7 @@ final class ActionsTabPresenter {
             if wasWatched, answer.run.state.isComplete {
                 state.run?.finished = true
                 host?.setStatus(tr("actions.watch.done", RunStateText.word(answer.run.state)))
+                bell?()
             }
         case .failure(let error):
             state.run?.failure = error
@@ -148,10 +184,12 @@ final class ActionsTabPresenter {
             break
         }
         layOutRun()
+        openPendingJob()
         changed()
     }
 
-    /// The next look at the open run, when it is still running (`RunWatch`).
+    /// The next look at the open run, when it is still running (`RunWatch`); while the tab is off
+    /// screen none is asked for (`didAppear` looks again).
     private func watch(previous: Duration?) {
         watchTimer?.cancel()
         watchTimer = nil
@@ -161,6 +199,7 @@ final class ActionsTabPresenter {
             return
         }
         state.run?.watchInterval = delay
+        guard isShown else { return }
         let id = run.id
         watchTimer = scheduler.schedule(after: delay) { [weak self] in
             guard let self, self.state.run?.run.id == id, self.jobsTask == nil else { return }
@@ -174,6 +213,9 @@ final class ActionsTabPresenter {
         jobsTask?.cancel()
         jobsTask = nil
         state.run = nil
+        let onClose = runOnClose
+        runOnClose = nil
+        onClose?()
     }
 
     private func layOutRun() {
@@ -183,93 +225,14 @@ final class ActionsTabPresenter {
         runDocument.show(built.lines, links: [:], width: width)
     }
 
-    // MARK: A job's log
-
-    private func openLog(of job: WorkflowJob, step: Int?) {
-        logTask?.cancel()
-        state.job = ActionsTabState.OpenJob(job: job, step: step)
-        logDocument = DocumentPane(cursor: true)
-        logDocument.resize(height: height - 1)
-        guard job.state.isComplete, let actions else {
-            state.job?.isLoading = false
-            layOutLog()
-            return
-        }
-        let id = job.id
-        logTask = calls.run { await .of { try await actions.log(for: job) } } then: { [weak self] result in
-            self?.logDidLoad(result, jobID: id)
-        }
-        layOutLog()
-    }
-
-    func logDidLoad(_ result: Result<(log: JobLog, outline: LogOutline), GitHubError>?, jobID: Int64) {
-        logTask = nil
-        guard state.job?.job.id == jobID else { return }
-        switch result {
-        case .success(let parsed):
-            state.showLog(parsed.log, outline: parsed.outline)
-            layOutLog()
-            // The cursor on the step opened (the failing one, or the one chosen in the run).
-            if let rows = state.job?.rows,
-               let first = rows.firstIndex(where: { if case .section(let index) = $0 { state.job?.folds.openSections.contains(index) == true } else { false } }) {
-                logDocument.moveCursor(to: first)
-            }
-        case .failure(let error):
-            state.job?.failure = error
-            state.job?.isLoading = false
-            layOutLog()
-        case nil:
-            break
-        }
-        changed()
-    }
-
-    private func layOutLog() {
-        guard let open = state.job else { return }
-        guard let log = open.log, let outline = open.outline else {
-            logDocument.show([], links: [:], width: width)
-            return
-        }
-        let lines = open.rows.map { row in
-            DetailLine.markdown(JobLogDocument.styled(row, log: log, outline: outline, folds: open.folds,
-                                                      timestamps: open.timestamps, width: width))
-        }
-        logDocument.show(lines, links: [:], width: width)
-    }
-
-    /// A log's own keys (the document's come after): folds, errors, times, copy, back.
-    private func handleLog(_ action: RepoDetailAction) -> Bool {
-        let cursor = logDocument.cursor ?? 0
-        switch action {
-        case .confirm, .toggleFold:
-            guard state.toggleFold(at: cursor) else { return action == .toggleFold ? logDocument.scroll(for: .pageDown) : true }
-            layOutLog()
-        case .nextFile, .previousFile:
-            guard let row = state.problem(after: cursor, forward: action == .nextFile) else {
-                host?.setStatus(tr("actions.log.noProblem"))
-                return true
-            }
-            layOutLog()
-            logDocument.moveCursor(to: row)
-        case .toggleTimestamps:
-            state.job?.timestamps.toggle()
-            layOutLog()
-        case .copy:
-            guard let open = state.job, let log = open.log, let outline = open.outline, open.rows.indices.contains(cursor) else { return true }
-            copy?(CopyChoice(label: tr("actions.copy.lines"), text: JobLogDocument.copiedText(open.rows[cursor], log: log, outline: outline)))
-        default:
-            return false
-        }
-        return true
-    }
-
     // MARK: The frame
 
     func layout(width: Int, height: Int) {
         let widthChanged = width != self.width
         self.width = width
         self.height = height
-        state.resize(rows: max(1, height - 1))
+        let rows = listRows
+        state.resize(rows: rows)
         runDocument.resize(height: height - 1)
         logDocument.resize(height: height - 1)
         if widthChanged {
@@ -287,15 +250,16 @@ final class ActionsTabPresenter {
             return document(runDocument, note: ActionsWindow.runNote(open))
         }
         let note = state.runs.note(isEmpty: state.runs.list.isEmpty, now: now(), failed: { tr("actions.failed", $0) },
-                                   loading: tr("actions.loading"), empty: tr("actions.none"),
+                                   loading: tr("actions.loading"), empty: state.filter.isEmpty ? tr("actions.none") : tr("actions.filter.none"),
                                    loadingMore: tr("actions.loadingMore"), stored: { tr("actions.stored", $0) })
         return ActionsWindow.list(state, width: width, note: note, now: now())
     }
 
     /// A document's window with its cursor's line reversed and the note under it.
-    private func document(_ pane: DocumentPane<DetailLine>, note: (text: String, isError: Bool)?) -> (lines: [DetailLine], position: String) {
+    private func document<Line: DocumentLine>(_ pane: DocumentPane<Line>, note: (text: String, isError: Bool)?)
+        -> (lines: [DetailLine], position: String) {
         let shown = pane.window()
-        var lines = shown.lines
+        var lines = shown.lines.map { DetailLine.markdown($0.styled ?? StyledLine()) }
         if let cursor = pane.cursor, lines.indices.contains(cursor - shown.top),
            case .markdown(let styled) = lines[cursor - shown.top] {
             lines[cursor - shown.top] = .markdown(StyledLine(FileViewRenderer.reversed(styled.spans, width: width)))
@@ -306,24 +270,7 @@ final class ActionsTabPresenter {
 
     /// Handles one of the frame's actions; false when the frame's own meaning applies.
     func handle(_ action: RepoDetailAction) -> Bool {
-        if state.job != nil {
-            if logDocument.searchField == nil {
-                if action == .close, !logDocument.hasQuery {
-                    logTask?.cancel()
-                    logTask = nil
-                    state.job = nil
-                    changed()
-                    return true
-                }
-                if handleLog(action) {
-                    changed()
-                    return true
-                }
-            }
-            guard logDocument.handle(action).settle(host: host, follow: nil) else { return false }
-            changed()
-            return true
-        }
+        if state.job != nil { return handleOpenLog(action) }
         if let open = state.run {
             if runDocument.searchField == nil, handleRequests(action, cursorRow: open.rows.indices.contains(runDocument.cursor ?? 0) ? open.rows[runDocument.cursor ?? 0] : nil) {
                 changed()
@@ -352,18 +299,7 @@ final class ActionsTabPresenter {
             changed()
             return true
         }
-        switch action {
-        case .scrollUp: state.move(by: -1)
-        case .scrollDown: state.move(by: 1)
-        case .pageUp: state.move(by: -max(1, height - 2))
-        case .pageDown: state.move(by: max(1, height - 2))
-        case .home: state.move(by: -state.runs.list.count)
-        case .end: state.move(by: state.runs.list.count)
-        case .confirm:
-            guard let run = state.selected else { return true }
-            open(run)
-        default: return false
-        }
+        guard handleList(action) else { return false }
         loadMoreIfNear()
         changed()
         return true

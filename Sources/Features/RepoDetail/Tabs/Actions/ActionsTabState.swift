@@ -1,6 +1,7 @@
 import Foundation
 import GitHubAPI
 import GitHubEntities
+import TerminalKit
 
 /// The Actions tab as a value: the runs read so far (stored first, then GitHub's pages) and the
 /// selection; the run opened with Enter (its jobs, whether it is watched); the job whose log is open
@@ -9,6 +10,11 @@ import GitHubEntities
 struct ActionsTabState {
     var runs = ListLoad<WorkflowRun>()
     var viewport = Viewport()
+    /// What the list is narrowed to (each filter its own list), and its field while it is edited.
+    var filter = RunsFilter()
+    var filterField: TextField?
+    /// Counts the lists loaded: an answer for a list left meanwhile (another filter) is dropped.
+    var generation = 0
     var run: OpenRun?
     var job: OpenJob?
 
@@ -23,6 +29,8 @@ struct ActionsTabState {
         var finished = false
         /// The row each line of the run's document stands for.
         var rows: [RunRow] = []
+        /// The job whose log opens once the jobs are read (a link named it).
+        var pendingJob: Int64?
         /// `X`'s menu: what can be asked of the run (each naming what it does), the one selected.
         var requests: [RunRequestChoice]?
         var selectedRequest = 0
@@ -52,6 +60,11 @@ struct ActionsTabState {
         var isLoading = true
         var failure: GitHubError?
         var timestamps = false
+        /// The log line a search started at (`/` pressed), the query whose matching lines are known,
+        /// and those lines (`JobLogDocument.matchingLines`).
+        var searchFrom: Int?
+        var searchQuery: String?
+        var searchLines: [Int] = []
     }
 
     var selected: WorkflowRun? { runs.list[safe: viewport.selection] }
@@ -63,6 +76,12 @@ struct ActionsTabState {
     mutating func resize(rows: Int) {
         viewport.resize(to: rows)
         viewport.ensureVisible(count: runs.list.count)
+    }
+
+    /// Another list (a filter set or cleared): empty and loading, the selection at the top.
+    mutating func restartList() {
+        runs.restart()
+        viewport.reset()
     }
 
     mutating func clamp() {
@@ -110,17 +129,30 @@ struct ActionsTabState {
 
     /// The row of the next (or previous) error or warning after row `row`, unfolded; nil when none.
     mutating func problem(after row: Int, forward: Bool) -> Int? {
-        guard var job, let log = job.log, let outline = job.outline else { return nil }
+        guard let job, let log = job.log, let outline = job.outline else { return nil }
         let line = job.rows.indices.contains(row) ? Self.line(of: job.rows[row], outline: outline) : -1
         guard let target = JobLogDocument.problem(in: log, after: line, forward: forward) else { return nil }
-        job.folds = JobLogDocument.reveal(target, outline: outline, folds: job.folds)
+        return reveal(target)
+    }
+
+    /// Log line `line` shown (its step and group unfolded): the row that shows it (a group's header
+    /// line is its group's row); nil without a log.
+    mutating func reveal(_ line: Int) -> Int? {
+        guard var job, let log = job.log, let outline = job.outline else { return nil }
+        job.folds = JobLogDocument.reveal(line, outline: outline, folds: job.folds)
         job.rows = JobLogDocument.rows(log, outline: outline, folds: job.folds)
         self.job = job
-        return job.rows.firstIndex { if case .line(let index, _) = $0 { index == target } else { false } }
+        return job.rows.firstIndex { row in
+            switch row {
+            case .line(let index, _): index == line
+            case .group(_, let header): header == line
+            case .section: false
+            }
+        }
     }
 
     /// The log line a row stands at (a step's header: the line before its first).
-    private static func line(of row: LogRow, outline: LogOutline) -> Int {
+    static func line(of row: LogRow, outline: LogOutline) -> Int {
         switch row {
         case .line(let index, _): index
         case .group(_, let header): header

@@ -11,6 +11,11 @@ enum ActionsWindow {
     static func list(_ state: ActionsTabState, width: Int, note: (text: String, isError: Bool)?, now: Date)
         -> (lines: [DetailLine], position: String) {
         var lines: [DetailLine] = []
+        if !state.filter.isEmpty {
+            let spans = [Span(tr("actions.filter.heading"), style: .bold), Span(" " + state.filter.text, style: Style(foreground: .cyan)),
+                         Span("  " + tr("actions.filter.clear"), style: .dim)]
+            lines.append(.markdown(StyledLine(FileViewRenderer.clip(spans, from: 0, width: max(1, width)))))
+        }
         let runs = state.runs.list
         for index in state.viewport.visibleRange(count: runs.count) {
             lines.append(.markdown(runLine(runs.items[index], selected: index == state.viewport.selection, width: width, now: now)))

@@ -30,8 +30,55 @@ enum LogRow: Sendable, Equatable {
     case line(Int, nested: Bool)
 }
 
-/// Pure: a parsed log, its outline and folds → the rows shown and their styled lines. Costs the rows
-/// unfolded, never the folded ones: a 100,000-line log folded is a row per step.
+/// A row of a log as the log's pane holds it: styled when it is drawn (or searched), never before, so a
+/// step of 100,000 lines unfolded costs the rows on screen, not its lines.
+struct JobLogLine: DocumentLine {
+    /// What the rows of one layout share: the log, its outline and folds, whether times are shown, the width.
+    final class Layout: Sendable {
+        let log: JobLog
+        let outline: LogOutline
+        let folds: LogFolds
+        let timestamps: Bool
+        let width: Int
+
+        init(log: JobLog, outline: LogOutline, folds: LogFolds, timestamps: Bool, width: Int) {
+            self.log = log
+            self.outline = outline
+            self.folds = folds
+            self.timestamps = timestamps
+            self.width = width
+        }
+    }
+
+    let row: LogRow
+    let layout: Layout
+    /// Drawn as this instead (a match highlighted).
+    var drawn: StyledLine?
+
+    init(row: LogRow, layout: Layout) {
+        self.row = row
+        self.layout = layout
+    }
+
+    var styled: StyledLine? {
+        drawn ?? JobLogDocument.styled(row, log: layout.log, outline: layout.outline, folds: layout.folds,
+                                       timestamps: layout.timestamps, width: layout.width)
+    }
+
+    func restyled(_ styled: StyledLine) -> JobLogLine {
+        var line = self
+        line.drawn = styled
+        return line
+    }
+
+    static func == (lhs: JobLogLine, rhs: JobLogLine) -> Bool {
+        lhs.row == rhs.row && lhs.layout === rhs.layout && lhs.drawn == rhs.drawn
+    }
+}
+
+/// Pure: a parsed log, its outline and folds → the rows shown (costing the rows unfolded, never the folded
+/// ones: a 100,000-line log folded is a row per step) and a row's styled line (`JobLogLine` asks for the
+/// rows drawn).
 enum JobLogDocument {
     /// The rows shown: each step's header, and inside an unfolded step its lines, a group's header
     /// standing for its lines while it is folded (`##[endgroup]` lines are not shown).
@@ -143,6 +190,31 @@ enum JobLogDocument {
             if kind == .error || kind == .warning { return index }
         }
         return nil
+    }
+
+    /// The lines of the log whose text holds `query` (as the document's search matches: case folded),
+    /// in order.
+    static func matchingLines(of query: String, in log: JobLog) -> [Int] {
+        var lines: [Int] = []
+        for match in DocumentSearch.matches(of: query, inTexts: log.lines.lazy.map(\.text)) where lines.last != match.line {
+            lines.append(match.line)
+        }
+        return lines
+    }
+
+    /// The first of `lines` (in order) after `line` (forward) or the last before it, wrapping; nil when
+    /// `lines` is empty.
+    static func next(in lines: [Int], after line: Int, forward: Bool) -> Int? {
+        guard let first = lines.first, let last = lines.last else { return nil }
+        var low = 0, high = lines.count
+        while low < high {
+            let middle = (low + high) / 2
+            if lines[middle] <= line { low = middle + 1 } else { high = middle }
+        }
+        // `low`: the first line after `line`.
+        if forward { return low < lines.count ? lines[low] : first }
+        let before = lines[..<low].last { $0 < line }
+        return before ?? last
     }
 
     /// The folds with line `line` shown: its step and its group unfolded.

@@ -27,17 +27,19 @@ struct RepositoryActions: Sendable {
         self.now = now
     }
 
-    func storedRuns() -> StoredRuns? {
-        try? store.workflowRuns(repositoryID: repository.id)
+    /// The runs stored under `filter` (each filter its own list: a filtered list is never shown as the
+    /// whole, nor the other way).
+    func storedRuns(filter: RunFilter = RunFilter()) -> StoredRuns? {
+        try? store.workflowRuns(repositoryID: repository.id, filter: filter.key)
     }
 
-    /// The first page (`next` nil) or the page a `Link` named; `before` are the runs already shown,
-    /// stored with the page's not among them.
-    func fetchRuns(next: URL?, before: [WorkflowRun]) async throws -> Page<WorkflowRun> {
+    /// The first page under `filter` (`next` nil) or the page a `Link` named; `before` are the runs
+    /// already shown, stored with the page's not among them, under the filter's key.
+    func fetchRuns(filter: RunFilter = RunFilter(), next: URL?, before: [WorkflowRun]) async throws -> Page<WorkflowRun> {
         let page = if let next {
             try await service.workflowRuns(page: next)
         } else {
-            try await service.workflowRuns(ownerLogin: repository.ownerLogin, repository: repository.name)
+            try await service.workflowRuns(ownerLogin: repository.ownerLogin, repository: repository.name, filter: filter)
         }
         try Task.checkCancellation()
         let fresh = Dictionary(page.items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -45,7 +47,7 @@ struct RepositoryActions: Sendable {
         let kept = before.map { fresh[$0.id] ?? $0 }.filter { seen.insert($0.id).inserted }
         let added = page.items.filter { seen.insert($0.id).inserted }
         try? store.saveWorkflowRuns(next == nil ? page.items : kept + added, next: page.next, repositoryID: repository.id,
-                                    fetchedAt: now())
+                                    filter: filter.key, fetchedAt: now())
         return page
     }
 

@@ -19,17 +19,7 @@ struct IssueReference: Equatable, Sendable, Hashable {
 
     /// The reference in a link, for an app on `host`.
     static func link(_ link: String, host: String = "github.com") -> IssueReference? {
-        guard link.utf8.count <= GitHubLink.maximumLength,
-              !link.unicodeScalars.contains(where: { $0.value < 0x21 || (0x7F...0x9F).contains($0.value) }),
-              let address = WebAddress(link) else { return nil }
-        let site = host.lowercased()
-        guard address.host == site || address.host == "www." + site,
-              address.port == (address.scheme == "https" ? 443 : 80),
-              let path = WebAddress.path(of: link) else { return nil }
-        var segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
-        if segments.last == "" { segments.removeLast() }
-        guard segments.count >= 4, !segments.contains(""),
-              !GitHubLink.reservedSegments.contains(segments[0].lowercased()) else { return nil }
+        guard let segments = GitHubLink.repositorySegments(link, host: host, minimum: 4) else { return nil }
         let kind = segments[2]
         let isPull: Bool
         switch kind {

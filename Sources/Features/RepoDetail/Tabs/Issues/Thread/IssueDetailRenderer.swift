@@ -198,6 +198,7 @@ enum IssueDetailRenderer {
                           tr("issue.field.review"), tr("issue.field.checks")]
         let fieldWidth = (fieldNames.map(\.displayWidth).max() ?? 0) + 1
         func field(_ name: String, _ value: [Span]) { line([Span(name.fitted(toWidth: fieldWidth), style: Styles.label)] + value) }
+        var links: [MarkdownLink] = []
         if !issue.labels.isEmpty {
             var spans: [Span] = []
             for label in issue.labels.prefix(50) {
@@ -223,7 +224,11 @@ enum IssueDetailRenderer {
                 }
                 switch changes.checks {
                 case .failure(let error)?: field(fieldNames[7], [partFailed(error, isHeadCommit: true)])
-                case .success?: field(fieldNames[7], checks(status))
+                case .success(let page)?:
+                    field(fieldNames[7], checks(status))
+                    let listed = checkLines(page, indent: fieldWidth, width: width)
+                    lines += listed.lines
+                    links = listed.links
                 case nil: break
                 }
             }
@@ -234,11 +239,11 @@ enum IssueDetailRenderer {
         let body = Sanitizer.text(issue.body)
         if body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             line([Span(tr("issue.noBody"), style: Styles.note)])
-            return (lines, [], 0)
+            return (lines, links, 0)
         }
-        let rendered = markdown(issue.body, linksBefore: 0, context)
+        let rendered = markdown(issue.body, linksBefore: links.count, context)
         let kept = rendered.lines.prefix(maximumLines)
-        return (lines + kept, rendered.links, kept.count)
+        return (lines + kept, links + rendered.links, kept.count)
     }
 
     /// A Markdown text rendered, its links numbered after the `linksBefore` before it.
@@ -424,6 +429,36 @@ enum IssueDetailRenderer {
                       Formatting.grouped(GitHubClient.maximumPullRequestFiles))
         }
         return tr("issue.filesShown", Formatting.grouped(shown), Formatting.grouped(total))
+    }
+
+    /// Check runs listed under the counts (failed first, then pending, at most this many; the passed
+    /// ones only while there is room).
+    static let maximumCheckLines = 12
+
+    /// The check runs one a line under the counts — failed, then pending, then passed, in GitHub's order
+    /// within each — each with its state and its name, a numbered link (from 1: the head's links come
+    /// first) to its page: a GitHub Actions job's opens its run in the Actions tab.
+    static func checkLines(_ page: CheckRunsPage, indent: Int, width: Int) -> (lines: [StyledLine], links: [MarkdownLink]) {
+        func rank(_ state: WorkflowState) -> Int { state.isFailure && state != .cancelled ? 0 : state.isComplete ? 2 : 1 }
+        let runs = page.checkRuns.map { ($0, WorkflowState(status: $0.status, conclusion: $0.conclusion)) }
+            .enumerated().sorted { (rank($0.element.1), $0.offset) < (rank($1.element.1), $1.offset) }.map(\.element)
+        var lines: [StyledLine] = []
+        var links: [MarkdownLink] = []
+        for (run, state) in runs.prefix(maximumCheckLines) {
+            var spans = [Span(String(repeating: " ", count: indent)), RunStateText.badge(state), Span("  " + Sanitizer.line(run.name))]
+            let address = Sanitizer.line(run.detailsURL ?? run.htmlURL ?? "")
+            if address.hasPrefix("https://") || address.hasPrefix("http://") {
+                let number = links.count + 1
+                links.append(MarkdownLink(number: number, url: address))
+                spans.append(Span("[\(number)]", style: MarkdownTheme.standard.linkNumber, link: number))
+            }
+            lines.append(CommitDetailRenderer.fitted(StyledLine(spans), width: width))
+        }
+        if runs.count > maximumCheckLines {
+            lines.append(StyledLine([Span(String(repeating: " ", count: indent)),
+                                     Span(tr("issue.checks.more", runs.count - maximumCheckLines), style: Styles.label)]))
+        }
+        return (lines, links)
     }
 
     /// "3 passed · 1 failed · 2 pending" (the counts that are not 0), or "none".
