@@ -35,4 +35,41 @@ extension FakeGitHub {
             return Response(status: 201, headers: headers, body: body)
         }
     }
+
+    /// `POST /repos/{o}/{r}/pulls/{n}/reviews` with `{"event": …, "body": …, "comments": [{path, line, side, …}]}`
+    /// and a token: 201 with the review (by `commenter`, in the state the event gives), appended to the
+    /// reviews served at that path; 422 as GitHub says it for an unknown event, a comment without its
+    /// place, or a request for changes without a body.
+    func postReview(_ request: RecordedRequest, path: String) -> Response {
+        let headers = ["Content-Type": "application/json; charset=utf-8", "Server": "fake-github"]
+        func failure(_ status: Int, _ message: String) -> Response {
+            let body = try? JSONSerialization.data(withJSONObject: ["message": message, "status": "\(status)",
+                                                                    "documentation_url": "https://docs.github.com/rest/pulls/reviews"])
+            return Response(status: status, headers: headers, body: body ?? Data())
+        }
+        guard request.header("authorization") != nil else { return failure(401, "Requires authentication") }
+        let payload = (try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any] ?? [:]
+        let states = ["APPROVE": "APPROVED", "REQUEST_CHANGES": "CHANGES_REQUESTED", "COMMENT": "COMMENTED"]
+        guard let event = payload["event"] as? String, let state = states[event] else { return failure(422, "Unprocessable Entity") }
+        let text = payload["body"] as? String ?? ""
+        if event == "REQUEST_CHANGES", text.isEmpty { return failure(422, "Unprocessable Entity") }
+        let comments = payload["comments"] as? [[String: Any]] ?? []
+        for comment in comments where comment["path"] as? String == nil || comment["line"] as? Int == nil || comment["body"] as? String == nil {
+            return failure(422, "Unprocessable Entity")
+        }
+        let key = path.lowercased()
+        return recordReview(key: key, state: state, text: text, headers: headers)
+    }
+
+    private func recordReview(key: String, state reviewState: String, text: String, headers: [String: String]) -> Response {
+        state.withLock { state -> Response in
+            var reviews = state.fixedAnswers[key].flatMap { (try? JSONSerialization.jsonObject(with: $0)) as? [[String: Any]] } ?? []
+            let id = ((reviews.last?["id"] as? Int) ?? 2_000_000) + 1
+            let review: [String: Any] = ["id": id, "user": ["login": Self.commenter, "id": 9_000_099, "type": "User"], "body": text,
+                                         "state": reviewState, "submitted_at": ISO8601DateFormatter().string(from: Date())]
+            reviews.append(review)
+            state.fixedAnswers[key] = try? JSONSerialization.data(withJSONObject: reviews)
+            return Response(status: 200, headers: headers, body: (try? JSONSerialization.data(withJSONObject: review)) ?? Data())
+        }
+    }
 }

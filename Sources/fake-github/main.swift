@@ -1,7 +1,7 @@
 // fake-github: a local server that answers like api.github.com, with recorded data.
 //
 //   fake-github [--port N] [--repos N] [--owner LOGIN] [--page-size N] [--exotic] [--commits]
-//               [--long-description BYTES] [--depth] [--notifications] [--actions]
+//               [--long-description BYTES] [--depth] [--notifications] [--actions] [--pulls]
 //
 // Serves the recorded sferik user (30 repositories) and the codeforamerica organization; with
 // --repos N also LOGIN (default "scale") with N generated repositories, which are empty (409 for their
@@ -17,6 +17,8 @@
 // revalidations apart; tokens are never logged), and runs until SIGTERM or SIGINT. With --notifications
 // it serves an inbox at /notifications (a token needed): two recorded threads, one of them an issue of
 // sferik/rails_admin, with Last-Modified, 304s and X-Poll-Interval, and the PATCH/DELETE/PUT that change it.
+// With --pulls, sferik/rails_admin has the recorded pull request #2741 (`addRecordedPullRequest`): its diff,
+// a review comment on one of its lines, reviews and checks; a review POSTed to it is taken.
 import Dispatch
 import Foundation
 import TestSupport
@@ -33,6 +35,7 @@ struct Options {
     var depth = false
     var notifications = false
     var actions = false
+    var pulls = false
 }
 
 func fail(_ message: String) -> Never {
@@ -76,8 +79,10 @@ func parse(_ arguments: [String]) -> Options {
             options.depth = true
         case "--actions":
             options.actions = true
+        case "--pulls":
+            options.pulls = true
         case "-h", "--help":
-            print("usage: fake-github [--port N] [--repos N] [--owner LOGIN] [--page-size N] [--exotic] [--commits] [--unauthenticated-limit N] [--long-description BYTES] [--depth] [--notifications] [--actions]")
+            print("usage: fake-github [--port N] [--repos N] [--owner LOGIN] [--page-size N] [--exotic] [--commits] [--unauthenticated-limit N] [--long-description BYTES] [--depth] [--notifications] [--actions] [--pulls]")
             exit(0)
         default:
             fail("unknown argument \(argument)")
@@ -98,6 +103,7 @@ server.addRecordedOwners(pageSize: options.pageSize)
 server.setUnauthenticatedLimit(options.unauthenticatedLimit)
 if options.notifications { server.addRecordedInbox() }
 if options.actions { server.addSampleActions(owner: "sferik", repo: "active_admin") }
+if options.pulls { server.addRecordedPullRequest() }
 if options.repositories > 0 || options.depth {
     var repositories = FakeGitHubServer.generatedRepositories(count: options.repositories, owner: options.owner,
                                                               exotic: options.exotic)
