@@ -342,6 +342,27 @@ enum Schema {
                 );
                 """)
         }
+        migrator.registerMigration("v12-pending-reviews") { db in
+            // A pull request's review being written: its comments on the diff's lines, each kept the moment
+            // the editor hands it back and removed only when GitHub took the review or the user discarded
+            // it, so that no ending of the app loses one. `refusal` is why GitHub last refused it.
+            try db.execute(sql: """
+                CREATE TABLE pending_review_comment (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    repository TEXT NOT NULL,
+                    number INTEGER NOT NULL,
+                    path TEXT NOT NULL,
+                    line INTEGER NOT NULL,
+                    side TEXT NOT NULL,
+                    start_line INTEGER,
+                    start_side TEXT,
+                    body NOT NULL,
+                    refusal TEXT,
+                    updated_at REAL NOT NULL
+                );
+                CREATE INDEX pending_review_comment_pull ON pending_review_comment (repository, number);
+                """)
+        }
         return migrator
     }()
 
@@ -351,7 +372,7 @@ enum Schema {
         "history", "history_commit", "commit_detail", "issue_list", "issue_list_item", "issue",
         "file_blob", "repository_tree", "repository_releases", "list_baseline", "list_baseline_entry", "draft",
         "inbox",
-        "actions_runs", "actions_jobs", "actions_log",
+        "actions_runs", "actions_jobs", "actions_log", "pending_review_comment",
     ]
 
     /// Migrates, tolerating other processes that migrate the same file at the same moment: each
