@@ -17,7 +17,7 @@
 // revalidations apart; tokens are never logged), and runs until SIGTERM or SIGINT. With --notifications
 // it serves an inbox at /notifications (a token needed): two recorded threads, one of them an issue of
 // sferik/rails_admin, with Last-Modified, 304s and X-Poll-Interval, and the PATCH/DELETE/PUT that change it.
-// With --pulls, sferik/rails_admin has the recorded pull request #2741 (`addRecordedPullRequest`): its diff,
+// With --pulls, sferik/active_admin has the recorded pull request #2741 (`addRecordedPullRequest`): its diff,
 // a review comment on one of its lines, reviews and checks; a review POSTed to it is taken.
 import Dispatch
 import Foundation
@@ -103,7 +103,7 @@ server.addRecordedOwners(pageSize: options.pageSize)
 server.setUnauthenticatedLimit(options.unauthenticatedLimit)
 if options.notifications { server.addRecordedInbox() }
 if options.actions { server.addSampleActions(owner: "sferik", repo: "active_admin") }
-if options.pulls { server.addRecordedPullRequest() }
+if options.pulls { server.addRecordedPullRequest(owner: "sferik", repo: "active_admin") }
 if options.repositories > 0 || options.depth {
     var repositories = FakeGitHubServer.generatedRepositories(count: options.repositories, owner: options.owner,
                                                               exotic: options.exotic)

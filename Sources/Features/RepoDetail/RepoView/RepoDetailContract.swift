@@ -43,7 +43,7 @@ enum RepoDetailAction: Hashable, Sendable {
     /// `}`/`{` in a pull request: the next / previous review thread in its diff.
     case nextThread, previousThread
     /// `v` in a pull request: a cursor on its diff, to choose the line (`V` a range's start) that `C` comments.
-    case chooseLine, markRange
+    case selectLine, markRange
     /// `S` in a pull request: the review written in `$EDITOR` (approve, request changes, comment), then submitted.
     case submitReview
     /// `a`: the Actions tab, and back to the Overview.

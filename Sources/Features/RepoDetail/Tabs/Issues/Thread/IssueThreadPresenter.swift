@@ -282,12 +282,12 @@ final class IssueThreadPresenter {
         case .close:
             close()
             return true
-        case .chooseLine:
+        case .selectLine:
             guard shown.thread?.pull != nil else { return false }
             if shown.isChoosingLine {
                 state?.stopChoosingLine()
             } else {
-                host?.setStatus(state?.startChoosingLine() == true ? tr("review.chooseLine") : tr("review.noDiff"))
+                host?.setStatus(state?.startChoosingLine() == true ? tr("review.selectLine") : tr("review.noDiff"))
             }
         case .markRange:
             guard shown.isChoosingLine else { return false }
