@@ -74,6 +74,8 @@ struct ReviewThreadPlacementTests {
         let placed = ReviewThreadPlacement.place(comments, in: files)
         let index = try #require(files.firstIndex { $0.filename == "lib/octokit/repository.rb" })
         #expect(placed[index]?.underLine.keys.sorted() == [5])
+        let root = placed[index]?.underLine[5]?.first?.root
+        #expect(root?.line == 33 && root?.side == .right)
         let lines = PatchParser.parse(files[index].patch ?? "").lines
         #expect(lines[5] == .added("      if Client.github_url", newLine: 33))
     }

@@ -98,6 +98,14 @@ enum ReviewThreadPlacement {
             if !thread.isOutdated, let lines, let at = lineIndex(of: thread.root, in: lines) {
                 var placedThread = thread
                 placedThread.rangeLines = rangeText(of: thread.root, in: lines, endingAt: at)
+                // Placed by its position (an older answer): its line and side are the patch's.
+                if thread.root.line == nil {
+                    switch lines[at] {
+                    case .added(_, let new), .context(_, _, let new): (placedThread.root.line, placedThread.root.side) = (new, .right)
+                    case .removed(_, let old): (placedThread.root.line, placedThread.root.side) = (old, .left)
+                    default: break
+                    }
+                }
                 threads.underLine[at, default: []].append(placedThread)
             } else {
                 threads.after.append(thread)
