@@ -55,6 +55,8 @@ public protocol IssueService: Sendable {
     func pullRequestReviewComments(ownerLogin: String, repository: String, number: Int) async throws -> Page<ReviewComment>
     /// Follows a review comments `Link` URL.
     func pullRequestReviewComments(page: URL) async throws -> Page<ReviewComment>
+    /// POST /repos/{o}/{r}/pulls/{n}/comments/{id}/replies with `body` (needs a token): a reply in a review thread.
+    func replyToReviewComment(id: Int64, body: String, ownerLogin: String, repository: String, number: Int) async throws -> ReviewComment
     /// POST /repos/{o}/{r}/pulls/{n}/reviews with `event`, `body` and `comments[]` (needs a token).
     func submitReview(_ review: ReviewSubmission, ownerLogin: String, repository: String, number: Int) async throws -> PullRequestReview
     /// GET /repos/{o}/{r}/commits/{sha}/check-runs?per_page=100 (`sha` a commit id, checked first).

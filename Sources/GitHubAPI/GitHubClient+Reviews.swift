@@ -57,6 +57,20 @@ public struct ReviewSubmission: Sendable, Equatable {
 }
 
 extension GitHubClient {
+    /// `POST /repos/{o}/{r}/pulls/{n}/comments/{id}/replies` (needs a token): the reply as GitHub took it.
+    public func replyToReviewComment(id: Int64, body: String, ownerLogin: String, repository: String,
+                                     number: Int) async throws -> ReviewComment {
+        guard isAuthenticated else { throw GitHubError.unauthorized }
+        guard number > 0, id > 0 else { throw GitHubError.http(status: 0, message: "Not a review comment.") }
+        guard !body.isEmpty, body.count <= Self.maximumCommentLength else {
+            throw GitHubError.http(status: 0, message: "A comment must have 1 to 65,536 characters.")
+        }
+        let url = try endpoint("\(try repositoryPath(ownerLogin, repository))/pulls/\(number)/comments/\(id)/replies")
+        let payload = try JSONSerialization.data(withJSONObject: ["body": body])
+        let fetched = try await exchange(method: "POST", url: url, body: payload, keepsValidators: false)
+        return try Self.decode(ReviewComment.self, from: fetched.response.body)
+    }
+
     /// `POST /repos/{o}/{r}/pulls/{n}/reviews` (needs a token): the review as GitHub took it.
     public func submitReview(_ review: ReviewSubmission, ownerLogin: String, repository: String,
                              number: Int) async throws -> PullRequestReview {

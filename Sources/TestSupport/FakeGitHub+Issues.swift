@@ -72,4 +72,35 @@ extension FakeGitHub {
             return Response(status: 200, headers: headers, body: (try? JSONSerialization.data(withJSONObject: review)) ?? Data())
         }
     }
+
+    /// `POST /repos/{o}/{r}/pulls/{n}/comments/{id}/replies` with `{"body": …}` and a token: 201 with the reply
+    /// (the comment it answers' place, `in_reply_to_id`, by `commenter`), appended to the review comments
+    /// served at `…/pulls/{n}/comments`; 404 for a comment not served there.
+    func postReply(_ request: RecordedRequest, path: String) -> Response {
+        let headers = ["Content-Type": "application/json; charset=utf-8", "Server": "fake-github"]
+        func failure(_ status: Int, _ message: String) -> Response {
+            let body = try? JSONSerialization.data(withJSONObject: ["message": message, "status": "\(status)"])
+            return Response(status: status, headers: headers, body: body ?? Data())
+        }
+        guard request.header("authorization") != nil else { return failure(401, "Requires authentication") }
+        let parts = path.split(separator: "/")
+        guard parts.count >= 3, let id = Int(parts[parts.count - 2]) else { return failure(404, "Not Found") }
+        let payload = (try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any]
+        guard let text = payload?["body"] as? String, !text.isEmpty else { return failure(422, "Validation Failed") }
+        let key = parts.dropLast(2).map { "/" + $0 }.joined().lowercased()
+        return state.withLock { state -> Response in
+            var comments = state.fixedAnswers[key].flatMap { (try? JSONSerialization.jsonObject(with: $0)) as? [[String: Any]] } ?? []
+            guard var reply = comments.first(where: { $0["id"] as? Int == id }) else { return failure(404, "Not Found") }
+            let now = ISO8601DateFormatter().string(from: Date())
+            reply["id"] = (comments.compactMap { $0["id"] as? Int }.max() ?? 0) + 1
+            reply["in_reply_to_id"] = id
+            reply["body"] = text
+            reply["created_at"] = now
+            reply["updated_at"] = now
+            reply["user"] = ["login": Self.commenter, "id": 9_000_099, "type": "User"]
+            comments.append(reply)
+            state.fixedAnswers[key] = try? JSONSerialization.data(withJSONObject: comments)
+            return Response(status: 201, headers: headers, body: (try? JSONSerialization.data(withJSONObject: reply)) ?? Data())
+        }
+    }
 }

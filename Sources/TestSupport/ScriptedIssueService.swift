@@ -168,6 +168,14 @@ public final class ScriptedIssueService: IssueService {
         return Page(items: pages[index - 1], next: next)
     }
 
+    public func replyToReviewComment(id: Int64, body: String, ownerLogin: String, repository: String,
+                                     number: Int) async throws -> ReviewComment {
+        guard current.isAuthenticated else { throw GitHubError.unauthorized }
+        record("reply \(ownerLogin)/\(repository)#\(number) to \(id)")
+        if let error = current.submitError { throw error }
+        return ReviewComment(id: 100 + id, path: "", inReplyTo: id, author: "me", body: body)
+    }
+
     public func submitReview(_ review: ReviewSubmission, ownerLogin: String, repository: String,
                              number: Int) async throws -> PullRequestReview {
         guard current.isAuthenticated else { throw GitHubError.unauthorized }

@@ -56,9 +56,17 @@ struct ReviewEndToEndTests {
             let header = try #require(lines.firstIndex { $0.contains("┌─ catsby") })
             #expect(header > 0 && lines[header - 1].contains("+      if Client.github_url"), "\(thread)")
             #expect(lines[header + 1].contains("This is causing a test to fail"), "\(thread)")
-            // The last line of the diff chosen, commented on in the editor: kept pending.
+            // A reply in the thread: the cursor on its last line (seven lines above the diff's last), C.
             try tmux.send("v")
             await tmux.waitFor(text: "Choose a line of the diff")
+            try tmux.send("End")
+            for _ in 0..<7 { try tmux.send("Up") }
+            try tmux.send("C")
+            let replied = await tmux.waitFor(text: "├─ e2e-commenter")
+            #expect(replied.contains("Use a constant here."), "\(replied)")
+            let replies = await server.requests(pathPrefix: "/repos/sferik/rails_admin/pulls/2741/comments/401530/replies")
+            #expect(replies.count == 1 && replies.first?.method == "POST")
+            // The last line of the diff chosen, commented on in the editor: kept pending.
             try tmux.send("End")
             try tmux.send("C")
             await tmux.waitFor(text: "In your pending review (1 comments")
@@ -89,7 +97,7 @@ struct ReviewEndToEndTests {
         #expect(comments.first?["side"] as? String == "RIGHT")
         #expect(comments.first?["body"] as? String == "Use a constant here.")
         // Taken: nothing is pending any more.
-        await tmux.waitFor("the pending comment gone") { !$0.contains("Use a constant here.") }
+        await tmux.waitFor("the pending comment gone") { !$0.contains("pending  · line 40") }
         try tmux.send("q")
         await tmux.waitFor(text: "<<END>>")
         await server.stop()

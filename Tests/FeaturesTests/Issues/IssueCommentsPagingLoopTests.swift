@@ -79,6 +79,10 @@ struct IssueCommentsPagingLoopTests {
             throw GitHubError.notFound
         }
         func pullRequestReviewComments(page: URL) async throws -> Page<ReviewComment> { throw GitHubError.notFound }
+        func replyToReviewComment(id: Int64, body: String, ownerLogin: String, repository: String,
+                                  number: Int) async throws -> ReviewComment {
+            throw GitHubError.notFound
+        }
         func submitReview(_ review: ReviewSubmission, ownerLogin: String, repository: String, number: Int) async throws -> PullRequestReview {
             throw GitHubError.notFound
         }

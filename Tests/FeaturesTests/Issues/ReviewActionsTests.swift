@@ -56,6 +56,7 @@ struct ReviewActionsTests {
 
         func settle() async {
             await actions.submitTask?.value
+            await actions.replyTask?.value
             dispatcher.runPending()
         }
     }
@@ -141,6 +142,29 @@ struct ReviewActionsTests {
         other.actions.submit(on: Self.pull)
         #expect(other.status == "Review not sent: requesting changes needs a text under the first line")
         #expect(!other.service.recorded.contains { $0.hasPrefix("submit") })
+    }
+
+    @Test("a reply in a thread: kept as a draft from the editor on, posted at once, the draft gone when GitHub took it, kept when not")
+    func reply() async throws {
+        let editor = FakeEditor { .edited("Thanks, fixed.\n" + $0) }
+        let h = try Harness(editor: editor)
+        var added: [ReviewComment] = []
+        h.actions.replyAdded = { _, reply in added.append(reply) }
+        h.actions.reply(to: 401_530, on: Self.pull)
+        #expect(try h.store.draft(repository: "o/r", number: 7, kind: .reply)?.text == "Thanks, fixed.")
+        #expect(h.status == "Replying in a review thread of #7…")
+        await h.settle()
+        #expect(h.service.recorded.contains("reply o/r#7 to 401530"))
+        #expect(added.map(\.inReplyTo) == [401_530])
+        #expect(added.map(\.body) == ["Thanks, fixed."])
+        #expect(h.status == "Replied in a review thread of #7")
+        #expect(try h.store.draft(repository: "o/r", number: 7, kind: .reply) == nil)
+
+        let refused = try Harness(editor: FakeEditor { .edited("Again.\n" + $0) }, submitError: .http(status: 422, message: "Validation Failed"))
+        refused.actions.reply(to: 401_530, on: Self.pull)
+        await refused.settle()
+        #expect(refused.status?.hasPrefix("Reply not posted, kept as a draft") == true)
+        #expect(try refused.store.draft(repository: "o/r", number: 7, kind: .reply)?.text == "Again.")
     }
 
     @Test("the verdict: its words in any case; a review with nothing to say is not sent")

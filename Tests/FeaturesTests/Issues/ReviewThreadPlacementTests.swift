@@ -124,6 +124,37 @@ struct ReviewThreadPlacementTests {
         #expect(text[start + 4] == "  │ What do you think?")
     }
 
+    @Test("with the line cursor: on a thread's lines C replies to its first comment; on a diff line it comments there")
+    func choice() throws {
+        var thread = IssueThread(issue: Issue(number: 5, title: "T"), pull: PullRequest(issue: Issue(number: 5, title: "T"), baseRef: "m",
+                                                                                        headLabel: "h"))
+        thread.changes = PullRequestChanges(files: .success(PullRequestFileList(files: [Self.file])), commits: .success([]),
+                                            reviews: .success([]), checks: nil,
+                                            reviewComments: .success(ReviewCommentList(comments: [Self.comment(1, line: 3),
+                                                                                                   Self.comment(2, line: 3, replyTo: 1)])))
+        var state = IssueThreadState(number: 5)
+        state.pane.resize(height: 10)
+        state.show(thread)
+        _ = state.render(width: 80, now: Self.now, labelsInColour: false)
+        let text = try #require(state.rendered).lines.map(\.text)
+        let start = try #require(state.rendered?.threadStarts.first)
+        let started = state.startChoosingLine()
+        #expect(started)
+        state.pane.moveCursor(to: start + 2)
+        #expect(state.chosen() == .success(.reply(to: 1)))
+        let added = try #require(text.firstIndex(of: "+C"))
+        state.pane.moveCursor(to: added)
+        #expect(state.chosen() == .success(.line(ReviewTarget(path: "src/a.swift", line: 3, side: "RIGHT"))))
+        // A range marked below the cursor: the range the other way round.
+        state.pane.moveCursor(to: added + 6)
+        #expect(text[added + 6] == " d")
+        _ = state.markRangeStart()
+        state.pane.moveCursor(to: added)
+        #expect(state.chosen() == .success(.line(ReviewTarget(path: "src/a.swift", line: 4, side: "RIGHT", startLine: 3, startSide: "RIGHT"))))
+        state.stopChoosingLine()
+        #expect(!state.isChoosingLine)
+    }
+
     @Test("review comments that could not be read are said where the files are; the files stay")
     func failed() {
         var thread = IssueThread(issue: Issue(number: 5, title: "T"), pull: PullRequest(issue: Issue(number: 5, title: "T"), baseRef: "m",

@@ -54,6 +54,13 @@ final class IssuesTabPresenter {
         reviewActions.pendingChanged = { [weak self] number, pending in
             self?.threadPresenter.update(number: number) { $0.pendingReview = pending }
         }
+        reviewActions.replyAdded = { [weak self] number, reply in
+            self?.threadPresenter.update(number: number) { loaded in
+                guard case .success(var list)? = loaded.changes?.reviewComments else { return }
+                list.comments.append(reply)
+                loaded.changes?.reviewComments = .success(list)
+            }
+        }
         reviewActions.reviewSubmitted = { [weak self] number, review in
             self?.threadPresenter.update(number: number) { loaded in
                 guard case .success(let reviews)? = loaded.changes?.reviews else { return }
@@ -216,12 +223,13 @@ final class IssuesTabPresenter {
         case .copy: issueActions.copy(issue)
         case .toggleOpen: issueActions.toggleOpen(issue)
         case .comment:
-            guard let chosen = threadPresenter.state?.isChoosingLine == true ? threadPresenter.state?.chosenTarget() : nil else {
+            guard let chosen = threadPresenter.state?.isChoosingLine == true ? threadPresenter.state?.chosen() : nil else {
                 issueActions.comment(on: issue)
                 return true
             }
             switch chosen {
-            case .success(let target): reviewActions.comment(at: target, on: issue)
+            case .success(.line(let target)): reviewActions.comment(at: target, on: issue)
+            case .success(.reply(let root)): reviewActions.reply(to: root, on: issue)
             case .failure(let refusal): host?.setStatus(refusal.message)
             }
         case .submitReview where threadPresenter.state?.thread?.pull != nil: reviewActions.submit(on: issue)

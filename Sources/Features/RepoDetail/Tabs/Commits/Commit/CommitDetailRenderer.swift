@@ -15,8 +15,9 @@ struct RenderedCommit: Equatable, Sendable {
     var links: [String] = []
     /// Where the files' patches stand when not all are rendered yet (`CommitDetailRenderer.renderFiles`); nil: all are.
     var progress: FilesProgress?
-    /// The index in `lines` of each block of `DiffNotes` drawn, in order.
+    /// The index in `lines` of each block of `DiffNotes` drawn, in order, and each block's id.
     var noteStarts: [Int] = []
+    var noteIDs: [Int64?] = []
     /// Where each drawn line of a patch is in its file, by its index in `lines` (only when asked for).
     var diffLines: [Int: DiffLineRef] = [:]
 }
@@ -33,8 +34,14 @@ struct DiffLineRef: Equatable, Sendable {
 /// line of the patch (by its index in `PatchParser.parse(patch).lines`), and blocks after the patch (or
 /// after the note that there is none). A block under a line the patch's bound cut off goes after it.
 struct DiffNotes: Equatable, Sendable {
-    var underLine: [Int: [[StyledLine]]] = [:]
-    var after: [[StyledLine]] = []
+    var underLine: [Int: [DiffNote]] = [:]
+    var after: [DiffNote] = []
+}
+
+/// A block of lines drawn in a diff, with what it is the drawing of (a review thread's first comment).
+struct DiffNote: Equatable, Sendable {
+    var id: Int64?
+    var lines: [StyledLine]
 }
 
 /// How far a commit's files are rendered: the next file whose patch comes, and the patch lines the
@@ -145,10 +152,11 @@ enum CommitDetailRenderer {
         guard var progress = rendered.progress else { return }
         let width = max(width, 20)
         func line(_ spans: Span...) { rendered.lines.append(fitted(StyledLine(spans), width: width)) }
-        func draw(_ blocks: [[StyledLine]]) {
+        func draw(_ blocks: [DiffNote]) {
             for block in blocks {
                 rendered.noteStarts.append(offset + rendered.lines.count)
-                rendered.lines += block
+                rendered.noteIDs.append(block.id)
+                rendered.lines += block.lines
             }
         }
         while progress.nextFile < files.count, rendered.lines.count < linesAtMost {

@@ -16,12 +16,16 @@ final class ReviewActions {
     var pendingChanged: ((Int, [PendingReviewComment]) -> Void)?
     /// A review GitHub took on pull request N.
     var reviewSubmitted: ((Int, PullRequestReview) -> Void)?
+    /// A reply GitHub took in a review thread of pull request N.
+    var replyAdded: ((Int, ReviewComment) -> Void)?
     private let issues: RepositoryIssues?
     /// The requests it starts (cancelled when it goes away).
     private let calls: BackgroundCalls
     private let editor: (any TextEditing)?
     /// The review being submitted (tests await it).
     private(set) var submitTask: Task<Void, Never>?
+    /// The reply being posted (tests await it).
+    private(set) var replyTask: Task<Void, Never>?
 
     init(issues: RepositoryIssues?, dispatcher: any UIDispatcher, editor: (any TextEditing)?) {
         self.issues = issues
@@ -71,6 +75,62 @@ final class ReviewActions {
             host?.setStatus(tr("comment.tooLong", Formatting.grouped(length), Formatting.grouped(GitHubClient.maximumCommentLength)))
         } else {
             host?.setStatus(tr("review.commentPending", pending.comments(number: number).count))
+        }
+        host?.changed()
+    }
+
+    /// `C` on a review thread: a reply written in the editor (starting from the reply draft kept), stored as
+    /// a draft the moment the editor hands it back, then posted; the draft goes only when GitHub took it.
+    func reply(to root: Int64, on issue: Issue) {
+        guard let issues, replyTask == nil, let editor = usableEditor(issues) else { return }
+        let number = issue.number, drafts = issues.drafts
+        let template = CommentDraft.template(draft: drafts.text(number: number, kind: .reply) ?? "", number: number,
+                                             repository: issues.owner + "/" + issues.name, title: issue.title)
+        var body = ""
+        let outcome = editor.edit(template, fileName: CommentDraft.fileName) { left in
+            guard let text = left.text else { return true }
+            body = CommentDraft.comment(from: text, template: template)
+            if body.isEmpty {
+                if left.failure == nil { drafts.discard(number: number, kind: .reply) }
+                return true
+            }
+            return drafts.keep(body, number: number, kind: .reply)
+        }
+        if outcome.appIsEnding { return }
+        if let failure = outcome.failure {
+            host?.setStatus(tr("review.editorFailed", Sanitizer.line(failure)))
+            return
+        }
+        switch CommentDraft.refusal(for: body) {
+        case .empty?:
+            host?.setStatus(tr("comment.cancelled"))
+            return
+        case .tooLong(let length)?:
+            host?.setStatus(tr("comment.tooLong", Formatting.grouped(length), Formatting.grouped(GitHubClient.maximumCommentLength)))
+            return
+        case nil: break
+        }
+        host?.setStatus(tr("review.replying", number))
+        let text = body
+        replyTask = calls.run {
+            await .of { try await issues.service.replyToReviewComment(id: root, body: text, ownerLogin: issues.owner,
+                                                                      repository: issues.name, number: number) }
+        } then: { [weak self] result in
+            self?.replyDidPost(result, number: number)
+        }
+    }
+
+    /// GitHub's answer to a reply: taken, its draft goes; refused, the draft stays with the reason said.
+    func replyDidPost(_ result: Result<ReviewComment, GitHubError>?, number: Int) {
+        replyTask = nil
+        switch result {
+        case .success(let reply):
+            issues?.drafts.discard(number: number, kind: .reply)
+            replyAdded?(number, reply)
+            host?.setStatus(tr("review.replied", number))
+        case .failure(let error):
+            host?.setStatus(tr("review.replyRefused", ReviewDraft.refusalReason(error)))
+        case nil: break
         }
         host?.changed()
     }

@@ -33,6 +33,27 @@ extension IssueThreadState {
         return tr("review.rangeStart")
     }
 
+    /// What `C` writes where the cursor is: a reply in the review thread it is on, else a comment on the
+    /// diff line (or range) it is on; or the words that say why neither.
+    func chosen() -> Result<ReviewChoice, ChoiceRefusal> {
+        if let cursor = pane.cursor, rendered?.diffLines[cursor] == nil, let root = threadRoot(at: cursor) {
+            return .success(.reply(to: root))
+        }
+        return chosenTarget().map(ReviewChoice.line)
+    }
+
+    /// The first comment of the review thread drawn at line `index`, nil when the line is not in one (nor
+    /// in a pending comment).
+    func threadRoot(at index: Int) -> Int64? {
+        guard let rendered, let at = rendered.threadStarts.lastIndex(where: { $0 <= index }),
+              rendered.threadRoots.indices.contains(at) else { return nil }
+        let start = rendered.threadStarts[at]
+        // The block ended before the line: a patch line or a file's header came between.
+        guard index - start < 5_000, !(start...index).contains(where: { rendered.diffLines[$0] != nil }),
+              !rendered.fileStarts.contains(where: { $0 > start && $0 <= index }) else { return nil }
+        return rendered.threadRoots[at]
+    }
+
     /// The place the cursor (and the range marked) is on, or the words that say why there is none.
     func chosenTarget() -> Result<ReviewTarget, ChoiceRefusal> {
         guard let cursor = pane.cursor, let line = rendered?.diffLines[cursor],
@@ -79,4 +100,11 @@ extension IssueThreadState {
 /// Why no line comment can be written where the cursor is.
 struct ChoiceRefusal: Error, Equatable {
     let message: String
+}
+
+/// What a comment written where the cursor is goes to: a diff line (or range) in the pending review, or
+/// a reply in a review thread (posted at once, as GitHub has it).
+enum ReviewChoice: Equatable, Sendable {
+    case line(ReviewTarget)
+    case reply(to: Int64)
 }

@@ -82,9 +82,9 @@ enum ReviewSummaryRenderer {
         for (index, threads) in placed {
             var fileNotes = DiffNotes()
             for (line, atLine) in threads.underLine {
-                fileNotes.underLine[line] = atLine.map { ReviewThreadRenderer.lines($0, width: width, now: now) }
+                fileNotes.underLine[line] = atLine.map { DiffNote(id: $0.root.id, lines: ReviewThreadRenderer.lines($0, width: width, now: now)) }
             }
-            fileNotes.after = threads.after.map { ReviewThreadRenderer.lines($0, width: width, now: now) }
+            fileNotes.after = threads.after.map { DiffNote(id: $0.root.id, lines: ReviewThreadRenderer.lines($0, width: width, now: now)) }
             byFile[index] = fileNotes
         }
         for (index, threads) in ReviewThreadPlacement.place(pending.map(\.asReviewComment), in: files) {
@@ -92,10 +92,12 @@ enum ReviewSummaryRenderer {
             let byID = Dictionary(pending.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             for (line, atLine) in threads.underLine {
                 fileNotes.underLine[line, default: []] += atLine.compactMap { byID[-$0.root.id] }.map {
-                    ReviewThreadRenderer.pendingLines($0, width: width)
+                    DiffNote(id: nil, lines: ReviewThreadRenderer.pendingLines($0, width: width))
                 }
             }
-            fileNotes.after += threads.after.compactMap { byID[-$0.root.id] }.map { ReviewThreadRenderer.pendingLines($0, width: width) }
+            fileNotes.after += threads.after.compactMap { byID[-$0.root.id] }.map {
+                DiffNote(id: nil, lines: ReviewThreadRenderer.pendingLines($0, width: width))
+            }
             byFile[index] = fileNotes
         }
         return (byFile, notes)

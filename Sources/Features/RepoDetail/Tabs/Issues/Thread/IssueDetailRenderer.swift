@@ -16,8 +16,10 @@ struct RenderedIssue: Equatable, Sendable {
     var commentStarts: [Int] = []
     /// The index in `lines` of each changed file's header (a pull request's diff), in order.
     var fileStarts: [Int] = []
-    /// The index in `lines` of each review thread's first line in the diff, in order.
+    /// The index in `lines` of each review thread's first line in the diff, in order, and the id of each
+    /// one's first comment (nil: a pending comment).
     var threadStarts: [Int] = []
+    var threadRoots: [Int64?] = []
     /// The pull request's patch lines, by their index in `lines`: where a line comment goes.
     var diffLines: [Int: DiffLineRef] = [:]
     /// Comments not rendered (past `IssueDetailRenderer.maximumLines`).
@@ -40,6 +42,7 @@ struct RenderedIssue: Equatable, Sendable {
         var lines: [StyledLine]
         var fileStarts: [Int]
         var threadStarts: [Int] = []
+        var threadRoots: [Int64?] = []
         var diffLines: [Int: DiffLineRef] = [:]
         var pending: [PendingReviewComment] = []
     }
@@ -299,6 +302,7 @@ enum IssueDetailRenderer {
         rendered.lines.removeSubrange(rendered.tailStart...)
         rendered.fileStarts = []
         rendered.threadStarts = []
+        rendered.threadRoots = []
         rendered.diffLines = [:]
         func note(_ text: String) {
             rendered.lines.append(StyledLine())
@@ -324,6 +328,7 @@ enum IssueDetailRenderer {
         rendered.lines += part.lines
         rendered.fileStarts = part.fileStarts.map { $0 + start }
         rendered.threadStarts = part.threadStarts.map { $0 + start }
+        rendered.threadRoots = part.threadRoots
         rendered.diffLines = Dictionary(uniqueKeysWithValues: part.diffLines.map { ($0.key + start, $0.value) })
     }
 
@@ -350,7 +355,7 @@ enum IssueDetailRenderer {
         default: break
         }
         blank()
-        var fileStarts: [Int] = [], threadStarts: [Int] = [], diffLines: [Int: DiffLineRef] = [:]
+        var fileStarts: [Int] = [], threadStarts: [Int] = [], threadRoots: [Int64?] = [], diffLines: [Int: DiffLineRef] = [:]
         switch changes?.files {
         case .success(let list)?:
             if let note = filesShown(list, of: pull.changedFiles) { line([Span(note, style: Styles.note)]) }
@@ -362,6 +367,7 @@ enum IssueDetailRenderer {
             lines += rendered.lines
             fileStarts = rendered.fileStarts
             threadStarts = rendered.noteStarts
+            threadRoots = rendered.noteIDs
             diffLines = rendered.diffLines
         case .failure(let error)?:
             line([Span(tr("issue.filesFailed", partReason(error, isHeadCommit: false)), style: Styles.failure)])
@@ -369,7 +375,7 @@ enum IssueDetailRenderer {
             line([Span(tr("issue.loadingFiles"), style: Styles.note)])
         }
         return RenderedIssue.PullPart(pull: pull, changes: changes, lines: lines, fileStarts: fileStarts, threadStarts: threadStarts,
-                                      diffLines: diffLines, pending: pending)
+                                      threadRoots: threadRoots, diffLines: diffLines, pending: pending)
     }
 
     /// A part's lines and links with every link number moved up by `offset` (its `[n]` marks too),
