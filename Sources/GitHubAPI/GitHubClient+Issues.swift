@@ -51,6 +51,14 @@ public protocol IssueService: Sendable {
     func setIssueOpen(_ open: Bool, ownerLogin: String, repository: String, number: Int) async throws -> Issue
     /// GET /repos/{o}/{r}/pulls/{n}/reviews?per_page=100 (oldest first).
     func pullRequestReviews(ownerLogin: String, repository: String, number: Int) async throws -> Page<PullRequestReview>
+    /// GET /repos/{o}/{r}/pulls/{n}/comments?per_page=100: the first page of comments on the diff's lines.
+    func pullRequestReviewComments(ownerLogin: String, repository: String, number: Int) async throws -> Page<ReviewComment>
+    /// Follows a review comments `Link` URL.
+    func pullRequestReviewComments(page: URL) async throws -> Page<ReviewComment>
+    /// POST /repos/{o}/{r}/pulls/{n}/comments/{id}/replies with `body` (needs a token): a reply in a review thread.
+    func replyToReviewComment(id: Int64, body: String, ownerLogin: String, repository: String, number: Int) async throws -> ReviewComment
+    /// POST /repos/{o}/{r}/pulls/{n}/reviews with `event`, `body` and `comments[]` (needs a token).
+    func submitReview(_ review: ReviewSubmission, ownerLogin: String, repository: String, number: Int) async throws -> PullRequestReview
     /// GET /repos/{o}/{r}/commits/{sha}/check-runs?per_page=100 (`sha` a commit id, checked first).
     func checkRuns(ownerLogin: String, repository: String, sha: String) async throws -> CheckRunsPage
 }
@@ -128,6 +136,16 @@ extension GitHubClient: IssueService {
     public func pullRequestCommits(ownerLogin: String, repository: String, number: Int) async throws -> Page<Commit> {
         let url = try issueURL(ownerLogin, repository, "pulls", number, "/commits?per_page=100")
         return try await listPage(url, of: Commit.self, emptyOn409: false)
+    }
+
+    public func pullRequestReviewComments(ownerLogin: String, repository: String, number: Int) async throws -> Page<ReviewComment> {
+        let url = try issueURL(ownerLogin, repository, "pulls", number, "/comments?per_page=100")
+        return try await listPage(url, of: ReviewComment.self, emptyOn409: false)
+    }
+
+    public func pullRequestReviewComments(page: URL) async throws -> Page<ReviewComment> {
+        try Self.checkFollowable(page)
+        return try await listPage(page, of: ReviewComment.self, emptyOn409: false)
     }
 
     public func searchIssues(query: String) async throws -> (SearchPage<Issue>, next: URL?) {

@@ -1,25 +1,37 @@
 import Foundation
 import GitHubEntities
 
-/// One review of a pull request, as far as its decision needs: who, what, in the order GitHub lists them
-/// (oldest first). Decoded tolerantly: a missing user or state is empty.
+/// One review of a pull request: who, what, what they wrote and when, in the order GitHub lists them
+/// (oldest first). Decoded tolerantly: a missing user, state or body is empty.
 public struct PullRequestReview: Decodable, Sendable, Equatable {
+    public var id: Int64
     public var reviewer: String
     /// `APPROVED`, `CHANGES_REQUESTED`, `COMMENTED`, `DISMISSED`, `PENDING`, as GitHub spells it.
     public var state: String
+    public var body: String
+    public var submittedAt: Date?
 
-    public init(reviewer: String, state: String) {
+    public init(id: Int64 = 0, reviewer: String, state: String, body: String = "", submittedAt: Date? = nil) {
+        self.id = id
         self.reviewer = reviewer
         self.state = state
+        self.body = body
+        self.submittedAt = submittedAt
     }
 
-    private enum CodingKeys: String, CodingKey { case user, state }
+    private enum CodingKeys: String, CodingKey {
+        case id, user, state, body
+        case submittedAt = "submitted_at"
+    }
     private struct User: Decodable { var login: String? }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = (try? container.decodeIfPresent(Int64.self, forKey: .id)) ?? 0
         reviewer = (try? container.decodeIfPresent(User.self, forKey: .user))?.login ?? ""
         state = (try? container.decodeIfPresent(String.self, forKey: .state)) ?? ""
+        body = ((try? container.decodeIfPresent(String.self, forKey: .body)) ?? nil) ?? ""
+        submittedAt = GitHubDate.parse((try? container.decodeIfPresent(String.self, forKey: .submittedAt)) ?? nil)
     }
 }
 

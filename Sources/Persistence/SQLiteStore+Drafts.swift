@@ -5,6 +5,10 @@ import GRDB
 public enum DraftKind: String, Sendable {
     /// A comment on the thread.
     case comment
+    /// A pull request's review: its verdict and text (its line comments are `PendingReviewStore`'s).
+    case review
+    /// A reply in a pull request's review thread (one at a time per pull request).
+    case reply
 }
 
 /// A draft as stored: the text exactly as written, and when it was last written.

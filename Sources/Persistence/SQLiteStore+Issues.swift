@@ -38,7 +38,7 @@ public struct StoredIssueList<Item: Sendable & Equatable>: Sendable, Equatable {
 /// Issues, pull requests and comments per repository (`owner/name`, any case), readable offline, and the
 /// comments written on them and not yet posted (`DraftStore`). `SQLiteStore` is one; the issue screens
 /// need only this.
-public protocol IssueStore: DraftStore {
+public protocol IssueStore: DraftStore, PendingReviewStore {
     func issueList(repository: String, key: IssueListKey) throws -> StoredIssueList<Issue>?
     func pullRequestList(repository: String, key: IssueListKey) throws -> StoredIssueList<PullRequest>?
     func commentList(repository: String, number: Int) throws -> StoredIssueList<IssueComment>?

@@ -371,6 +371,27 @@ enum Schema {
                 ALTER TABLE actions_runs_by_filter RENAME TO actions_runs;
                 """)
         }
+        migrator.registerMigration("v13-pending-reviews") { db in
+            // A pull request's review being written: its comments on the diff's lines, each kept the moment
+            // the editor hands it back and removed only when GitHub took the review or the user discarded
+            // it, so that no ending of the app loses one. `refusal` is why GitHub last refused it.
+            try db.execute(sql: """
+                CREATE TABLE pending_review_comment (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    repository TEXT NOT NULL,
+                    number INTEGER NOT NULL,
+                    path TEXT NOT NULL,
+                    line INTEGER NOT NULL,
+                    side TEXT NOT NULL,
+                    start_line INTEGER,
+                    start_side TEXT,
+                    body NOT NULL,
+                    refusal TEXT,
+                    updated_at REAL NOT NULL
+                );
+                CREATE INDEX pending_review_comment_pull ON pending_review_comment (repository, number);
+                """)
+        }
         return migrator
     }()
 
@@ -382,6 +403,7 @@ enum Schema {
         "inbox",
         "actions_runs", "actions_jobs", "actions_log",
         "needs_you",
+        "pending_review_comment",
     ]
 
     /// Migrates, tolerating other processes that migrate the same file at the same moment: each

@@ -333,6 +333,12 @@ final class FakeGitHub: Sendable {
         if request.method == "POST", path == "/graphql" {
             return graphQL(request)
         }
+        if request.method == "POST", path.hasPrefix("/repos/"), path.contains("/pulls/"), path.hasSuffix("/replies") {
+            return postReply(request, path: path)
+        }
+        if request.method == "POST", path.hasPrefix("/repos/"), path.contains("/pulls/"), path.hasSuffix("/reviews") {
+            return postReview(request, path: path)
+        }
         if request.method == "POST", path.hasPrefix("/repos/"), path.hasSuffix("/comments") {
             return postComment(request, path: path)
         }

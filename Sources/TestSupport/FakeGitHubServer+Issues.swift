@@ -7,8 +7,9 @@ extension FakeGitHubServer {
     /// Serves a pull request under `owner/repo`, all from recordings: rails_admin's issue 2741 (a pull
     /// request in the recorded issue list) as its issue part, the recorded full pull request (number
     /// and title made 2741's) at `/pulls/2741` and as the open pull requests list, octokit.rb pull
-    /// 67's files and commits, pull 841's reviews (approved by one) and a commit's check runs (one
-    /// queued) at the head's `/commits/SHA/check-runs`.
+    /// 67's files, its review comment (on a line of `lib/octokit/repository.rb`) and its commits, pull
+    /// 841's reviews (approved by one) and a commit's check runs (one queued) at the head's
+    /// `/commits/SHA/check-runs`.
     public func addRecordedPullRequest(owner: String = "sferik", repo: String = "rails_admin") {
         let number = Self.recordedPullNumber
         let base = "/repos/\(owner)/\(repo)"
@@ -27,6 +28,7 @@ extension FakeGitHubServer {
         addAnswer(path: "\(base)/pulls/\(number)", body: Fixtures.encode(pull))
         addAnswer(path: "\(base)/pulls", body: Fixtures.encode([pull]))
         addAnswer(path: "\(base)/pulls/\(number)/files", body: pull67[0].body)
+        addAnswer(path: "\(base)/pulls/\(number)/comments", body: pull67[1].body)
         addAnswer(path: "\(base)/pulls/\(number)/commits", body: pull67[2].body)
         addAnswer(path: "\(base)/pulls/\(number)/reviews", body: status[0].body)
         addAnswer(path: "\(base)/commits/\(head)/check-runs", body: status[1].body)

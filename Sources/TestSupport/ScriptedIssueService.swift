@@ -32,6 +32,13 @@ public final class ScriptedIssueService: IssueService {
         public var isAuthenticated = false
         /// A pull request's reviews, and its head's check runs (nil: 404).
         public var reviews: [PullRequestReview] = []
+        /// A pull request's review comments: the first page, then `moreReviewCommentPages` (page N links to N+1).
+        public var reviewComments: [ReviewComment] = []
+        public var moreReviewCommentPages: [[ReviewComment]] = []
+        public var reviewCommentsError: GitHubError?
+        /// What submitting a review throws (nil: it is taken); the reviews submitted.
+        public var submitError: GitHubError?
+        public var submitted: [ReviewSubmission] = []
         public var checks: CheckRunsPage?
         /// What posting a comment throws (nil: it is taken, as comment 1 by `me`).
         public var commentError: GitHubError?
@@ -143,6 +150,40 @@ public final class ScriptedIssueService: IssueService {
         record("reviews \(ownerLogin)/\(repository)#\(number)")
         if let error = current.reviewsError { throw error }
         return Page(items: current.reviews)
+    }
+
+    public func pullRequestReviewComments(ownerLogin: String, repository: String, number: Int) async throws -> Page<ReviewComment> {
+        record("review comments \(ownerLogin)/\(repository)#\(number)")
+        if let error = current.reviewCommentsError { throw error }
+        let next = current.moreReviewCommentPages.isEmpty ? nil : URL(string: "https://api.test/review-comments/1")
+        return Page(items: current.reviewComments, next: next)
+    }
+
+    public func pullRequestReviewComments(page: URL) async throws -> Page<ReviewComment> {
+        let index = Int(page.lastPathComponent) ?? 0
+        record("review comments page \(index)")
+        let pages = current.moreReviewCommentPages
+        guard index >= 1, index <= pages.count else { throw GitHubError.notFound }
+        let next = index < pages.count ? URL(string: "https://api.test/review-comments/\(index + 1)") : nil
+        return Page(items: pages[index - 1], next: next)
+    }
+
+    public func replyToReviewComment(id: Int64, body: String, ownerLogin: String, repository: String,
+                                     number: Int) async throws -> ReviewComment {
+        guard current.isAuthenticated else { throw GitHubError.unauthorized }
+        record("reply \(ownerLogin)/\(repository)#\(number) to \(id)")
+        if let error = current.submitError { throw error }
+        return ReviewComment(id: 100 + id, path: "", inReplyTo: id, author: "me", body: body)
+    }
+
+    public func submitReview(_ review: ReviewSubmission, ownerLogin: String, repository: String,
+                             number: Int) async throws -> PullRequestReview {
+        guard current.isAuthenticated else { throw GitHubError.unauthorized }
+        record("submit review \(ownerLogin)/\(repository)#\(number) \(review.event.rawValue)")
+        if let error = current.submitError { throw error }
+        script.withLock { $0.submitted.append(review) }
+        return PullRequestReview(id: 1, reviewer: "me", state: review.event == .approve ? "APPROVED"
+                                     : review.event == .requestChanges ? "CHANGES_REQUESTED" : "COMMENTED", body: review.body)
     }
 
     public func checkRuns(ownerLogin: String, repository: String, sha: String) async throws -> CheckRunsPage {

@@ -1,7 +1,7 @@
 // fake-github: a local server that answers like api.github.com, with recorded data.
 //
 //   fake-github [--port N] [--repos N] [--owner LOGIN] [--page-size N] [--exotic] [--commits]
-//               [--long-description BYTES] [--depth] [--notifications] [--actions] [--big-logs]
+//               [--long-description BYTES] [--depth] [--notifications] [--actions] [--big-logs] [--pulls]
 //
 // Serves the recorded sferik user (30 repositories) and the codeforamerica organization; with
 // --repos N also LOGIN (default "scale") with N generated repositories, which are empty (409 for their
@@ -20,6 +20,8 @@
 // it serves an inbox at /notifications (a token needed): two recorded threads, one of them an issue of
 // sferik/rails_admin, with Last-Modified, 304s and X-Poll-Interval, and the PATCH/DELETE/PUT that change it; and the
 // Needs-you GraphQL query's answer (that issue assigned, a made-up pull request of the user's with failing checks).
+// With --pulls, sferik/active_admin has the recorded pull request #2741 (`addRecordedPullRequest`): its diff,
+// a review comment on one of its lines, reviews and checks; a review POSTed to it is taken.
 import Dispatch
 import Foundation
 import TestSupport
@@ -37,6 +39,7 @@ struct Options {
     var notifications = false
     var actions = false
     var bigLogs = false
+    var pulls = false
 }
 
 func fail(_ message: String) -> Never {
@@ -82,8 +85,10 @@ func parse(_ arguments: [String]) -> Options {
             options.actions = true
         case "--big-logs":
             options.bigLogs = true
+        case "--pulls":
+            options.pulls = true
         case "-h", "--help":
-            print("usage: fake-github [--port N] [--repos N] [--owner LOGIN] [--page-size N] [--exotic] [--commits] [--unauthenticated-limit N] [--long-description BYTES] [--depth] [--notifications] [--actions] [--big-logs]")
+            print("usage: fake-github [--port N] [--repos N] [--owner LOGIN] [--page-size N] [--exotic] [--commits] [--unauthenticated-limit N] [--long-description BYTES] [--depth] [--notifications] [--actions] [--big-logs] [--pulls]")
             exit(0)
         default:
             fail("unknown argument \(argument)")
@@ -107,6 +112,7 @@ if options.notifications {
     server.addRecordedNeedsYou()
 }
 if options.actions { server.addSampleActions(owner: "sferik", repo: "active_admin") }
+if options.pulls { server.addRecordedPullRequest(owner: "sferik", repo: "active_admin") }
 if options.repositories > 0 || options.depth {
     var repositories = FakeGitHubServer.generatedRepositories(count: options.repositories, owner: options.owner,
                                                               exotic: options.exotic)

@@ -20,6 +20,8 @@ private final class IssueHost: HTTPTransport {
             return HTTPResponse(statusCode: 200, headers: json, body: Fixtures.recordedBody(Fixtures.Name.octokitPulls))
         case ("GET", "/repos/octokit/octokit.rb/pulls/67/files"):
             return HTTPResponse(statusCode: 200, headers: json, body: Fixtures.interactions(Fixtures.Name.pull67)[0].body)
+        case ("GET", "/repos/octokit/octokit.rb/pulls/67/comments"):
+            return HTTPResponse(statusCode: 200, headers: json, body: Fixtures.interactions(Fixtures.Name.pull67)[1].body)
         case ("GET", "/repos/octokit/octokit.rb/pulls/841/reviews"):
             return HTTPResponse(statusCode: 200, headers: json.merging(["ETag": "\"r1\""]) { $1 },
                                 body: Fixtures.interactions(Fixtures.Name.reviewsAndChecks)[0].body)
@@ -79,12 +81,53 @@ struct IssueClientTests {
         #expect(await gitHubError { try await client.issue(ownerLogin: "o", repository: "r", number: 0) } != nil)
     }
 
+    @Test("a pull request's review comments, recorded: where it is (an older answer: a position, no line), its hunk, author, body, date")
+    func reviewComments() async throws {
+        let (client, host) = Self.client()
+        let page = try await client.pullRequestReviewComments(ownerLogin: "octokit", repository: "octokit.rb", number: 67)
+        #expect(host.all[0].url.path == "/repos/octokit/octokit.rb/pulls/67/comments")
+        #expect(host.all[0].url.query == "per_page=100")
+        #expect(page.items.count == 1)
+        let comment = try #require(page.items.first)
+        #expect(comment.id == 401_530)
+        #expect(comment.path == "lib/octokit/repository.rb")
+        #expect(comment.position == 5)
+        #expect(comment.line == nil && comment.side == nil && comment.inReplyTo == nil)
+        #expect(!comment.isOutdated)
+        #expect(comment.diffHunk.hasPrefix("@@ -30,7 +30,11 @@ def to_s"))
+        #expect(comment.author == "catsby")
+        #expect(comment.body.hasPrefix("This is causing a test to fail"))
+        #expect(comment.createdAt == GitHubDate.parse("2012-01-31T14:23:41Z"))
+        #expect(await gitHubError { try await client.pullRequestReviewComments(ownerLogin: "o", repository: "r", number: 0) } != nil)
+    }
+
+    @Test("a review comment in today's shape: line and side, a range, a reply, an outdated one")
+    func reviewCommentFields() throws {
+        let json = Data("""
+            [{"id": 1, "path": "a.swift", "line": 12, "side": "RIGHT", "start_line": 10, "start_side": "RIGHT",
+              "original_line": 12, "position": 7, "diff_hunk": "@@ -1 +1 @@", "pull_request_review_id": 9,
+              "user": {"login": "ada"}, "body": "b", "created_at": "2024-10-10T16:05:34Z"},
+             {"id": 2, "path": "a.swift", "line": null, "side": "LEFT", "original_line": 3, "position": null,
+              "in_reply_to_id": 1, "user": null, "body": null}]
+            """.utf8)
+        let comments = try JSONDecoder().decode([ReviewComment].self, from: json)
+        #expect(comments[0] == ReviewComment(id: 1, path: "a.swift", line: 12, side: .right, startLine: 10, startSide: .right,
+                                             originalLine: 12, position: 7, diffHunk: "@@ -1 +1 @@", reviewID: 9, author: "ada",
+                                             body: "b", createdAt: GitHubDate.parse("2024-10-10T16:05:34Z")))
+        #expect(comments[1].isOutdated && comments[1].inReplyTo == 1 && comments[1].side == .left && comments[1].author.isEmpty)
+    }
+
     @Test("a pull request's reviews and its head's check runs, recorded: approved by one (a later comment by another counts for nothing), one run queued; conditional; a sha that is not one is refused before any request")
     func reviewsAndChecks() async throws {
         let (client, host) = Self.client()
         let reviews = try await client.pullRequestReviews(ownerLogin: "octokit", repository: "octokit.rb", number: 841)
-        #expect(reviews.items == [PullRequestReview(reviewer: "tarebyte", state: "APPROVED"),
-                                  PullRequestReview(reviewer: "LizzHale", state: "COMMENTED")])
+        #expect(reviews.items == [
+            PullRequestReview(id: 10_591_920, reviewer: "tarebyte", state: "APPROVED",
+                              body: "Let one comment about an alias, but overall looks good to me @LizzHale!",
+                              submittedAt: GitHubDate.parse("2016-11-29T17:59:42Z")),
+            PullRequestReview(id: 10_592_915, reviewer: "LizzHale", state: "COMMENTED", body: "",
+                              submittedAt: GitHubDate.parse("2016-11-29T18:03:07Z")),
+        ])
         #expect(host.all[0].url.query == "per_page=100")
         let sha = "e1db7418a77db065d1900e579c82ef0aad1da2b1"
         let checks = try await client.checkRuns(ownerLogin: "octokit", repository: "octokit.rb", sha: sha)

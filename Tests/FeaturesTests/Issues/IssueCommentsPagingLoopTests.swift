@@ -75,6 +75,17 @@ struct IssueCommentsPagingLoopTests {
         func setIssueOpen(_ open: Bool, ownerLogin: String, repository: String, number: Int) async throws -> GitHubEntities.Issue {
             throw GitHubError.unauthorized
         }
+        func pullRequestReviewComments(ownerLogin: String, repository: String, number: Int) async throws -> Page<ReviewComment> {
+            throw GitHubError.notFound
+        }
+        func pullRequestReviewComments(page: URL) async throws -> Page<ReviewComment> { throw GitHubError.notFound }
+        func replyToReviewComment(id: Int64, body: String, ownerLogin: String, repository: String,
+                                  number: Int) async throws -> ReviewComment {
+            throw GitHubError.notFound
+        }
+        func submitReview(_ review: ReviewSubmission, ownerLogin: String, repository: String, number: Int) async throws -> PullRequestReview {
+            throw GitHubError.notFound
+        }
         func pullRequestReviews(ownerLogin: String, repository: String, number: Int) async throws -> Page<PullRequestReview> {
             throw GitHubError.notFound
         }

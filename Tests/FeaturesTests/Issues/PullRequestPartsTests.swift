@@ -42,7 +42,8 @@ struct PullRequestPartsTests {
         #expect(changes.checks == .failure(.notFound))
         #expect(changes.status.decision == nil && !changes.status.checksRead)
         #expect(Set(service.recorded) == ["files sferik/rails_admin#7", "pull commits sferik/rails_admin#7",
-                                          "reviews sferik/rails_admin#7", "checks sferik/rails_admin@\(Self.head)"])
+                                          "reviews sferik/rails_admin#7", "checks sferik/rails_admin@\(Self.head)",
+                                          "review comments sferik/rails_admin#7"])
     }
 
     @Test("files that fail leave the commits, reviews and checks; no head commit id asks no checks")

@@ -40,6 +40,12 @@ enum RepoDetailAction: Hashable, Sendable {
     case toggleSource
     /// `]`/`[` in a commit: the next / previous file's diff; in a job's log: the next / previous error.
     case nextFile, previousFile
+    /// `}`/`{` in a pull request: the next / previous review thread in its diff.
+    case nextThread, previousThread
+    /// `v` in a pull request: a cursor on its diff, to choose the line (`V` a range's start) that `C` comments.
+    case selectLine, markRange
+    /// `S` in a pull request: the review written in `$EDITOR` (approve, request changes, comment), then submitted.
+    case submitReview
     /// `a`: the Actions tab, and back to the Overview.
     case toggleActions
     /// Space: in a job's log, fold or unfold the step or group at the cursor; elsewhere a page down.

@@ -42,6 +42,11 @@ enum RepoDetailKeys {
             KeyBinding([.character("e")], .cycleState, help: tr("detail.keys.cycleState"), footer: ("e", tr("detail.footer.state"))),
             KeyBinding([.character("]")], .nextFile, help: tr("detail.keys.nextFile"), footer: ("[]", tr("detail.footer.files"))),
             KeyBinding([.character("[")], .previousFile, help: tr("detail.keys.previousFile")),
+            KeyBinding([.character("}")], .nextThread, help: tr("detail.keys.nextThread"), footer: ("{}", tr("detail.footer.threads"))),
+            KeyBinding([.character("{")], .previousThread, help: tr("detail.keys.previousThread")),
+            KeyBinding([.character("v")], .selectLine, help: tr("detail.keys.selectLine"), footer: ("v", tr("detail.footer.selectLine"))),
+            KeyBinding([.character("V")], .markRange, help: tr("detail.keys.markRange")),
+            KeyBinding([.character("S")], .submitReview, help: tr("detail.keys.submitReview"), footer: ("S", tr("detail.footer.submitReview"))),
             UniversalKeys.help(.toggleHelp),
             UniversalKeys.quit(.quit),
         ]) }

@@ -150,6 +150,14 @@ struct DocumentPane<Line: DocumentLine>: Sendable, Equatable {
 
     mutating func scroll(by count: Int) { scroll(to: scroll.offset + count) }
 
+    /// A line cursor from now on, at `line` (clamped); nil: none, the keys scroll the document again.
+    mutating func setCursor(_ line: Int?) {
+        cursor = nil
+        guard let line else { return }
+        cursor = 0
+        moveCursor(to: line)
+    }
+
     /// The cursor to `line` (clamped), the window scrolled the least to show it.
     mutating func moveCursor(to line: Int) {
         guard cursor != nil else { return }

@@ -12,8 +12,8 @@ struct CommentDrafts: Sendable {
     let now: @Sendable () -> Date
 
     /// The draft of issue `number`, nil when there is none.
-    func text(number: Int) -> String? {
-        (try? store.draft(repository: repository, number: number, kind: .comment))?.text
+    func text(number: Int, kind: DraftKind = .comment) -> String? {
+        (try? store.draft(repository: repository, number: number, kind: kind))?.text
     }
 
     /// The numbers that have a draft.
@@ -22,13 +22,13 @@ struct CommentDrafts: Sendable {
     }
 
     /// Stores `text` as issue `number`'s draft; whether it is stored.
-    func keep(_ text: String, number: Int) -> Bool {
-        (try? store.saveDraft(text, repository: repository, number: number, kind: .comment, updatedAt: now())) != nil
+    func keep(_ text: String, number: Int, kind: DraftKind = .comment) -> Bool {
+        (try? store.saveDraft(text, repository: repository, number: number, kind: kind, updatedAt: now())) != nil
     }
 
     /// Removes issue `number`'s draft; whether it is gone.
     @discardableResult
-    func discard(number: Int) -> Bool {
-        (try? store.removeDraft(repository: repository, number: number, kind: .comment)) != nil
+    func discard(number: Int, kind: DraftKind = .comment) -> Bool {
+        (try? store.removeDraft(repository: repository, number: number, kind: kind)) != nil
     }
 }

@@ -17,11 +17,14 @@ final class IssuesTabPresenter {
         didSet {
             threadPresenter.host = host
             issueActions.host = host
+            reviewActions.host = host
         }
     }
     /// The issue or pull request open in the tab.
     let threadPresenter: IssueThreadPresenter
     let issueActions: IssueActions
+    /// A pull request's review: line comments and the review submitted.
+    let reviewActions: ReviewActions
     private let issues: RepositoryIssues?
     /// The requests it starts (cancelled when it goes away).
     private let calls: BackgroundCalls
@@ -45,8 +48,25 @@ final class IssuesTabPresenter {
         threadPresenter = IssueThreadPresenter(issues: issues, dispatcher: dispatcher, webHost: webHost,
                                                labelsInColour: labelsInColour, now: now)
         issueActions = IssueActions(issues: issues, actions: actions, dispatcher: dispatcher, webHost: webHost, editor: editor)
+        reviewActions = ReviewActions(issues: issues, dispatcher: dispatcher, editor: editor)
         issueActions.stateChanged = { [weak self] number, changed in self?.stateDidChange(number: number, to: changed) }
         issueActions.commentAdded = { [weak self] number, comment in self?.commentAdded(comment, number: number) }
+        reviewActions.pendingChanged = { [weak self] number, pending in
+            self?.threadPresenter.update(number: number) { $0.pendingReview = pending }
+        }
+        reviewActions.replyAdded = { [weak self] number, reply in
+            self?.threadPresenter.update(number: number) { loaded in
+                guard case .success(var list)? = loaded.changes?.reviewComments else { return }
+                list.comments.append(reply)
+                loaded.changes?.reviewComments = .success(list)
+            }
+        }
+        reviewActions.reviewSubmitted = { [weak self] number, review in
+            self?.threadPresenter.update(number: number) { loaded in
+                guard case .success(let reviews)? = loaded.changes?.reviews else { return }
+                loaded.changes?.reviews = .success(reviews + [review])
+            }
+        }
     }
 
     var thread: IssueThreadState? { threadPresenter.state }
@@ -202,7 +222,17 @@ final class IssuesTabPresenter {
         case .openInBrowser: issueActions.open(issue)
         case .copy: issueActions.copy(issue)
         case .toggleOpen: issueActions.toggleOpen(issue)
-        case .comment: issueActions.comment(on: issue)
+        case .comment:
+            guard let chosen = threadPresenter.state?.isChoosingLine == true ? threadPresenter.state?.chosen() : nil else {
+                issueActions.comment(on: issue)
+                return true
+            }
+            switch chosen {
+            case .success(.line(let target)): reviewActions.comment(at: target, on: issue)
+            case .success(.reply(let root)): reviewActions.reply(to: root, on: issue)
+            case .failure(let refusal): host?.setStatus(refusal.message)
+            }
+        case .submitReview where threadPresenter.state?.thread?.pull != nil: reviewActions.submit(on: issue)
         default: return false
         }
         return true

@@ -11,7 +11,7 @@ import Persistence
 struct RepositoryIssues: Sendable {
     let owner: String
     let name: String
-    private let service: any IssueService
+    let service: any IssueService
     private let store: any IssueStore
     private let isOffline: Bool
     private let now: @Sendable () -> Date
@@ -33,6 +33,9 @@ struct RepositoryIssues: Sendable {
 
     /// The comments written here and not yet posted, as stored.
     var drafts: CommentDrafts { CommentDrafts(store: store, repository: key, now: now) }
+
+    /// The reviews being written here and not yet submitted, as stored.
+    var pendingReviews: PendingReviews { PendingReviews(store: store, repository: key, now: now) }
 
     /// A list as stored (pull requests as their issue part), nil when none was.
     func storedList(_ kind: IssueListKind, filter: IssueStateFilter) -> StoredIssueList<Issue>? {
@@ -92,7 +95,7 @@ struct RepositoryIssues: Sendable {
     func storedIssue(number: Int) -> IssueThread? {
         let pull = try? store.storedPullRequest(repository: key, number: number)
         guard let issue = pull?.issue ?? (try? store.storedIssue(repository: key, number: number)) else { return nil }
-        return IssueThread(issue: issue, pull: pull)
+        return IssueThread(issue: issue, pull: pull, pendingReview: pull == nil ? [] : pendingReviews.comments(number: number))
     }
 
     /// A thread's comments as stored (every page read; long to read for a long thread).
@@ -129,7 +132,8 @@ struct RepositoryIssues: Sendable {
                 comments.next = last
             }
         }
-        let thread = IssueThread(issue: pull?.issue ?? issue, pull: pull, comments: comments.items, hasMoreComments: comments.next != nil)
+        let thread = IssueThread(issue: pull?.issue ?? issue, pull: pull, comments: comments.items, hasMoreComments: comments.next != nil,
+                                 pendingReview: pull == nil ? [] : pendingReviews.comments(number: number))
         return (thread, comments.next, comments.pages)
     }
 
@@ -152,7 +156,7 @@ struct RepositoryIssues: Sendable {
     func fetchChanges(number: Int, headSHA: String?) async throws -> PullRequestChanges {
         if isOffline {
             return PullRequestChanges(files: .failure(.network), commits: .failure(.network), reviews: .failure(.network),
-                                      checks: nil)
+                                      checks: nil, reviewComments: .failure(.network))
         }
         async let files = Self.part { try await fetchFiles(number: number) }
         async let commits = Self.part {
@@ -161,11 +165,45 @@ struct RepositoryIssues: Sendable {
         async let reviews = Self.part {
             try await service.pullRequestReviews(ownerLogin: owner, repository: name, number: number).items
         }
+        async let reviewComments = Self.part { try await fetchReviewComments(number: number) }
         var checks: Result<CheckRunsPage, GitHubError>?
         if let sha = headSHA, GitHubClient.isCommitID(sha) {
             checks = try await Self.part { try await service.checkRuns(ownerLogin: owner, repository: name, sha: sha) }
         }
-        return try await PullRequestChanges(files: files, commits: commits, reviews: reviews, checks: checks)
+        return try await PullRequestChanges(files: files, commits: commits, reviews: reviews, checks: checks,
+                                            reviewComments: reviewComments)
+    }
+
+    /// Review comments read at most (pages of 100).
+    static let maximumReviewComments = 3_000
+
+    /// A pull request's review comments, each once, page after page by `Link` up to
+    /// `maximumReviewComments`; reading stops where the `Pager` sees a circle or at a later page that
+    /// failed (kept as `stoppedBy`); a first page that fails throws.
+    func fetchReviewComments(number: Int) async throws -> ReviewCommentList {
+        var page = try await service.pullRequestReviewComments(ownerLogin: owner, repository: name, number: number)
+        var list = ReviewCommentList()
+        var seen = Set<Int64>()
+        var pager = Pager()
+        while true {
+            let added = page.items.filter { seen.insert($0.id).inserted }
+            list.comments += added
+            pager.received(next: page.next, items: page.items.count, added: added.count, from: page.url)
+            if list.comments.count >= Self.maximumReviewComments { pager.finish() }
+            guard let next = pager.take() else { break }
+            try Task.checkCancellation()
+            do {
+                page = try await service.pullRequestReviewComments(page: next)
+            } catch {
+                guard let shown = GitHubError.shown(for: error) else { throw error }
+                list.stoppedBy = shown
+                break
+            }
+        }
+        if list.comments.count > Self.maximumReviewComments {
+            list.comments.removeLast(list.comments.count - Self.maximumReviewComments)
+        }
+        return list
     }
 
     /// A pull request's changed files, each once, page after page by `Link` up to GitHub's cap
@@ -249,12 +287,21 @@ struct PullRequestChanges: Equatable, Sendable {
     var reviews: Result<[PullRequestReview], GitHubError>
     /// The head commit's check runs; nil when the head is not a commit id (nothing was asked).
     var checks: Result<CheckRunsPage, GitHubError>?
+    /// The comments on the diff's lines (`fetchReviewComments`).
+    var reviewComments: Result<ReviewCommentList, GitHubError> = .success(ReviewCommentList())
 
     /// The review decision and the checks' counts, from the parts that were read (`checksRead` only
     /// when the checks were).
     var status: PullRequestStatus {
         PullRequestStatus(reviews: (try? reviews.get()) ?? [], checks: checks.flatMap { try? $0.get() })
     }
+}
+
+/// A pull request's review comments as far as they were read (oldest first, each once); `stoppedBy` is the
+/// error of a later page that ended the reading early.
+struct ReviewCommentList: Equatable, Sendable {
+    var comments: [ReviewComment] = []
+    var stoppedBy: GitHubError?
 }
 
 /// A pull request's changed files as far as they were read: GitHub lists at most 3,000 (100 a page);

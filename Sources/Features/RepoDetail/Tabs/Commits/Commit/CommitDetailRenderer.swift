@@ -15,6 +15,33 @@ struct RenderedCommit: Equatable, Sendable {
     var links: [String] = []
     /// Where the files' patches stand when not all are rendered yet (`CommitDetailRenderer.renderFiles`); nil: all are.
     var progress: FilesProgress?
+    /// The index in `lines` of each block of `DiffNotes` drawn, in order, and each block's id.
+    var noteStarts: [Int] = []
+    var noteIDs: [Int64?] = []
+    /// Where each drawn line of a patch is in its file, by its index in `lines` (only when asked for).
+    var diffLines: [Int: DiffLineRef] = [:]
+}
+
+/// A line of a file's patch as drawn: the file's index, and its line in the base (`oldLine`: removed or
+/// unchanged) and in the head (`newLine`: added or unchanged).
+struct DiffLineRef: Equatable, Sendable {
+    var file: Int
+    var oldLine: Int?
+    var newLine: Int?
+}
+
+/// Lines drawn in a file's diff that are not its patch (a pull request's review threads): blocks under a
+/// line of the patch (by its index in `PatchParser.parse(patch).lines`), and blocks after the patch (or
+/// after the note that there is none). A block under a line the patch's bound cut off goes after it.
+struct DiffNotes: Equatable, Sendable {
+    var underLine: [Int: [DiffNote]] = [:]
+    var after: [DiffNote] = []
+}
+
+/// A block of lines drawn in a diff, with what it is the drawing of (a review thread's first comment).
+struct DiffNote: Equatable, Sendable {
+    var id: Int64?
+    var lines: [StyledLine]
 }
 
 /// How far a commit's files are rendered: the next file whose patch comes, and the patch lines the
@@ -104,11 +131,16 @@ enum CommitDetailRenderer {
     /// Changed files as the commit view shows them (a commit's, or a pull request's: the same shape):
     /// one line per file with its counts, then each file's header and its coloured patch.
     /// `fileStarts` count from `startingAt` (the lines that come before these).
-    static func files(_ files: [CommitDetail.File], width: Int, startingAt offset: Int = 0) -> RenderedCommit {
+    /// `notes`: lines drawn in a file's diff besides its patch, by the file's index (`noteStarts` count
+    /// from `startingAt` too).
+    /// `recordsLines`: `diffLines` says where each patch line drawn is in its file.
+    static func files(_ files: [CommitDetail.File], width: Int, startingAt offset: Int = 0,
+                      notes: [Int: DiffNotes] = [:], recordsLines: Bool = false) -> RenderedCommit {
         let width = max(width, 20)
         var rendered = RenderedCommit(lines: files.map { fileListLine($0, width: width) }, fileStarts: [], isTruncated: false,
                                       progress: FilesProgress())
-        renderFiles(files, into: &rendered, width: width, startingAt: offset, linesAtMost: .max)
+        renderFiles(files, into: &rendered, width: width, startingAt: offset, linesAtMost: .max, notes: notes,
+                    recordsLines: recordsLines)
         return rendered
     }
 
@@ -116,32 +148,59 @@ enum CommitDetailRenderer {
     /// holds `linesAtMost` lines (checked before each file) or the files end (`progress` then nil). File
     /// starts count from `startingAt`.
     static func renderFiles(_ files: [CommitDetail.File], into rendered: inout RenderedCommit, width: Int, startingAt offset: Int = 0,
-                            linesAtMost: Int) {
+                            linesAtMost: Int, notes: [Int: DiffNotes] = [:], recordsLines: Bool = false) {
         guard var progress = rendered.progress else { return }
         let width = max(width, 20)
         func line(_ spans: Span...) { rendered.lines.append(fitted(StyledLine(spans), width: width)) }
+        func draw(_ blocks: [DiffNote]) {
+            for block in blocks {
+                rendered.noteStarts.append(offset + rendered.lines.count)
+                rendered.noteIDs.append(block.id)
+                rendered.lines += block.lines
+            }
+        }
         while progress.nextFile < files.count, rendered.lines.count < linesAtMost {
+            let fileNotes = notes[progress.nextFile] ?? DiffNotes()
             let file = files[progress.nextFile]
             progress.nextFile += 1
             rendered.lines.append(StyledLine())
             rendered.fileStarts.append(offset + rendered.lines.count)
             rendered.lines.append(fileHeader(file, width: width))
+            // Blocks under lines not drawn go after the file's lines.
+            let allUnder = fileNotes.underLine.keys.sorted().flatMap { fileNotes.underLine[$0] ?? [] }
             guard let patch = file.patch else {
                 line(Span("  " + tr("commitDetail.noPatch"), style: Styles.note))
+                draw(allUnder + fileNotes.after)
                 continue
             }
             guard progress.budget > 0 else {
                 rendered.isTruncated = true
                 line(Span("  " + tr("commitDetail.patchCut", 0), style: Styles.note))
+                draw(allUnder + fileNotes.after)
                 continue
             }
             let parsed = PatchParser.parse(patch, maximumLines: min(PatchParser.maximumLines, progress.budget))
             progress.budget -= parsed.lines.count
-            for patchLine in parsed.lines { rendered.lines.append(fitted(styled(patchLine), width: width)) }
+            for (index, patchLine) in parsed.lines.enumerated() {
+                if recordsLines {
+                    let fileIndex = progress.nextFile - 1
+                    let ref: DiffLineRef? = switch patchLine {
+                    case .added(_, let new): DiffLineRef(file: fileIndex, newLine: new)
+                    case .removed(_, let old): DiffLineRef(file: fileIndex, oldLine: old)
+                    case .context(_, let old, let new): DiffLineRef(file: fileIndex, oldLine: old, newLine: new)
+                    default: nil
+                    }
+                    if let ref { rendered.diffLines[offset + rendered.lines.count] = ref }
+                }
+                rendered.lines.append(fitted(styled(patchLine), width: width))
+                if let blocks = fileNotes.underLine[index] { draw(blocks) }
+            }
             if parsed.isTruncated {
                 rendered.isTruncated = true
                 line(Span("  " + tr("commitDetail.patchCut", parsed.lines.count), style: Styles.note))
             }
+            let cutOff = fileNotes.underLine.keys.filter { $0 >= parsed.lines.count }.sorted().flatMap { fileNotes.underLine[$0] ?? [] }
+            draw(cutOff + fileNotes.after)
         }
         rendered.progress = progress.nextFile < files.count ? progress : nil
     }
@@ -233,7 +292,7 @@ enum CommitDetailRenderer {
         return "…" + String(kept.reversed())
     }
 
-    private static func styled(_ line: PatchLine) -> StyledLine {
+    static func styled(_ line: PatchLine) -> StyledLine {
         switch line {
         case .hunk(let oldStart, let oldCount, let newStart, let newCount, let section):
             var spans = [Span("@@ -\(oldStart),\(oldCount) +\(newStart),\(newCount) @@", style: Styles.hunk)]

@@ -2,6 +2,7 @@ import Foundation
 import GitHubAPI
 import GitHubEntities
 import MarkdownRendering
+import Persistence
 import TerminalKit
 
 /// An issue or pull request rendered for one width (pure): styled lines drawn like a README, where each
@@ -15,6 +16,12 @@ struct RenderedIssue: Equatable, Sendable {
     var commentStarts: [Int] = []
     /// The index in `lines` of each changed file's header (a pull request's diff), in order.
     var fileStarts: [Int] = []
+    /// The index in `lines` of each review thread's first line in the diff, in order, and the id of each
+    /// one's first comment (nil: a pending comment).
+    var threadStarts: [Int] = []
+    var threadRoots: [Int64?] = []
+    /// The pull request's patch lines, by their index in `lines`: where a line comment goes.
+    var diffLines: [Int: DiffLineRef] = [:]
     /// Comments not rendered (past `IssueDetailRenderer.maximumLines`).
     var commentsLeftOut = 0
     /// The links of the body and the comments, numbered in one series for the whole thread.
@@ -34,10 +41,15 @@ struct RenderedIssue: Equatable, Sendable {
         var changes: PullRequestChanges?
         var lines: [StyledLine]
         var fileStarts: [Int]
+        var threadStarts: [Int] = []
+        var threadRoots: [Int64?] = []
+        var diffLines: [Int: DiffLineRef] = [:]
+        var pending: [PendingReviewComment] = []
     }
 
     static func == (lhs: RenderedIssue, rhs: RenderedIssue) -> Bool {
         lhs.lines == rhs.lines && lhs.commentStarts == rhs.commentStarts && lhs.fileStarts == rhs.fileStarts
+            && lhs.threadStarts == rhs.threadStarts
             && lhs.commentsLeftOut == rhs.commentsLeftOut && lhs.links == rhs.links
     }
 }
@@ -52,6 +64,8 @@ struct IssueThread: Equatable, Sendable {
     var hasMoreComments = false
     /// The pull request's files, commits, reviews and checks, each as read or why not; nil until read.
     var changes: PullRequestChanges?
+    /// The comments of the review being written here, as stored (drawn in the diff as pending).
+    var pendingReview: [PendingReviewComment] = []
 }
 
 /// Renders an `IssueThread`: title and number, state (glyph and word), author and dates, labels in their
@@ -292,6 +306,9 @@ enum IssueDetailRenderer {
         let width = context.width
         rendered.lines.removeSubrange(rendered.tailStart...)
         rendered.fileStarts = []
+        rendered.threadStarts = []
+        rendered.threadRoots = []
+        rendered.diffLines = [:]
         func note(_ text: String) {
             rendered.lines.append(StyledLine())
             rendered.lines.append(CommitDetailRenderer.fitted(StyledLine([Span(text, style: Styles.note)]), width: width))
@@ -306,23 +323,30 @@ enum IssueDetailRenderer {
             return
         }
         let part: RenderedIssue.PullPart
-        if let kept = rendered.pullPart, kept.pull == pull, kept.changes == thread.changes {
+        if let kept = rendered.pullPart, kept.pull == pull, kept.changes == thread.changes, kept.pending == thread.pendingReview {
             part = kept
         } else {
-            part = pullPart(pull, changes: thread.changes, context)
+            part = pullPart(pull, changes: thread.changes, pending: thread.pendingReview, context)
             rendered.pullPart = part
         }
         let start = rendered.lines.count
         rendered.lines += part.lines
         rendered.fileStarts = part.fileStarts.map { $0 + start }
+        rendered.threadStarts = part.threadStarts.map { $0 + start }
+        rendered.threadRoots = part.threadRoots
+        rendered.diffLines = Dictionary(uniqueKeysWithValues: part.diffLines.map { ($0.key + start, $0.value) })
     }
 
     /// A pull request's commits and files with their diff (the commit view's rendering).
-    private static func pullPart(_ pull: PullRequest, changes: PullRequestChanges?, _ context: Context) -> RenderedIssue.PullPart {
+    private static func pullPart(_ pull: PullRequest, changes: PullRequestChanges?, pending: [PendingReviewComment],
+                                 _ context: Context) -> RenderedIssue.PullPart {
         let width = context.width
         var lines: [StyledLine] = []
         func line(_ spans: [Span]) { lines.append(CommitDetailRenderer.fitted(StyledLine(spans), width: width)) }
         func blank() { lines.append(StyledLine()) }
+        if case .success(let reviews)? = changes?.reviews {
+            lines += ReviewSummaryRenderer.lines(reviews, width: width, now: context.now)
+        }
         switch changes?.commits {
         case .success(let commits)? where !commits.isEmpty:
             blank()
@@ -336,19 +360,27 @@ enum IssueDetailRenderer {
         default: break
         }
         blank()
-        var fileStarts: [Int] = []
+        var fileStarts: [Int] = [], threadStarts: [Int] = [], threadRoots: [Int64?] = [], diffLines: [Int: DiffLineRef] = [:]
         switch changes?.files {
         case .success(let list)?:
             if let note = filesShown(list, of: pull.changedFiles) { line([Span(note, style: Styles.note)]) }
-            let rendered = CommitDetailRenderer.files(list.files, width: width, startingAt: lines.count)
+            let threads = ReviewSummaryRenderer.diffNotes(changes?.reviewComments, pending: pending, files: list.files, width: width,
+                                                          now: context.now)
+            for text in threads.notes { line([Span(text, style: Styles.note)]) }
+            let rendered = CommitDetailRenderer.files(list.files, width: width, startingAt: lines.count, notes: threads.byFile,
+                                                      recordsLines: true)
             lines += rendered.lines
             fileStarts = rendered.fileStarts
+            threadStarts = rendered.noteStarts
+            threadRoots = rendered.noteIDs
+            diffLines = rendered.diffLines
         case .failure(let error)?:
             line([Span(tr("issue.filesFailed", partReason(error, isHeadCommit: false)), style: Styles.failure)])
         case nil:
             line([Span(tr("issue.loadingFiles"), style: Styles.note)])
         }
-        return RenderedIssue.PullPart(pull: pull, changes: changes, lines: lines, fileStarts: fileStarts)
+        return RenderedIssue.PullPart(pull: pull, changes: changes, lines: lines, fileStarts: fileStarts, threadStarts: threadStarts,
+                                      threadRoots: threadRoots, diffLines: diffLines, pending: pending)
     }
 
     /// A part's lines and links with every link number moved up by `offset` (its `[n]` marks too),

@@ -61,6 +61,8 @@ final class IssueThreadPresenter {
     var isOpen: Bool { state != nil }
     /// The issue shown, as far as read.
     var issue: Issue? { state?.thread?.issue }
+    /// The pull request shown has review threads in its diff.
+    var hasReviewThreads: Bool { !(state?.rendered?.threadStarts.isEmpty ?? true) }
 
     func layout(width: Int, height: Int) {
         self.width = width
@@ -302,14 +304,32 @@ final class IssueThreadPresenter {
             return true
         }
         switch action {
+        case .close where shown.isChoosingLine:
+            state?.stopChoosingLine()
         case .close:
             close()
             return true
-        case .nextFile, .previousFile:
-            let starts = shown.rendered?.fileStarts ?? []
+        case .selectLine:
+            guard shown.thread?.pull != nil else { return false }
+            if shown.isChoosingLine {
+                state?.stopChoosingLine()
+            } else {
+                host?.setStatus(state?.startChoosingLine() == true ? tr("review.selectLine") : tr("review.noDiff"))
+            }
+        case .markRange:
+            guard shown.isChoosingLine else { return false }
+            host?.setStatus(state?.markRangeStart())
+        case .nextFile, .previousFile, .nextThread, .previousThread:
+            let isFile = action == .nextFile || action == .previousFile
+            let starts = (isFile ? shown.rendered?.fileStarts : shown.rendered?.threadStarts) ?? []
             let offset = shown.offset
-            let target = action == .nextFile ? starts.first { $0 > offset } : starts.last { $0 < offset }
-            if let target { state?.pane.scroll(to: target) }
+            let forward = action == .nextFile || action == .nextThread
+            let target = forward ? starts.first { $0 > offset } : starts.last { $0 < offset }
+            if let target {
+                state?.pane.scroll(to: target)
+            } else if !isFile {
+                host?.setStatus(starts.isEmpty ? tr("review.noThreads") : tr("review.noMoreThreads"))
+            }
         case .reloadCommits:
             show(number: shown.number, onClose: closeAction)
             return true

@@ -18,8 +18,11 @@ struct IssueThreadState: Sendable {
     /// Pages of comments the store held beyond the first when the thread was read: the next page's index
     /// counts them.
     private var storedPagesBeyond = 0
-    /// The rendered lines as shown: scrolled, searched, the links picked.
+    /// The rendered lines as shown: scrolled, searched, the links picked (a line cursor while a diff
+    /// line is chosen for a comment: `ReviewLineChoice`).
     var pane = DocumentPane<StyledLine>()
+    /// The first line of the range chosen for a line comment, by its index in the rendered lines.
+    var rangeStart: Int?
     /// The thread rendered at the pane's width (its lines are the pane's): where comments and files start.
     private(set) var rendered: RenderedIssue?
     /// The thread as `rendered` shows it, and the width it was rendered for.
@@ -202,7 +205,7 @@ enum IssuesTabWindow {
                 return ([.note(note, isError: thread.failure != nil)], "", "#\(thread.number)")
             }
             let window = thread.pane.window()
-            var lines = window.lines.map(DetailLine.markdown)
+            var lines = thread.markingChoice(window.lines, top: window.top).map(DetailLine.markdown)
             if let failure = thread.failure, !lines.isEmpty {
                 lines[0] = .note(tr("issues.failed", failure.shortReason), isError: true)
             }
