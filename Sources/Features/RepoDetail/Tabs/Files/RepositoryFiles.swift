@@ -63,15 +63,10 @@ struct RepositoryFiles: Sendable {
                                         path: path, ref: ref).entries
     }
 
-    /// A file's bytes as stored, nil when never read.
-    func storedFile(sha: String) -> FileContent? {
-        try? store.fileContent(sha: sha)
-    }
-
     /// A file's bytes: from the store when read before (no request), else fetched — to keep for good
     /// with `save(_:)` once it is shown.
     func file(sha: String) async throws -> StoredByHash.Found<FileContent> {
-        try await StoredByHash.read(stored: storedFile(sha: sha), isOffline: isOffline) {
+        try await StoredByHash.read(stored: try? store.fileContent(sha: sha), isOffline: isOffline) {
             try await service.blob(ownerLogin: repository.ownerLogin, repository: repository.name, sha: sha)
         }
     }

@@ -54,4 +54,14 @@ enum CommentDraft {
         let length = comment.count
         return length > GitHubClient.maximumCommentLength ? .tooLong(length) : nil
     }
+
+    /// What the status line says when `comment` is not sent (cancelled, too long); nil when it can go.
+    static func refusalStatus(for comment: String) -> String? {
+        switch refusal(for: comment) {
+        case .empty?: tr("comment.cancelled")
+        case .tooLong(let length)?:
+            tr("comment.tooLong", Formatting.grouped(length), Formatting.grouped(GitHubClient.maximumCommentLength))
+        case nil: nil
+        }
+    }
 }

@@ -120,14 +120,9 @@ final class IssueActions {
             host?.setStatus(tr("comment.notKept", Sanitizer.line(folder)))
             return
         }
-        switch CommentDraft.refusal(for: body) {
-        case .empty?:
-            host?.setStatus(tr("comment.cancelled"))
+        if let refused = CommentDraft.refusalStatus(for: body) {
+            host?.setStatus(refused)
             return
-        case .tooLong(let length)?:
-            host?.setStatus(tr("comment.tooLong", Formatting.grouped(length), Formatting.grouped(GitHubClient.maximumCommentLength)))
-            return
-        case nil: break
         }
         host?.setStatus(tr("comment.posting", number))
         let comment = body

@@ -69,16 +69,10 @@ struct RepositoryHistory: Sendable {
     /// Branch pages read at most (100 branches each).
     static let maximumBranchPages = 10
 
-    /// A commit in full as stored, nil when it never was read (a big one takes long to decode: read it
-    /// through `commit(sha:)`, off the UI thread).
-    private func storedCommit(sha: String) -> CommitDetail? {
-        try? store.commitDetail(sha: sha)
-    }
-
-    /// A commit in full: from the store when it was read before (no request), else fetched — to keep
-    /// with `save(_:)` once it is shown.
+    /// A commit in full: from the store when it was read before (no request; a big one takes long to
+    /// decode: call it off the UI thread), else fetched — to keep with `save(_:)` once it is shown.
     func commit(sha: String) async throws -> StoredByHash.Found<CommitDetail> {
-        try await StoredByHash.read(stored: storedCommit(sha: sha), isOffline: isOffline) {
+        try await StoredByHash.read(stored: try? store.commitDetail(sha: sha), isOffline: isOffline) {
             try await service.commitDetail(ownerLogin: repository.ownerLogin, repository: repository.name, sha: sha)
         }
     }

@@ -101,14 +101,9 @@ final class ReviewActions {
             host?.setStatus(tr("review.editorFailed", Sanitizer.line(failure)))
             return
         }
-        switch CommentDraft.refusal(for: body) {
-        case .empty?:
-            host?.setStatus(tr("comment.cancelled"))
+        if let refused = CommentDraft.refusalStatus(for: body) {
+            host?.setStatus(refused)
             return
-        case .tooLong(let length)?:
-            host?.setStatus(tr("comment.tooLong", Formatting.grouped(length), Formatting.grouped(GitHubClient.maximumCommentLength)))
-            return
-        case nil: break
         }
         host?.setStatus(tr("review.replying", number))
         let text = body
