@@ -84,7 +84,9 @@ struct AppSetup {
                                            transport: transport)
             return AppSetup(
                 ownerLogin: command.owner ?? AppCommand.demoOwner, isDemo: true, isOffline: command.offline,
-                service: client, store: store, sources: RepoDetailSources(client: client, store: store),
+                service: client, store: store,
+                // The demo answers review threads' GraphQL from its data, token or not (writing still needs one).
+                sources: RepoDetailSources(client: client, store: store, readsReviewThreadsWithoutToken: true),
                 storeNotice: nil, theme: command.theme ?? .default, environment: environment,
                 inbox: inboxSources(inboxClient, store: store))
         }

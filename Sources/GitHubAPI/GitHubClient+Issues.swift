@@ -59,6 +59,11 @@ public protocol IssueService: Sendable {
     func replyToReviewComment(id: Int64, body: String, ownerLogin: String, repository: String, number: Int) async throws -> ReviewComment
     /// POST /repos/{o}/{r}/pulls/{n}/reviews with `event`, `body` and `comments[]` (needs a token).
     func submitReview(_ review: ReviewSubmission, ownerLogin: String, repository: String, number: Int) async throws -> PullRequestReview
+    /// GraphQL `reviewThreads` of pull request N, every page: each thread's resolution, node id and first
+    /// comment's id (GitHub answers GraphQL only with a token).
+    func reviewThreads(ownerLogin: String, repository: String, number: Int) async throws -> [ReviewThreadStatus]
+    /// GraphQL `resolveReviewThread` (true) or `unresolveReviewThread` on a thread's node id (needs a token).
+    func setReviewThreadResolved(_ resolved: Bool, threadID: String) async throws -> ReviewThreadStatus
     /// GET /repos/{o}/{r}/commits/{sha}/check-runs?per_page=100 (`sha` a commit id, checked first).
     func checkRuns(ownerLogin: String, repository: String, sha: String) async throws -> CheckRunsPage
 }

@@ -18,16 +18,49 @@ struct GraphQLErrorItem: Decodable, Sendable, Equatable {
     }
 }
 
+/// A GraphQL variable's value: what the queries pass (untrusted text goes as a variable, never into the
+/// query's text).
+enum GraphQLVariable: Encodable, Equatable, Sendable {
+    case string(String)
+    case int(Int)
+    case null
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .string(let text): try container.encode(text)
+        case .int(let number): try container.encode(number)
+        case .null: try container.encodeNil()
+        }
+    }
+}
+
+/// A GraphQL request's body with variables.
+private struct GraphQLRequestBody: Encodable {
+    var query: String
+    var variables: [String: GraphQLVariable]
+}
+
 extension GitHubClient {
     /// POSTs a GraphQL query and gives its `data`, read as `Shape`, with the exchange it came in. An
     /// answer without `data` throws what its `errors` say (`graphQLError`). An answer with both (a
     /// repository among many that GitHub does not know) gives the data: the caller reads the nulls.
-    func graphQL<Shape: Decodable>(_ query: String, as shape: Shape.Type) async throws -> (Shape, Fetched) {
-        let fetched = try await exchange(method: "POST", url: graphQLURL,
-                                         body: try JSONEncoder().encode(["query": query]), isQuery: true)
-        let answer = try Self.decode(GraphQLAnswer<Shape>.self, from: fetched.response.body)
+    func graphQL<Shape: Decodable>(_ query: String, variables: [String: GraphQLVariable] = [:],
+                                   as shape: Shape.Type) async throws -> (Shape, Fetched) {
+        let (answer, fetched) = try await graphQLAnswer(query, variables: variables, isQuery: true, as: shape)
         guard let data = answer.data else { throw graphQLError(answer.errors ?? [], of: fetched.response) }
         return (data, fetched)
+    }
+
+    /// POSTs a GraphQL query or mutation (`isQuery` false: never repeated after a 5xx) with its
+    /// variables and gives the whole answer, `data` and `errors`: a mutation's payload is null beside
+    /// the errors that say why.
+    func graphQLAnswer<Shape: Decodable>(_ query: String, variables: [String: GraphQLVariable], isQuery: Bool,
+                                         as shape: Shape.Type) async throws -> (GraphQLAnswer<Shape>, Fetched) {
+        let body = variables.isEmpty ? try JSONEncoder().encode(["query": query])
+            : try JSONEncoder().encode(GraphQLRequestBody(query: query, variables: variables))
+        let fetched = try await exchange(method: "POST", url: graphQLURL, body: body, keepsValidators: isQuery, isQuery: isQuery)
+        return (try Self.decode(GraphQLAnswer<Shape>.self, from: fetched.response.body), fetched)
     }
 
     /// The one reading of a GraphQL answer's `errors`: `RATE_LIMITED` is `rateLimited` until the reset

@@ -94,3 +94,28 @@ extension ReviewComment: Decodable {
                   htmlURL: value(String.self, .htmlURL))
     }
 }
+
+/// What GitHub's GraphQL API says of a review thread that its REST API does not: its node id (what
+/// resolving names), whether it is resolved and by whom, whether it is outdated, whether the viewer may
+/// resolve or unresolve it, and the database id of its first comment — the REST comment that starts it.
+public struct ReviewThreadStatus: Sendable, Equatable, Hashable {
+    public var id: String
+    public var isResolved: Bool
+    public var isOutdated: Bool
+    public var resolvedBy: String?
+    /// The REST id of the thread's first comment (nil: GitHub did not say; the thread cannot be matched).
+    public var firstCommentID: Int64?
+    public var viewerCanResolve: Bool
+    public var viewerCanUnresolve: Bool
+
+    public init(id: String, isResolved: Bool, isOutdated: Bool = false, resolvedBy: String? = nil, firstCommentID: Int64?,
+                viewerCanResolve: Bool = true, viewerCanUnresolve: Bool = true) {
+        self.id = id
+        self.isResolved = isResolved
+        self.isOutdated = isOutdated
+        self.resolvedBy = resolvedBy
+        self.firstCommentID = firstCommentID
+        self.viewerCanResolve = viewerCanResolve
+        self.viewerCanUnresolve = viewerCanUnresolve
+    }
+}

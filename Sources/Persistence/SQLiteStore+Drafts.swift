@@ -2,13 +2,19 @@ import Foundation
 import GRDB
 
 /// What a draft is written for, on one issue or pull request.
-public enum DraftKind: String, Sendable {
+public struct DraftKind: RawRepresentable, Sendable, Hashable {
+    public let rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue }
+
     /// A comment on the thread.
-    case comment
+    public static let comment = DraftKind(rawValue: "comment")
     /// A pull request's review: its verdict and text (its line comments are `PendingReviewStore`'s).
-    case review
-    /// A reply in a pull request's review thread (one at a time per pull request).
-    case reply
+    public static let review = DraftKind(rawValue: "review")
+
+    /// A reply in one review thread of a pull request, the thread named by its first comment's id (one
+    /// draft a thread).
+    public static func reply(to root: Int64) -> DraftKind { DraftKind(rawValue: "reply \(root)") }
 }
 
 /// A draft as stored: the text exactly as written, and when it was last written.

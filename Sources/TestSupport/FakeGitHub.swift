@@ -79,6 +79,8 @@ final class FakeGitHub: Sendable {
         var inbox: NotificationInbox?
         /// What the Needs-you query answers (`FakeGitHub+Notifications`): its three sections' nodes.
         var needsYou: FakeNeedsYou?
+        /// The review threads GraphQL says are resolved, by their first comment's id (`FakeGitHub+ReviewThreads`).
+        var resolvedReviewThreads: Set<Int> = []
         var requests: [RecordedRequest] = []
         var inFlight = 0
         var maxInFlight = 0
@@ -569,7 +571,8 @@ final class FakeGitHub: Sendable {
     }
 
     /// Answers `rN: repository(owner: "o", name: "n") { … history(first: K) … }` aliases with the
-    /// scripted commits in GraphQL's shape. Unknown repositories are null with a NOT_FOUND error.
+    /// scripted commits in GraphQL's shape. Unknown repositories are null with a NOT_FOUND error. The
+    /// first screen's, Needs you's and the review threads' queries have their own answers.
     private func graphQL(_ request: RecordedRequest) -> Response {
         guard request.header("authorization") != nil else {
             return error(401, "This endpoint requires you to be authenticated.",
@@ -581,6 +584,7 @@ final class FakeGitHub: Sendable {
         }
         if query.contains("repositoryOwner(") { return firstScreen(query) }
         if query.contains("review-requested:@me") { return needsYou(query) }
+        if let threads = reviewThreadsGraphQL(query: query, variables: payload?["variables"] as? [String: Any] ?? [:]) { return threads }
         let pattern = #"(\w+)\s*:\s*repository\(owner:\s*"([^"]*)",\s*name:\s*"([^"]*)"\)"#
         guard let regex = try? NSRegularExpression(pattern: pattern) else {
             return error(500, "Server Error", docs: "https://docs.github.com/graphql")

@@ -6,7 +6,7 @@ import Locking
 /// The `IssueService` fake for tests: every answer scripted, every call recorded as a line
 /// ("issues o/r open", "issues page 1", "pulls o/r closed", "pulls page 1", "issue o/r#5", "pull o/r#5",
 /// "comments o/r#5", "comments page 1", "files o/r#5", "files page 1", "pull commits o/r#5", "search Q",
-/// "comment o/r#5", "close o/r#5", "reopen o/r#5"). Page N of a list links to N+1 (`https://api.test/issues/N`) while
+/// "comment o/r#5", "close o/r#5", "reopen o/r#5", "review threads o/r#5", "resolve thread ID", "unresolve thread ID"). Page N of a list links to N+1 (`https://api.test/issues/N`) while
 /// there are more.
 public final class ScriptedIssueService: IssueService {
     public struct Script: Sendable {
@@ -40,6 +40,10 @@ public final class ScriptedIssueService: IssueService {
         public var submitError: GitHubError?
         public var submitted: [ReviewSubmission] = []
         public var checks: CheckRunsPage?
+        /// A pull request's review threads as GraphQL gives them (nil: GraphQL refuses, as an older server would).
+        public var threadStatuses: [ReviewThreadStatus]? = []
+        /// What resolving or unresolving a thread throws (nil: it is done, the thread's status flipped).
+        public var resolveError: GitHubError?
         /// What posting a comment throws (nil: it is taken, as comment 1 by `me`).
         public var commentError: GitHubError?
         /// Whether page 0 of a list answers 304 (its items as stored).
@@ -184,6 +188,26 @@ public final class ScriptedIssueService: IssueService {
         script.withLock { $0.submitted.append(review) }
         return PullRequestReview(id: 1, reviewer: "me", state: review.event == .approve ? "APPROVED"
                                      : review.event == .requestChanges ? "CHANGES_REQUESTED" : "COMMENTED", body: review.body)
+    }
+
+    public func reviewThreads(ownerLogin: String, repository: String, number: Int) async throws -> [ReviewThreadStatus] {
+        record("review threads \(ownerLogin)/\(repository)#\(number)")
+        guard let statuses = current.threadStatuses else { throw GitHubError.http(status: 400, message: "GraphQL is not served here") }
+        return statuses
+    }
+
+    public func setReviewThreadResolved(_ resolved: Bool, threadID: String) async throws -> ReviewThreadStatus {
+        guard current.isAuthenticated else { throw GitHubError.unauthorized }
+        record("\(resolved ? "resolve" : "unresolve") thread \(threadID)")
+        if let error = current.resolveError { throw error }
+        return script.withLock { script -> ReviewThreadStatus in
+            var status = script.threadStatuses?.first { $0.id == threadID }
+                ?? ReviewThreadStatus(id: threadID, isResolved: !resolved, firstCommentID: nil)
+            status.isResolved = resolved
+            status.resolvedBy = resolved ? "me" : nil
+            if let at = script.threadStatuses?.firstIndex(where: { $0.id == threadID }) { script.threadStatuses?[at] = status }
+            return status
+        }
     }
 
     public func checkRuns(ownerLogin: String, repository: String, sha: String) async throws -> CheckRunsPage {

@@ -21,7 +21,8 @@
 // sferik/rails_admin, with Last-Modified, 304s and X-Poll-Interval, and the PATCH/DELETE/PUT that change it; and the
 // Needs-you GraphQL query's answer (that issue assigned, a made-up pull request of the user's with failing checks).
 // With --pulls, sferik/active_admin has the recorded pull request #2741 (`addRecordedPullRequest`): its diff,
-// a review comment on one of its lines, reviews and checks; a review POSTed to it is taken.
+// a review comment on one of its lines (its thread resolved, as the GraphQL `reviewThreads` query says; the
+// resolve and unresolve mutations are taken), reviews and checks; a review POSTed to it is taken.
 import Dispatch
 import Foundation
 import TestSupport
@@ -112,7 +113,10 @@ if options.notifications {
     server.addRecordedNeedsYou()
 }
 if options.actions { server.addSampleActions(owner: "sferik", repo: "active_admin") }
-if options.pulls { server.addRecordedPullRequest(owner: "sferik", repo: "active_admin") }
+if options.pulls {
+    server.addRecordedPullRequest(owner: "sferik", repo: "active_admin")
+    server.setResolvedReviewThreads([401530])
+}
 if options.repositories > 0 || options.depth {
     var repositories = FakeGitHubServer.generatedRepositories(count: options.repositories, owner: options.owner,
                                                               exotic: options.exotic)

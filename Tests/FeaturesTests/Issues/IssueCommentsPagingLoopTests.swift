@@ -83,6 +83,10 @@ struct IssueCommentsPagingLoopTests {
                                   number: Int) async throws -> ReviewComment {
             throw GitHubError.notFound
         }
+        func reviewThreads(ownerLogin: String, repository: String, number: Int) async throws -> [ReviewThreadStatus] { [] }
+        func setReviewThreadResolved(_ resolved: Bool, threadID: String) async throws -> ReviewThreadStatus {
+            throw GitHubError.notFound
+        }
         func submitReview(_ review: ReviewSubmission, ownerLogin: String, repository: String, number: Int) async throws -> PullRequestReview {
             throw GitHubError.notFound
         }

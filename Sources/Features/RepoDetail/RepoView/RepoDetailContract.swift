@@ -46,6 +46,8 @@ enum RepoDetailAction: Hashable, Sendable {
     case selectLine, markRange
     /// `S` in a pull request: the review written in `$EDITOR` (approve, request changes, comment), then submitted.
     case submitReview
+    /// `x` in a pull request's diff: resolve the review thread at hand, or unresolve a resolved one (needs a token).
+    case resolveThread
     /// `a`: the Actions tab, and back to the Overview.
     case toggleActions
     /// Space: in a job's log, fold or unfold the step or group at the cursor; elsewhere a page down.

@@ -39,7 +39,8 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
         history = RepositoryHistory(repository: repository, service: service, store: sources.historyStore, isOffline: false, now: now)
         issues = sources.issues.map { issues in
             RepositoryIssues(owner: repository.ownerLogin, name: repository.name, service: issues.service,
-                             store: issues.store, isOffline: false, isAuthenticated: service.isAuthenticated, now: now)
+                             store: issues.store, isOffline: false, isAuthenticated: service.isAuthenticated,
+                             readsReviewThreads: service.isAuthenticated || sources.readsReviewThreadsWithoutToken, now: now)
         }
         files = RepositoryFiles(repository: repository, service: sources.contentService, store: sources.contentStore,
                                 isOffline: false, now: now)

@@ -136,7 +136,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
         case .quit: router.quit(); return
         case .scrollUp, .scrollDown, .pageUp, .pageDown, .home, .end, .confirm, .choose, .editSearch, .submitSearch,
              .cancelSearch, .nextLink, .previousLink, .startSearch, .nextMatch, .previousMatch, .pickBranch, .nextFile,
-             .previousFile, .nextThread, .previousThread, .selectLine, .markRange, .submitReview, .cycleState, .toggleOpen, .comment, .toggleSource, .download, .toggleTimestamps: break
+             .previousFile, .nextThread, .previousThread, .selectLine, .markRange, .submitReview, .resolveThread, .cycleState, .toggleOpen, .comment, .toggleSource, .download, .toggleTimestamps: break
         }
         changed()
     }

@@ -19,6 +19,9 @@ public struct RepoDetailSources {
     var statistics: (any RepositoryStatisticsService)?
     /// Workflow runs, jobs and logs (the Actions tab); nil: the tab says it cannot read runs.
     var actions: (service: any ActionsService, store: any ActionsStore)?
+    /// Whether pull requests' review threads are asked of GraphQL without a token: only where the service
+    /// answers it without one (the demo's bundled data); GitHub answers GraphQL only with a token.
+    var readsReviewThreadsWithoutToken = false
 
     public init(historyStore: any CommitHistoryStore, issues: (service: any IssueService, store: any IssueStore)?,
                 contentService: any RepositoryContentService, contentStore: any RepositoryContentStore,
@@ -32,11 +35,14 @@ public struct RepoDetailSources {
         self.actions = actions
     }
 
-    /// Every ability from one client and one store (the app's).
+    /// Every ability from one client and one store (the app's); `readsReviewThreadsWithoutToken` for a
+    /// client that answers GraphQL without a token (the demo's).
     public init(client: some IssueService & RepositoryContentService & RepositoryStatisticsService & ActionsService,
-                store: some CommitHistoryStore & IssueStore & RepositoryContentStore & ActionsStore) {
+                store: some CommitHistoryStore & IssueStore & RepositoryContentStore & ActionsStore,
+                readsReviewThreadsWithoutToken: Bool = false) {
         self.init(historyStore: store, issues: (client, store), contentService: client, contentStore: store,
                   statistics: client, actions: (client, store))
+        self.readsReviewThreadsWithoutToken = readsReviewThreadsWithoutToken
     }
 
     /// Nothing beyond the repository: histories read from GitHub each time, no issues, trees or releases.

@@ -120,7 +120,7 @@ extension RepoDetailAction {
     /// Keys that mean something on some tabs only: the footer shows them where a tab says so.
     static let tabSpecific: Set<RepoDetailAction> = [
         .startSearch, .toggleSource, .download, .nextLink, .confirm, .pickBranch, .cycleState, .nextFile,
-        .toggleFold, .toggleTimestamps, .nextThread, .selectLine, .submitReview,
+        .toggleFold, .toggleTimestamps, .nextThread, .selectLine, .submitReview, .resolveThread,
     ]
 }
 

@@ -35,7 +35,7 @@ extension IssuesTabPresenter: RepoTabModule {
         case .cycleState: return threadOpen ? .hidden : .shown
         case .confirm: return threadOpen ? .hidden : .shownAs(tr("detail.footer.openIssue"))
         case .nextFile: return threadOpen && kind == .pullRequests ? .shown : .hidden
-        case .nextThread: return threadOpen && kind == .pullRequests && threadPresenter.hasReviewThreads ? .shown : .hidden
+        case .nextThread, .resolveThread: return threadOpen && kind == .pullRequests && threadPresenter.hasReviewThreads ? .shown : .hidden
         case .selectLine, .submitReview: return threadOpen && kind == .pullRequests ? .shown : .hidden
         case .close where threadOpen: return .shownAs(tr("keys.back"))
         default: return RepoDetailAction.tabSpecific.contains(action) ? .hidden : .shown

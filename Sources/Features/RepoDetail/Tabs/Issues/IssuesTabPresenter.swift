@@ -61,6 +61,18 @@ final class IssuesTabPresenter {
                 loaded.changes?.reviewComments = .success(list)
             }
         }
+        reviewActions.threadStatusChanged = { [weak self] number, status in
+            self?.threadPresenter.update(number: number) { loaded in
+                guard case .success(var statuses)? = loaded.changes?.threadStatuses,
+                      let at = statuses.firstIndex(where: { $0.id == status.id }) else { return }
+                var changed = status
+                changed.firstCommentID = changed.firstCommentID ?? statuses[at].firstCommentID
+                statuses[at] = changed
+                loaded.changes?.threadStatuses = .success(statuses)
+                // Resolved: folded (Enter shows it again).
+                if status.isResolved, let root = changed.firstCommentID { loaded.unfoldedThreads.remove(root) }
+            }
+        }
         reviewActions.reviewSubmitted = { [weak self] number, review in
             self?.threadPresenter.update(number: number) { loaded in
                 guard case .success(let reviews)? = loaded.changes?.reviews else { return }
@@ -233,6 +245,12 @@ final class IssuesTabPresenter {
             case .failure(let refusal): host?.setStatus(refusal.message)
             }
         case .submitReview where threadPresenter.state?.thread?.pull != nil: reviewActions.submit(on: issue)
+        case .resolveThread where threadPresenter.state?.thread?.pull != nil:
+            guard let (_, status) = threadPresenter.state?.threadStatusAtHand() else {
+                host?.setStatus(tr("review.noThreadHere"))
+                return true
+            }
+            reviewActions.toggleResolved(status, on: issue)
         default: return false
         }
         return true

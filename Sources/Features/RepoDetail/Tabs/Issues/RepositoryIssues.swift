@@ -17,10 +17,14 @@ struct RepositoryIssues: Sendable {
     private let now: @Sendable () -> Date
     /// Requests carry a token: commenting, closing and reopening are possible.
     let isAuthenticated: Bool
+    /// Whether a pull request's review threads are asked of GraphQL (resolved, their node ids): with a
+    /// token (GitHub answers GraphQL only then), or where the service answers without one (the demo).
+    let readsReviewThreads: Bool
 
     init(owner: String, name: String, service: any IssueService, store: any IssueStore, isOffline: Bool,
-         isAuthenticated: Bool = false, now: @escaping @Sendable () -> Date) {
+         isAuthenticated: Bool = false, readsReviewThreads: Bool? = nil, now: @escaping @Sendable () -> Date) {
         self.isAuthenticated = isAuthenticated
+        self.readsReviewThreads = readsReviewThreads ?? isAuthenticated
         self.owner = owner
         self.name = name
         self.service = service
@@ -150,9 +154,10 @@ struct RepositoryIssues: Sendable {
     }
 
     /// A pull request's parts after the pull request itself: its changed files (paged, `fetchFiles`), its
-    /// commits (the first 100), its reviews and its head's check runs (conditional requests, so an
-    /// unchanged pull request costs 304s). Each part is read and fails on its own — a deleted fork or a
-    /// head commit gone costs only what depends on it — so this throws only when cancelled.
+    /// commits (the first 100), its reviews, its review comments and — when `readsReviewThreads` — their
+    /// threads' states from GraphQL, and its head's check runs (conditional requests, so an unchanged pull
+    /// request costs 304s). Each part is read and fails on its own — a deleted fork or a head commit gone
+    /// costs only what depends on it — so this throws only when cancelled.
     func fetchChanges(number: Int, headSHA: String?) async throws -> PullRequestChanges {
         if isOffline {
             return PullRequestChanges(files: .failure(.network), commits: .failure(.network), reviews: .failure(.network),
@@ -166,12 +171,15 @@ struct RepositoryIssues: Sendable {
             try await service.pullRequestReviews(ownerLogin: owner, repository: name, number: number).items
         }
         async let reviewComments = Self.part { try await fetchReviewComments(number: number) }
+        async let threadStatuses = Self.part(if: readsReviewThreads) {
+            try await service.reviewThreads(ownerLogin: owner, repository: name, number: number)
+        }
         var checks: Result<CheckRunsPage, GitHubError>?
         if let sha = headSHA, GitHubClient.isCommitID(sha) {
             checks = try await Self.part { try await service.checkRuns(ownerLogin: owner, repository: name, sha: sha) }
         }
         return try await PullRequestChanges(files: files, commits: commits, reviews: reviews, checks: checks,
-                                            reviewComments: reviewComments)
+                                            reviewComments: reviewComments, threadStatuses: threadStatuses)
     }
 
     /// Review comments read at most (pages of 100).
@@ -237,6 +245,12 @@ struct RepositoryIssues: Sendable {
         return list
     }
 
+    /// `part`, or nil, without asking, when `asks` is false.
+    private static func part<T: Sendable>(if asks: Bool, _ read: () async throws -> T) async throws -> Result<T, GitHubError>? {
+        guard asks else { return nil }
+        return try await part(read)
+    }
+
     /// One part's outcome: what it read, or the error it failed with (a cancellation is thrown on).
     private static func part<T: Sendable>(_ read: () async throws -> T) async throws -> Result<T, GitHubError> {
         guard let outcome = await Result.of(read) else { throw CancellationError() }
@@ -289,6 +303,17 @@ struct PullRequestChanges: Equatable, Sendable {
     var checks: Result<CheckRunsPage, GitHubError>?
     /// The comments on the diff's lines (`fetchReviewComments`).
     var reviewComments: Result<ReviewCommentList, GitHubError> = .success(ReviewCommentList())
+    /// Their threads' states from GraphQL (resolved, node ids); nil when not asked (no token). A failure
+    /// (an older server without GraphQL) only leaves every thread drawn whole.
+    var threadStatuses: Result<[ReviewThreadStatus], GitHubError>?
+
+    /// The threads' states as read (none when not read).
+    var reviewThreadStatuses: [ReviewThreadStatus] { (try? threadStatuses?.get()) ?? [] }
+
+    /// The state of the thread whose first comment is `root`, as read.
+    func threadStatus(root: Int64) -> ReviewThreadStatus? {
+        reviewThreadStatuses.first { $0.firstCommentID == root }
+    }
 
     /// The review decision and the checks' counts, from the parts that were read (`checksRead` only
     /// when the checks were).

@@ -11,7 +11,7 @@ struct RenderedCommit: Equatable, Sendable {
     var fileStarts: [Int]
     /// Whether lines were left out to stay within `CommitDetailRenderer.maximumLines`.
     var isTruncated: Bool
-    /// The message's links (`#123`, `o/r#123`, addresses), link `n` at index `n - 1`.
+    /// The message's links (`#123`, `o/r#123`, addresses) and the `DiffNotes`' links, link `n` at index `n - 1`.
     var links: [String] = []
     /// Where the files' patches stand when not all are rendered yet (`CommitDetailRenderer.renderFiles`); nil: all are.
     var progress: FilesProgress?
@@ -38,10 +38,12 @@ struct DiffNotes: Equatable, Sendable {
     var after: [DiffNote] = []
 }
 
-/// A block of lines drawn in a diff, with what it is the drawing of (a review thread's first comment).
+/// A block of lines drawn in a diff, with what it is the drawing of (a review thread's first comment), and
+/// its links, numbered from 1 in its lines: the diff numbers them again after the links drawn before.
 struct DiffNote: Equatable, Sendable {
     var id: Int64?
     var lines: [StyledLine]
+    var links: [MarkdownLink] = []
 }
 
 /// How far a commit's files are rendered: the next file whose patch comes, and the patch lines the
@@ -156,7 +158,13 @@ enum CommitDetailRenderer {
             for block in blocks {
                 rendered.noteStarts.append(offset + rendered.lines.count)
                 rendered.noteIDs.append(block.id)
-                rendered.lines += block.lines
+                let shift = rendered.links.count
+                rendered.links += block.links.map(\.url)
+                guard shift > 0, !block.links.isEmpty else {
+                    rendered.lines += block.lines
+                    continue
+                }
+                rendered.lines += block.lines.map { movingLinks($0, by: shift, width: width) }
             }
         }
         while progress.nextFile < files.count, rendered.lines.count < linesAtMost {
@@ -307,6 +315,19 @@ enum CommitDetailRenderer {
     }
 
     /// The line cut to `width` columns (the last span kept ends with "…").
+    /// `line` with each link number moved up by `offset` (its `[n]` marks too), fitted to `width` again (a
+    /// mark may have grown by a digit); a line without links as it is.
+    static func movingLinks(_ line: StyledLine, by offset: Int, width: Int) -> StyledLine {
+        guard offset != 0, line.spans.contains(where: { $0.link != nil }) else { return line }
+        var moved = line
+        for index in moved.spans.indices {
+            guard let number = moved.spans[index].link else { continue }
+            if moved.spans[index].text == "[\(number)]" { moved.spans[index].text = "[\(number + offset)]" }
+            moved.spans[index].link = number + offset
+        }
+        return fitted(moved, width: width)
+    }
+
     static func fitted(_ line: StyledLine, width: Int) -> StyledLine {
         guard line.width > width else { return line }
         var spans: [Span] = []

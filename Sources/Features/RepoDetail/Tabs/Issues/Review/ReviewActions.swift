@@ -18,6 +18,8 @@ final class ReviewActions {
     var reviewSubmitted: ((Int, PullRequestReview) -> Void)?
     /// A reply GitHub took in a review thread of pull request N.
     var replyAdded: ((Int, ReviewComment) -> Void)?
+    /// A review thread of pull request N that GitHub resolved or unresolved, as it answered.
+    var threadStatusChanged: ((Int, ReviewThreadStatus) -> Void)?
     private let issues: RepositoryIssues?
     /// The requests it starts (cancelled when it goes away).
     private let calls: BackgroundCalls
@@ -26,6 +28,8 @@ final class ReviewActions {
     private(set) var submitTask: Task<Void, Never>?
     /// The reply being posted (tests await it).
     private(set) var replyTask: Task<Void, Never>?
+    /// A thread being resolved or unresolved (tests await it).
+    private(set) var resolveTask: Task<Void, Never>?
 
     init(issues: RepositoryIssues?, dispatcher: any UIDispatcher, editor: (any TextEditing)?) {
         self.issues = issues
@@ -79,26 +83,30 @@ final class ReviewActions {
         host?.changed()
     }
 
-    /// `C` on a review thread: a reply written in the editor (starting from the reply draft kept), stored as
-    /// a draft the moment the editor hands it back, then posted; the draft goes only when GitHub took it.
+    /// `C` on a review thread (`root` its first comment): a reply written in the editor (starting from the
+    /// thread's reply draft, one a thread), stored as a draft the moment the editor hands it back, then
+    /// posted; the draft goes only when GitHub took it, so an editor killed or a network down offers it
+    /// again on the next `C` on that thread.
     func reply(to root: Int64, on issue: Issue) {
         guard let issues, replyTask == nil, let editor = usableEditor(issues) else { return }
-        let number = issue.number, drafts = issues.drafts
-        let template = CommentDraft.template(draft: drafts.text(number: number, kind: .reply) ?? "", number: number,
+        let number = issue.number, drafts = issues.drafts, kind = DraftKind.reply(to: root)
+        let template = CommentDraft.template(draft: drafts.text(number: number, kind: kind) ?? "", number: number,
                                              repository: issues.owner + "/" + issues.name, title: issue.title)
         var body = ""
         let outcome = editor.edit(template, fileName: CommentDraft.fileName) { left in
             guard let text = left.text else { return true }
             body = CommentDraft.comment(from: text, template: template)
             if body.isEmpty {
-                if left.failure == nil { drafts.discard(number: number, kind: .reply) }
+                if left.failure == nil { drafts.discard(number: number, kind: kind) }
                 return true
             }
-            return drafts.keep(body, number: number, kind: .reply)
+            return drafts.keep(body, number: number, kind: kind)
         }
         if outcome.appIsEnding { return }
         if let failure = outcome.failure {
-            host?.setStatus(tr("review.editorFailed", Sanitizer.line(failure)))
+            let reason = Sanitizer.line(outcome.folderKept.map { tr("editor.filesKept", failure, $0) } ?? failure)
+            host?.setStatus(drafts.text(number: number, kind: kind) != nil ? tr("review.replyEditorFailedKept", reason)
+                                                                          : tr("review.editorFailed", reason))
             return
         }
         if let refused = CommentDraft.refusalStatus(for: body) {
@@ -111,20 +119,61 @@ final class ReviewActions {
             await .of { try await issues.service.replyToReviewComment(id: root, body: text, ownerLogin: issues.owner,
                                                                       repository: issues.name, number: number) }
         } then: { [weak self] result in
-            self?.replyDidPost(result, number: number)
+            self?.replyDidPost(result, number: number, root: root)
         }
     }
 
-    /// GitHub's answer to a reply: taken, its draft goes; refused, the draft stays with the reason said.
-    func replyDidPost(_ result: Result<ReviewComment, GitHubError>?, number: Int) {
+    /// GitHub's answer to a reply in the thread `root` starts: taken, its draft goes; refused, the draft
+    /// stays with the reason said.
+    func replyDidPost(_ result: Result<ReviewComment, GitHubError>?, number: Int, root: Int64) {
         replyTask = nil
         switch result {
         case .success(let reply):
-            issues?.drafts.discard(number: number, kind: .reply)
+            issues?.drafts.discard(number: number, kind: .reply(to: root))
             replyAdded?(number, reply)
             host?.setStatus(tr("review.replied", number))
         case .failure(let error):
             host?.setStatus(tr("review.replyRefused", ReviewDraft.refusalReason(error)))
+        case nil: break
+        }
+        host?.changed()
+    }
+
+    /// `x` on a review thread: resolves it, or unresolves a resolved one (GraphQL, needs a token), as far
+    /// as GitHub said the thread's node id (`status`; nil: GraphQL was not read, or not for this thread).
+    /// GitHub's answer goes to `threadStatusChanged`; a refusal is said plainly.
+    func toggleResolved(_ status: ReviewThreadStatus?, on issue: Issue) {
+        guard let issues, resolveTask == nil else { return }
+        guard issues.isAuthenticated else {
+            host?.setStatus(tr("review.needsToken"))
+            return
+        }
+        guard let status else {
+            host?.setStatus(tr("review.resolveUnknown"))
+            return
+        }
+        let resolve = !status.isResolved, number = issue.number
+        guard resolve ? status.viewerCanResolve : status.viewerCanUnresolve else {
+            host?.setStatus(resolve ? tr("review.cannotResolve") : tr("review.cannotUnresolve"))
+            return
+        }
+        host?.setStatus(resolve ? tr("review.resolving") : tr("review.unresolving"))
+        let threadID = status.id
+        resolveTask = calls.run { await .of { try await issues.service.setReviewThreadResolved(resolve, threadID: threadID) } } then: {
+            [weak self] result in self?.resolvedDidChange(result, number: number, resolve: resolve)
+        }
+    }
+
+    /// GitHub's answer to a resolve or an unresolve on pull request `number`.
+    func resolvedDidChange(_ result: Result<ReviewThreadStatus, GitHubError>?, number: Int, resolve: Bool) {
+        resolveTask = nil
+        switch result {
+        case .success(let status):
+            threadStatusChanged?(number, status)
+            host?.setStatus(status.isResolved ? tr("review.resolved") : tr("review.unresolved"))
+        case .failure(let error):
+            let reason = ReviewDraft.refusalReason(error)
+            host?.setStatus(resolve ? tr("review.resolveFailed", reason) : tr("review.unresolveFailed", reason))
         case nil: break
         }
         host?.changed()

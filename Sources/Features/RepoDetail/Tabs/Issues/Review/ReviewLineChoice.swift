@@ -4,9 +4,10 @@ import MarkdownRendering
 import TerminalKit
 
 /// Choosing where a line comment goes in an open pull request's diff: `v` puts a line cursor on the
-/// diff (the first patch line on screen), ↑↓ move it, `V` marks a range's first line, Esc stops. The
-/// cursor and the range are drawn reversed; `chosenTarget` is the place the rendering says the cursor
-/// is on.
+/// diff (the first patch line on screen), ↑↓ move it over every line (the threads' too), `V` marks a
+/// range's first line, Esc stops. The cursor and the range are drawn reversed; `chosenTarget` is the
+/// place the rendering says the cursor is on; `threadAtHand` the review thread Enter, Space (a resolved
+/// one folds) and `x` (resolve) act on.
 extension IssueThreadState {
     var isChoosingLine: Bool { pane.cursor != nil }
 
@@ -52,6 +53,37 @@ extension IssueThreadState {
         guard index - start < 5_000, !(start...index).contains(where: { rendered.diffLines[$0] != nil }),
               !rendered.fileStarts.contains(where: { $0 > start && $0 <= index }) else { return nil }
         return rendered.threadRoots[at]
+    }
+
+    /// The review thread the keys act on (its first comment's id): the one the cursor is in, else the first
+    /// one starting on screen (`}` puts one at the top); nil when there is none (a pending comment is none).
+    func threadAtHand() -> Int64? {
+        if let cursor = pane.cursor { return threadRoot(at: cursor) }
+        guard let rendered else { return nil }
+        let top = pane.offset, end = pane.offset + pane.height
+        guard var index = rendered.threadStarts.firstIndex(where: { $0 >= top }) else { return nil }
+        while index < rendered.threadStarts.count, rendered.threadStarts[index] < end, rendered.threadRoots.indices.contains(index) {
+            if let root = rendered.threadRoots[index] { return root }
+            index += 1
+        }
+        return nil
+    }
+
+    /// What GraphQL said of the thread at hand, with its first comment's id; nil without a thread at hand.
+    func threadStatusAtHand() -> (root: Int64, status: ReviewThreadStatus?)? {
+        threadAtHand().map { ($0, thread?.changes?.threadStatus(root: $0)) }
+    }
+
+    /// Whether Enter or Space folds or unfolds a thread: `action` is one of them (Enter only while no link
+    /// is being chosen: no number typed, none selected on screen), and the thread at hand is resolved. Its
+    /// first comment's id, else nil.
+    func threadToFold(for action: RepoDetailAction) -> Int64? {
+        guard pane.searchField == nil, action == .toggleFold || action == .confirm else { return nil }
+        if action == .confirm {
+            guard pane.linkKeys.typed.isEmpty, pane.selectedLink.map({ !pane.linksOnScreen.contains($0) }) ?? true else { return nil }
+        }
+        guard let (root, status) = threadStatusAtHand(), status?.isResolved == true else { return nil }
+        return root
     }
 
     /// The place the cursor (and the range marked) is on, or the words that say why there is none.

@@ -61,8 +61,11 @@ enum ReviewSummaryRenderer {
 
     /// The review threads drawn in the diff of `files`, by file index, then the comments of the review
     /// being written (`pending`) under their lines; and the notes said above the files: the comments could
-    /// not be read (or not all), threads on files not listed.
+    /// not be read (or not all), threads on files not listed. A thread GraphQL says is resolved (`statuses`,
+    /// matched by its first comment) is folded to one line unless its first comment is in `unfolded`;
+    /// without statuses (no token, GraphQL refused) every thread is drawn whole and nothing more is said.
     static func diffNotes(_ comments: Result<ReviewCommentList, GitHubError>?, pending: [PendingReviewComment] = [],
+                          statuses: [ReviewThreadStatus] = [], unfolded: Set<Int64> = [],
                           files: [CommitDetail.File], width: Int, now: Date) -> (byFile: [Int: DiffNotes], notes: [String]) {
         var notes: [String] = []
         var list = ReviewCommentList()
@@ -74,17 +77,18 @@ enum ReviewSummaryRenderer {
         if let error = list.stoppedBy {
             notes.append(tr("review.threadsStopped", IssueDetailRenderer.partReason(error, isHeadCommit: false)))
         }
-        let placed = ReviewThreadPlacement.place(list.comments, in: files)
+        let placed = ReviewThreadPlacement.place(list.comments, in: files, statuses: ReviewThreadPlacement.statusesByRoot(statuses))
         let all = ReviewThreadPlacement.threads(list.comments).count
         let shown = placed.values.reduce(0) { $0 + $1.count }
         if all > shown { notes.append(tr("review.threadsElsewhere", all - shown)) }
         var byFile: [Int: DiffNotes] = [:]
         for (index, threads) in placed {
             var fileNotes = DiffNotes()
-            for (line, atLine) in threads.underLine {
-                fileNotes.underLine[line] = atLine.map { DiffNote(id: $0.root.id, lines: ReviewThreadRenderer.lines($0, width: width, now: now)) }
+            func note(_ thread: ReviewThread) -> DiffNote {
+                ReviewThreadRenderer.note(thread, width: width, now: now, unfolded: unfolded.contains(thread.root.id))
             }
-            fileNotes.after = threads.after.map { DiffNote(id: $0.root.id, lines: ReviewThreadRenderer.lines($0, width: width, now: now)) }
+            for (line, atLine) in threads.underLine { fileNotes.underLine[line] = atLine.map(note) }
+            fileNotes.after = threads.after.map(note)
             byFile[index] = fileNotes
         }
         for (index, threads) in ReviewThreadPlacement.place(pending.map(\.asReviewComment), in: files) {

@@ -6,10 +6,11 @@ import Persistence
 import TerminalKit
 
 /// Renders a review thread as the diff shows it under its line (pure): a bar down its left, each
-/// comment's author, date and where it is (a line, a range, outdated), its body rendered as Markdown;
-/// an outdated thread first shows the end of the hunk it was written on. Every string is untrusted
-/// and sanitized here. A body's links keep their `[n]` marks and list but are not followed from the
-/// diff (their numbers are the body's own).
+/// comment's author, date and where it is (a line, a range, outdated, resolved), its body rendered as
+/// Markdown; an outdated thread first shows the end of the hunk it was written on; a resolved one, unless
+/// unfolded, is one line (who resolved it, how many comments). Every string is untrusted and sanitized
+/// here. The thread's links are numbered from 1 over its comments (`DiffNote.links`): the diff numbers
+/// them again in the document's series where it draws the thread.
 enum ReviewThreadRenderer {
     enum Styles {
         static let bar = Style(foreground: .magenta)
@@ -19,6 +20,7 @@ enum ReviewThreadRenderer {
         static let pending = Style(foreground: .yellow)
         static let pendingWord = Style(foreground: .yellow, attributes: [.bold, .reverse])
         static let refusal = Style(foreground: .red, attributes: .bold)
+        static let resolved = Style(foreground: .green)
     }
 
     /// A comment of the review being written, drawn under its line: marked pending, with where it goes
@@ -45,9 +47,44 @@ enum ReviewThreadRenderer {
     /// Lines of the hunk shown above an outdated thread at most.
     static let hunkLines = 4
 
+    /// The thread as the diff draws it: folded to one line when it is resolved and not `unfolded`, else whole.
+    static func note(_ thread: ReviewThread, width: Int, now: Date, unfolded: Bool) -> DiffNote {
+        if thread.isResolved, !unfolded { return DiffNote(id: thread.root.id, lines: [folded(thread, width: width)]) }
+        let drawn = rendered(thread, width: width, now: now)
+        return DiffNote(id: thread.root.id, lines: drawn.lines, links: drawn.links)
+    }
+
+    /// A resolved thread folded: "▸ resolved by kim · 3 comments · line 12 · Enter shows it".
+    static func folded(_ thread: ReviewThread, width: Int) -> StyledLine {
+        let count = thread.comments.count
+        var spans = [Span("  ▸ ", style: Styles.bar), Span(resolvedWords(thread.status), style: Styles.resolved),
+                     Span(" · " + (count == 1 ? tr("review.thread.comments.one") : tr("review.thread.comments.other", count)),
+                          style: Styles.label)]
+        if thread.isOutdated {
+            spans.append(Span(" · " + tr("review.thread.outdated"), style: Styles.outdated))
+        } else if let placeText = place(thread.root) {
+            spans.append(Span(" · " + placeText, style: Styles.label))
+        }
+        spans.append(Span(" · " + tr("review.thread.unfold"), style: Styles.label))
+        return CommitDetailRenderer.fitted(StyledLine(spans), width: max(width, 20))
+    }
+
+    /// "resolved by kim", or "resolved" when GitHub did not say who.
+    private static func resolvedWords(_ status: ReviewThreadStatus?) -> String {
+        guard let who = status?.resolvedBy.map(Sanitizer.line), !who.isEmpty else { return tr("review.thread.resolved") }
+        return tr("review.thread.resolvedBy", who)
+    }
+
+    /// The whole thread's lines (tests read them).
     static func lines(_ thread: ReviewThread, width: Int, now: Date) -> [StyledLine] {
+        rendered(thread, width: width, now: now).lines
+    }
+
+    /// The whole thread: its lines, and its links numbered from 1 in reading order.
+    static func rendered(_ thread: ReviewThread, width: Int, now: Date) -> (lines: [StyledLine], links: [MarkdownLink]) {
         let width = max(width, 20)
         var lines: [StyledLine] = []
+        var links: [MarkdownLink] = []
         func add(_ spans: [Span]) { lines.append(CommitDetailRenderer.fitted(StyledLine(spans), width: width)) }
         let root = thread.root
         var location: [Span] = []
@@ -57,6 +94,7 @@ enum ReviewThreadRenderer {
         } else if let placeText = place(root) {
             location.append(Span(" · " + placeText, style: Styles.label))
         }
+        if thread.isResolved { location.append(Span(" · " + resolvedWords(thread.status), style: Styles.resolved)) }
         if thread.isOutdated, !root.diffHunk.isEmpty {
             let hunk = PatchParser.parse(root.diffHunk, maximumLines: 200).lines.suffix(hunkLines)
             for patchLine in hunk { add([Span("  │ ", style: Styles.bar)] + CommitDetailRenderer.styled(patchLine).spans) }
@@ -70,26 +108,33 @@ enum ReviewThreadRenderer {
             }
             if index == 0 { header += location }
             add(header)
-            for line in body(comment.body, replacing: thread.rangeLines, width: width).prefix(500) {
-                add([Span("  │ ", style: Styles.bar)] + line.spans)
-            }
+            let drawn = body(comment.body, replacing: thread.rangeLines, width: width, linksBefore: links.count)
+            links += drawn.links
+            for line in drawn.lines.prefix(500) { add([Span("  │ ", style: Styles.bar)] + line.spans) }
         }
         add([Span("  └─", style: Styles.bar)])
-        return lines
+        return (lines, links)
     }
 
-    /// A comment's body: its Markdown rendered (links not followed from here), and each ```` ```suggestion ````
-    /// block drawn as the change it proposes: `replaced` (the commented lines) removed, its lines added.
+    /// A comment's body's lines, its links numbered from 1 (tests read them).
     static func body(_ text: String, replacing replaced: [String], width: Int) -> [StyledLine] {
+        body(text, replacing: replaced, width: width, linksBefore: 0).lines
+    }
+
+    /// A comment's body: its Markdown rendered, its links numbered after the `linksBefore` before it, and
+    /// each ```` ```suggestion ```` block drawn as the change it proposes: `replaced` (the commented lines)
+    /// removed, its lines added.
+    static func body(_ text: String, replacing replaced: [String], width: Int,
+                     linksBefore: Int) -> (lines: [StyledLine], links: [MarkdownLink]) {
         var lines: [StyledLine] = []
+        var links: [MarkdownLink] = []
         func markdown(_ part: [Substring]) {
             let joined = part.joined(separator: "\n")
             guard !joined.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return }
-            for line in MarkdownDocument.render(markdown: joined, width: max(10, width - 4)).lines {
-                var spans = line.spans
-                for at in spans.indices { spans[at].link = nil }
-                lines.append(StyledLine(spans))
-            }
+            let drawn = IssueDetailRenderer.renumbered(MarkdownDocument.render(markdown: joined, width: max(10, width - 4)),
+                                                       after: linksBefore + links.count, width: max(10, width - 4))
+            lines += drawn.lines
+            links += drawn.links
         }
         let all = Sanitizer.text(text).replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
         var before: [Substring] = []
@@ -114,7 +159,7 @@ enum ReviewThreadRenderer {
             index = end + 1
         }
         markdown(before)
-        return lines
+        return (lines, links)
     }
 
     /// An added line's text as the patch parser made it safe to draw (tabs expanded, long lines cut).

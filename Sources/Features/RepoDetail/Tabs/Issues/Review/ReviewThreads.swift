@@ -8,6 +8,11 @@ struct ReviewThread: Equatable, Sendable {
     var replies: [ReviewComment] = []
     /// The text of the lines the thread is on, as the patch has them (what a suggestion replaces).
     var rangeLines: [String] = []
+    /// What GraphQL says of the thread (resolved, its node id); nil when it was not read or not matched.
+    var status: ReviewThreadStatus?
+
+    /// Whether the thread is resolved, as far as GitHub said.
+    var isResolved: Bool { status?.isResolved ?? false }
 
     var isOutdated: Bool { root.isOutdated }
     /// Every comment of the thread, the first first.
@@ -34,8 +39,20 @@ struct FileThreads: Equatable, Sendable {
 /// goes after the file's patch (drawn with its own hunk). A renamed file is found by its new name or its
 /// old one. Threads on files not in `files` are left out (the caller counts them).
 enum ReviewThreadPlacement {
-    /// The threads, in the order of their first comments.
-    static func threads(_ comments: [ReviewComment]) -> [ReviewThread] {
+    /// GraphQL's threads by the REST id of their first comment, which is how they are matched to the
+    /// threads the REST comments make (a thread GitHub gave without that id matches none; of two with one
+    /// id, the first).
+    static func statusesByRoot(_ statuses: [ReviewThreadStatus]) -> [Int64: ReviewThreadStatus] {
+        var byRoot: [Int64: ReviewThreadStatus] = [:]
+        for status in statuses {
+            if let root = status.firstCommentID, byRoot[root] == nil { byRoot[root] = status }
+        }
+        return byRoot
+    }
+
+    /// The threads, in the order of their first comments, each with its status from `statuses` (by its
+    /// first comment's id).
+    static func threads(_ comments: [ReviewComment], statuses: [Int64: ReviewThreadStatus] = [:]) -> [ReviewThread] {
         let byID = Dictionary(comments.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let order = Dictionary(comments.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         /// The first comment of the thread `comment` is in; in a loop of replies, the loop's first listed.
@@ -59,7 +76,7 @@ enum ReviewThreadPlacement {
             if root == comment.id {
                 guard index[comment.id] == nil else { continue }
                 index[comment.id] = threads.count
-                threads.append(ReviewThread(root: comment))
+                threads.append(ReviewThread(root: comment, status: statuses[comment.id]))
             } else {
                 pendingReplies.append((root, comment))
             }
@@ -70,8 +87,9 @@ enum ReviewThreadPlacement {
         return threads
     }
 
-    /// The threads of each file, by file index in `files`.
-    static func place(_ comments: [ReviewComment], in files: [CommitDetail.File]) -> [Int: FileThreads] {
+    /// The threads of each file, by file index in `files` (with their `statuses`, as `threads` gives them).
+    static func place(_ comments: [ReviewComment], in files: [CommitDetail.File],
+                      statuses: [Int64: ReviewThreadStatus] = [:]) -> [Int: FileThreads] {
         var fileIndex: [String: Int] = [:]
         for (index, file) in files.enumerated() {
             if fileIndex[file.filename] == nil { fileIndex[file.filename] = index }
@@ -81,7 +99,7 @@ enum ReviewThreadPlacement {
         }
         var parsed: [Int: [PatchLine]] = [:]
         var placed: [Int: FileThreads] = [:]
-        for thread in threads(comments) {
+        for thread in threads(comments, statuses: statuses) {
             guard let index = fileIndex[thread.root.path] else { continue }
             let file = files[index]
             var threads = placed[index] ?? FileThreads()

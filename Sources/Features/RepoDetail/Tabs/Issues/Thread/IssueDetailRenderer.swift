@@ -28,8 +28,10 @@ struct RenderedIssue: Equatable, Sendable {
     var links: [MarkdownLink] = []
     /// Lines and links of the head (`lines` and `links` start with them), and the budget its body took.
     fileprivate var head = (lines: 0, links: 0, budget: 0)
-    /// Where the tail starts in `lines`.
+    /// Where the tail starts in `lines`, and how many links it added at the end of `links` (its review
+    /// threads').
     fileprivate var tailStart = 0
+    fileprivate var tailLinks = 0
     /// Lines bodies and comments may still take before comments are left out.
     fileprivate var budget = IssueDetailRenderer.maximumLines
     /// A pull request's commits and files as last rendered, with what they were rendered from.
@@ -45,6 +47,10 @@ struct RenderedIssue: Equatable, Sendable {
         var threadRoots: [Int64?] = []
         var diffLines: [Int: DiffLineRef] = [:]
         var pending: [PendingReviewComment] = []
+        var unfolded: Set<Int64> = []
+        /// The review threads' links, numbered from 1 in the part, and the part's lines that draw one.
+        var links: [String] = []
+        var linkLines: [Int] = []
     }
 
     static func == (lhs: RenderedIssue, rhs: RenderedIssue) -> Bool {
@@ -66,6 +72,8 @@ struct IssueThread: Equatable, Sendable {
     var changes: PullRequestChanges?
     /// The comments of the review being written here, as stored (drawn in the diff as pending).
     var pendingReview: [PendingReviewComment] = []
+    /// The resolved review threads shown whole (by their first comment's id); the others are folded.
+    var unfoldedThreads: Set<Int64> = []
 }
 
 /// Renders an `IssueThread`: title and number, state (glyph and word), author and dates, labels in their
@@ -270,6 +278,8 @@ enum IssueDetailRenderer {
     private static func appendComments(_ comments: ArraySlice<IssueComment>, to rendered: inout RenderedIssue, _ context: Context) {
         let width = context.width, now = context.now
         rendered.lines.removeSubrange(rendered.tailStart...)
+        rendered.links.removeLast(min(rendered.tailLinks, rendered.links.count))
+        rendered.tailLinks = 0
         rendered.fileStarts = []
         for comment in comments {
             guard rendered.budget > 0 else {
@@ -305,6 +315,8 @@ enum IssueDetailRenderer {
     private static func setTail(of rendered: inout RenderedIssue, _ thread: IssueThread, _ context: Context) {
         let width = context.width
         rendered.lines.removeSubrange(rendered.tailStart...)
+        rendered.links.removeLast(min(rendered.tailLinks, rendered.links.count))
+        rendered.tailLinks = 0
         rendered.fileStarts = []
         rendered.threadStarts = []
         rendered.threadRoots = []
@@ -323,14 +335,24 @@ enum IssueDetailRenderer {
             return
         }
         let part: RenderedIssue.PullPart
-        if let kept = rendered.pullPart, kept.pull == pull, kept.changes == thread.changes, kept.pending == thread.pendingReview {
+        if let kept = rendered.pullPart, kept.pull == pull, kept.changes == thread.changes, kept.pending == thread.pendingReview,
+           kept.unfolded == thread.unfoldedThreads {
             part = kept
         } else {
-            part = pullPart(pull, changes: thread.changes, pending: thread.pendingReview, context)
+            part = pullPart(pull, changes: thread.changes, pending: thread.pendingReview, unfolded: thread.unfoldedThreads, context)
             rendered.pullPart = part
         }
         let start = rendered.lines.count
         rendered.lines += part.lines
+        // The threads' links come after the body's and the comments' in the one series.
+        let linksBefore = rendered.links.count
+        if linksBefore > 0 {
+            for index in part.linkLines {
+                rendered.lines[start + index] = CommitDetailRenderer.movingLinks(rendered.lines[start + index], by: linksBefore, width: width)
+            }
+        }
+        rendered.links += part.links.enumerated().map { MarkdownLink(number: linksBefore + $0.offset + 1, url: $0.element) }
+        rendered.tailLinks = part.links.count
         rendered.fileStarts = part.fileStarts.map { $0 + start }
         rendered.threadStarts = part.threadStarts.map { $0 + start }
         rendered.threadRoots = part.threadRoots
@@ -339,7 +361,7 @@ enum IssueDetailRenderer {
 
     /// A pull request's commits and files with their diff (the commit view's rendering).
     private static func pullPart(_ pull: PullRequest, changes: PullRequestChanges?, pending: [PendingReviewComment],
-                                 _ context: Context) -> RenderedIssue.PullPart {
+                                 unfolded: Set<Int64>, _ context: Context) -> RenderedIssue.PullPart {
         let width = context.width
         var lines: [StyledLine] = []
         func line(_ spans: [Span]) { lines.append(CommitDetailRenderer.fitted(StyledLine(spans), width: width)) }
@@ -361,11 +383,13 @@ enum IssueDetailRenderer {
         }
         blank()
         var fileStarts: [Int] = [], threadStarts: [Int] = [], threadRoots: [Int64?] = [], diffLines: [Int: DiffLineRef] = [:]
+        var links: [String] = [], linkLines: [Int] = []
         switch changes?.files {
         case .success(let list)?:
             if let note = filesShown(list, of: pull.changedFiles) { line([Span(note, style: Styles.note)]) }
-            let threads = ReviewSummaryRenderer.diffNotes(changes?.reviewComments, pending: pending, files: list.files, width: width,
-                                                          now: context.now)
+            let threads = ReviewSummaryRenderer.diffNotes(changes?.reviewComments, pending: pending,
+                                                          statuses: changes?.reviewThreadStatuses ?? [], unfolded: unfolded,
+                                                          files: list.files, width: width, now: context.now)
             for text in threads.notes { line([Span(text, style: Styles.note)]) }
             let rendered = CommitDetailRenderer.files(list.files, width: width, startingAt: lines.count, notes: threads.byFile,
                                                       recordsLines: true)
@@ -374,29 +398,26 @@ enum IssueDetailRenderer {
             threadStarts = rendered.noteStarts
             threadRoots = rendered.noteIDs
             diffLines = rendered.diffLines
+            links = rendered.links
+            if !links.isEmpty {
+                let first = lines.count - rendered.lines.count
+                linkLines = rendered.lines.indices.filter { rendered.lines[$0].spans.contains { $0.link != nil } }.map { $0 + first }
+            }
         case .failure(let error)?:
             line([Span(tr("issue.filesFailed", partReason(error, isHeadCommit: false)), style: Styles.failure)])
         case nil:
             line([Span(tr("issue.loadingFiles"), style: Styles.note)])
         }
         return RenderedIssue.PullPart(pull: pull, changes: changes, lines: lines, fileStarts: fileStarts, threadStarts: threadStarts,
-                                      threadRoots: threadRoots, diffLines: diffLines, pending: pending)
+                                      threadRoots: threadRoots, diffLines: diffLines, pending: pending, unfolded: unfolded,
+                                      links: links, linkLines: linkLines)
     }
 
     /// A part's lines and links with every link number moved up by `offset` (its `[n]` marks too),
     /// each line fitted to `width` again (a mark may have grown by a digit).
     static func renumbered(_ rendered: RenderedMarkdown, after offset: Int, width: Int) -> (lines: [StyledLine], links: [MarkdownLink]) {
         guard offset > 0, !rendered.links.isEmpty else { return (rendered.lines, rendered.links) }
-        let lines = rendered.lines.map { line -> StyledLine in
-            guard line.spans.contains(where: { $0.link != nil }) else { return line }
-            var moved = line
-            for index in moved.spans.indices {
-                guard let number = moved.spans[index].link else { continue }
-                if moved.spans[index].text == "[\(number)]" { moved.spans[index].text = "[\(number + offset)]" }
-                moved.spans[index].link = number + offset
-            }
-            return CommitDetailRenderer.fitted(moved, width: width)
-        }
+        let lines = rendered.lines.map { CommitDetailRenderer.movingLinks($0, by: offset, width: width) }
         let links = rendered.links.map { link -> MarkdownLink in
             var moved = link
             moved.number += offset

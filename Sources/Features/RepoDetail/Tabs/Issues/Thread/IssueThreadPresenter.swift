@@ -128,9 +128,11 @@ final class IssueThreadPresenter {
         threadTask = nil
         guard state?.number == number else { return }
         switch result {
-        case .success(let (loaded, next, pages)):
+        case .success(let (read, next, pages)):
             storedTask?.cancel()
             storedTask = nil
+            var loaded = read
+            loaded.unfoldedThreads = state?.thread?.unfoldedThreads ?? []
             state?.show(loaded)
             state?.startComments(next: next, pages: pages)
             state?.failure = nil
@@ -292,10 +294,16 @@ final class IssueThreadPresenter {
         back?()
     }
 
-    /// The thread's keys: the document's (scrolling, `/` search, links), then `]`/`[` between files, `r`
-    /// and Esc; returns whether it took the action.
+    /// The thread's keys: Enter or Space on a resolved review thread (folds or unfolds it), the
+    /// document's (scrolling, `/` search, links), then `]`/`[` between files, `r` and Esc; returns whether
+    /// it took the action.
     func handle(_ action: RepoDetailAction) -> Bool {
         guard var shown = state else { return false }
+        if let root = shown.threadToFold(for: action) {
+            // Enter or Space on a resolved review thread: folded ⇄ whole.
+            update(number: shown.number) { $0.unfoldedThreads.formSymmetricDifference([root]) }
+            return true
+        }
         let outcome = shown.pane.handle(action)
         state = shown
         if outcome.settle(host: host, follow: followLink) {
