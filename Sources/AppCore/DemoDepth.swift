@@ -125,6 +125,7 @@ extension DemoTransport {
             case ("pulls", "files") where Self.isPull(item): return Self.json(pullFiles(of: item, in: repository))
             case ("pulls", "commits") where Self.isPull(item): return Self.json(pullCommits(of: item, in: repository))
             case ("pulls", "reviews") where Self.isPull(item): return Self.json(reviews(of: item))
+            case ("pulls", "comments") where Self.isPull(item): return Self.json(reviewComments(of: item, in: repository))
             default: return nil
             }
         default:

@@ -119,6 +119,7 @@ struct DemoTransport: HTTPTransport {
 
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         try Task.checkCancellation()
+        if let answer = reviewThreadsAnswer(request) { return answer }
         if let answer = inboxAnswer(request) { return answer }
         if let answer = depth(for: request) { return answer }
         if let answer = answers[request.url.path.lowercased()] { return answer }

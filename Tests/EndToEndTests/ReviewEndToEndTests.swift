@@ -5,7 +5,8 @@ import TestSupport
 /// Reviewing a pull request in the real binary against the fake server: the recorded review comment
 /// shown under the line it was written on (`}` jumps to it), a line comment written through an `EDITOR`
 /// script kept pending across a quit and a relaunch, then the review approved: GitHub gets the comment
-/// with its path, line and side.
+/// with its path, line and side. Its thread resolved (GraphQL): folded to one line, unfolded by Enter,
+/// unresolved and resolved again with `x`, each mutation reaching the server.
 @Suite("End to end: review a pull request in its diff", .enabled(if: TmuxSession.isAvailable, "tmux is not installed"), .serialized)
 struct ReviewEndToEndTests {
     static let reviewsPath = "/repos/sferik/rails_admin/pulls/2741/reviews"
@@ -38,6 +39,41 @@ struct ReviewEndToEndTests {
         try tmux.send("Enter")
         await tmux.waitFor(text: "approved (1)")
         return tmux
+    }
+
+    @Test("a resolved thread folded to one line; Enter unfolds it; x unresolves it, x resolves it again (folded), each mutation at the server")
+    func resolvedThread() async throws {
+        let server = try IssuesEndToEndTests.server()
+        server.addRecordedPullRequest()
+        server.setResolvedReviewThreads([401_530])
+        let baseURL = try await server.start()
+        let data = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let tmux = try await openPull(server: baseURL, data: data, editor: try editor(in: data))
+        try tmux.send("}")
+        let folded = await tmux.waitFor(text: "▸ resolved by e2e-commenter · 1 comment · line 33")
+        #expect(!folded.contains("This is causing a test to fail"), "\(folded)")
+        try tmux.send("Enter")
+        let unfolded = await tmux.waitFor(text: "This is causing a test to fail")
+        #expect(unfolded.contains("┌─ catsby") && unfolded.contains("resolved by e2e-commenter"), "\(unfolded)")
+        try tmux.send("x")
+        await tmux.waitFor(text: "Thread unresolved")
+        func mutations() async -> [String] {
+            await server.requests(pathPrefix: "/graphql").filter { $0.method == "POST" }.map { String(decoding: $0.body, as: UTF8.self) }
+                .filter { $0.contains("mutation") }
+        }
+        #expect(await mutations().count == 1)
+        #expect(await mutations().first?.contains("unresolveReviewThread(") == true)
+        #expect(await mutations().first?.contains("PRRT_fake_401530") == true)
+        try tmux.send("x")
+        await tmux.waitFor(text: "Thread resolved")
+        let again = await tmux.waitFor(text: "▸ resolved by e2e-commenter")
+        #expect(!again.contains("This is causing a test to fail"), "\(again)")
+        let both = await mutations()
+        #expect(both.count == 2 && both.last?.contains("ResolveReviewThread(") == true && both.last?.contains("unresolve") == false)
+        try tmux.send("q")
+        await tmux.waitFor(text: "<<END>>")
+        await server.stop()
     }
 
     @Test("a thread at its line; a line comment pending across a relaunch; the review approved with the comment's path, line and side")

@@ -53,6 +53,19 @@ struct GraphQLSchemaTests {
         }
     }
 
+    @Test("The review threads' query (paged by cursor) and the resolve and unresolve mutations are valid")
+    func reviewThreadsValid() throws {
+        let texts = GitHubClientQuery.reviewThreads
+        #expect(texts.count == 3)
+        for text in texts {
+            let found = try errors(of: text)
+            #expect(found.isEmpty, "not valid:\n\(found.joined(separator: "\n"))\n\(text)")
+        }
+        #expect(texts[0].contains("reviewThreads(first: 100, after: $after)") && texts[0].contains("pageInfo { hasNextPage endCursor }"))
+        #expect(texts[1].contains("resolveReviewThread(input: {threadId: $thread})"))
+        #expect(texts[2].contains("unresolveReviewThread(input: {threadId: $thread})"))
+    }
+
     @Test("The validator does reject a field the schema does not have (the check can fail)")
     func rejects() throws {
         let found = try errors(of: "query { repository(owner: \"a\", name: \"b\") { noSuchField } }")

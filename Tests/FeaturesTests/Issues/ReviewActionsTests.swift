@@ -37,10 +37,13 @@ struct ReviewActionsTests {
 
         final class Box { var value: [[PendingReviewComment]] = [] }
 
-        init(token: Bool = true, editor: FakeEditor, submitError: GitHubError? = nil, store: SQLiteStore? = nil) throws {
+        init(token: Bool = true, editor: FakeEditor, submitError: GitHubError? = nil, resolveError: GitHubError? = nil,
+             threads: [ReviewThreadStatus] = [], store: SQLiteStore? = nil) throws {
             var script = ScriptedIssueService.Script()
             script.isAuthenticated = token
             script.submitError = submitError
+            script.resolveError = resolveError
+            script.threadStatuses = threads
             service = ScriptedIssueService(script)
             self.store = try store ?? SQLiteStore.inMemory()
             self.editor = editor
@@ -57,6 +60,7 @@ struct ReviewActionsTests {
         func settle() async {
             await actions.submitTask?.value
             await actions.replyTask?.value
+            await actions.resolveTask?.value
             dispatcher.runPending()
         }
     }
@@ -151,20 +155,92 @@ struct ReviewActionsTests {
         var added: [ReviewComment] = []
         h.actions.replyAdded = { _, reply in added.append(reply) }
         h.actions.reply(to: 401_530, on: Self.pull)
-        #expect(try h.store.draft(repository: "o/r", number: 7, kind: .reply)?.text == "Thanks, fixed.")
+        #expect(try h.store.draft(repository: "o/r", number: 7, kind: .reply(to: 401_530))?.text == "Thanks, fixed.")
         #expect(h.status == "Replying in a review thread of #7…")
         await h.settle()
         #expect(h.service.recorded.contains("reply o/r#7 to 401530"))
         #expect(added.map(\.inReplyTo) == [401_530])
         #expect(added.map(\.body) == ["Thanks, fixed."])
         #expect(h.status == "Replied in a review thread of #7")
-        #expect(try h.store.draft(repository: "o/r", number: 7, kind: .reply) == nil)
+        #expect(try h.store.draft(repository: "o/r", number: 7, kind: .reply(to: 401_530)) == nil)
 
         let refused = try Harness(editor: FakeEditor { .edited("Again.\n" + $0) }, submitError: .http(status: 422, message: "Validation Failed"))
         refused.actions.reply(to: 401_530, on: Self.pull)
         await refused.settle()
         #expect(refused.status?.hasPrefix("Reply not posted, kept as a draft") == true)
-        #expect(try refused.store.draft(repository: "o/r", number: 7, kind: .reply)?.text == "Again.")
+        #expect(try refused.store.draft(repository: "o/r", number: 7, kind: .reply(to: 401_530))?.text == "Again.")
+    }
+
+    @Test("one reply draft a thread: an editor killed keeps it and the next C on that thread offers it, another thread starts empty")
+    func replyDraftPerThread() async throws {
+        let killed = FakeEditor { .failed("the editor ended with status 137", text: "Half a reply\n" + $0) }
+        let h = try Harness(editor: killed)
+        h.actions.reply(to: 401_530, on: Self.pull)
+        #expect(h.status == "Reply not sent: the editor ended with status 137; the draft is kept, C on the thread to continue")
+        #expect(!h.service.recorded.contains { $0.hasPrefix("reply") })
+        #expect(try h.store.draft(repository: "o/r", number: 7, kind: .reply(to: 401_530))?.text == "Half a reply")
+
+        // The network down: the reply is refused, its draft stays; the next C on that thread starts from it.
+        let offline = try Harness(editor: FakeEditor { $0.hasPrefix("Half a reply") ? .edited("Half a reply, finished.\n") : .edited($0) },
+                                  submitError: .network, store: h.store)
+        offline.actions.reply(to: 401_530, on: Self.pull)
+        await offline.settle()
+        #expect(offline.status?.hasPrefix("Reply not posted, kept as a draft") == true)
+        #expect(try offline.store.draft(repository: "o/r", number: 7, kind: .reply(to: 401_530))?.text == "Half a reply, finished.")
+
+        // Another thread of the same pull request: its own (empty) draft.
+        let other = try Harness(editor: FakeEditor { .edited($0) }, store: h.store)
+        other.actions.reply(to: 999, on: Self.pull)
+        #expect(other.editor.texts.first?.hasPrefix("\n\n" + CommentDraft.scissors) == true)
+        #expect(try other.store.draft(repository: "o/r", number: 7, kind: .reply(to: 401_530))?.text == "Half a reply, finished.")
+    }
+
+    static let unresolved = ReviewThreadStatus(id: "PRRT_1", isResolved: false, firstCommentID: 401_530)
+
+    @Test("x on a thread: resolved through GitHub, the change handed on; unresolved again")
+    func resolve() async throws {
+        let h = try Harness(editor: FakeEditor { .edited($0) }, threads: [Self.unresolved])
+        var changed: [ReviewThreadStatus] = []
+        h.actions.threadStatusChanged = { number, status in
+            #expect(number == 7)
+            changed.append(status)
+        }
+        h.actions.toggleResolved(Self.unresolved, on: Self.pull)
+        #expect(h.status == "Resolving the review thread…")
+        await h.settle()
+        #expect(h.service.recorded.contains("resolve thread PRRT_1"))
+        #expect(changed.map(\.isResolved) == [true])
+        #expect(h.status == "Thread resolved: folded to one line (Enter or Space shows it)")
+
+        h.actions.toggleResolved(changed.last, on: Self.pull)
+        await h.settle()
+        #expect(h.service.recorded.contains("unresolve thread PRRT_1"))
+        #expect(changed.map(\.isResolved) == [true, false])
+        #expect(h.status == "Thread unresolved")
+    }
+
+    @Test("x refused: without a token, without GraphQL's word on the thread, not allowed, GitHub's 403 — each said plainly")
+    func resolveRefused() async throws {
+        let noToken = try Harness(token: false, editor: FakeEditor { .edited($0) })
+        noToken.actions.toggleResolved(Self.unresolved, on: Self.pull)
+        #expect(noToken.status == "Reviewing needs a token: set GH_TOKEN or run gh auth login")
+
+        let h = try Harness(editor: FakeEditor { .edited($0) }, resolveError: .http(status: 403, message: "Resource not accessible by integration"))
+        h.actions.toggleResolved(nil, on: Self.pull)
+        #expect(h.status?.hasPrefix("GitHub did not say this thread's state") == true)
+        var locked = Self.unresolved
+        locked.viewerCanResolve = false
+        h.actions.toggleResolved(locked, on: Self.pull)
+        #expect(h.status == "GitHub does not let you resolve this thread (write access to the repository is needed)")
+        #expect(!h.service.recorded.contains { $0.contains("resolve thread") })
+
+        var changed = 0
+        h.actions.threadStatusChanged = { _, _ in changed += 1 }
+        h.actions.toggleResolved(Self.unresolved, on: Self.pull)
+        await h.settle()
+        #expect(h.service.recorded.contains("resolve thread PRRT_1"))
+        #expect(changed == 0)
+        #expect(h.status == "Thread not resolved: GitHub forbids it (does the token have write access to pull requests?): Resource not accessible by integration")
     }
 
     @Test("the verdict: its words in any case; a review with nothing to say is not sent")

@@ -55,12 +55,17 @@ extension IssueThreadState {
         return rendered.threadRoots[at]
     }
 
-    /// The review thread the keys act on (its first comment's id): the one the cursor is in, else the first
-    /// one starting on screen (`}` puts one at the top); nil when there is none (a pending comment is none).
+    /// The review thread the keys act on (its first comment's id): the one the cursor is in, else the one
+    /// `}`/`{` went to while it is on screen, else the first one starting on screen; nil when there is none
+    /// (a pending comment is none).
     func threadAtHand() -> Int64? {
         if let cursor = pane.cursor { return threadRoot(at: cursor) }
         guard let rendered else { return nil }
         let top = pane.offset, end = pane.offset + pane.height
+        if let jumped = threadJumpedTo, jumped >= top, jumped < end, let at = rendered.threadStarts.firstIndex(of: jumped),
+           rendered.threadRoots.indices.contains(at), let root = rendered.threadRoots[at] {
+            return root
+        }
         guard var index = rendered.threadStarts.firstIndex(where: { $0 >= top }) else { return nil }
         while index < rendered.threadStarts.count, rendered.threadStarts[index] < end, rendered.threadRoots.indices.contains(index) {
             if let root = rendered.threadRoots[index] { return root }

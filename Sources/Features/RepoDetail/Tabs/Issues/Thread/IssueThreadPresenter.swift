@@ -330,11 +330,14 @@ final class IssueThreadPresenter {
         case .nextFile, .previousFile, .nextThread, .previousThread:
             let isFile = action == .nextFile || action == .previousFile
             let starts = (isFile ? shown.rendered?.fileStarts : shown.rendered?.threadStarts) ?? []
-            let offset = shown.offset
+            // From the thread gone to last while it is on screen (the last screen cannot scroll it to the top).
+            let jumped = isFile ? nil : shown.threadJumpedTo.flatMap { $0 >= shown.offset && $0 < shown.offset + shown.pane.height ? $0 : nil }
+            let offset = jumped ?? shown.offset
             let forward = action == .nextFile || action == .nextThread
             let target = forward ? starts.first { $0 > offset } : starts.last { $0 < offset }
             if let target {
                 state?.pane.scroll(to: target)
+                if !isFile { state?.threadJumpedTo = target }
             } else if !isFile {
                 host?.setStatus(starts.isEmpty ? tr("review.noThreads") : tr("review.noMoreThreads"))
             }
