@@ -336,7 +336,8 @@ final class IssueThreadPresenter {
             let forward = action == .nextFile || action == .nextThread
             let target = forward ? starts.first { $0 > offset } : starts.last { $0 < offset }
             if let target {
-                state?.pane.scroll(to: target)
+                // A thread with the line it is on above it.
+                state?.pane.scroll(to: isFile ? target : max(0, target - 1))
                 if !isFile { state?.threadJumpedTo = target }
             } else if !isFile {
                 host?.setStatus(starts.isEmpty ? tr("review.noThreads") : tr("review.noMoreThreads"))
