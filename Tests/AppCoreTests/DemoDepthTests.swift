@@ -80,6 +80,10 @@ struct DemoDepthTests {
                     #expect(try await client.commitDetail(ownerLogin: owner, repository: name, sha: commit.sha).sha == commit.sha)
                 }
                 _ = try await client.pullRequestReviews(ownerLogin: owner, repository: name, number: number)
+                // Review comments and their threads' GraphQL answer (none but on the reviewed pull request).
+                let reviewComments = try await client.pullRequestReviewComments(ownerLogin: owner, repository: name, number: number).items
+                let threads = try await client.reviewThreads(ownerLogin: owner, repository: name, number: number)
+                #expect(threads.count == reviewComments.filter { $0.inReplyTo == nil }.count, "\(label) #\(number)")
                 let head = try #require(full.headSHA, "\(label) #\(number)")
                 #expect(try await client.checkRuns(ownerLogin: owner, repository: name, sha: head).totalCount > 0)
                 _ = try await client.issueComments(ownerLogin: owner, repository: name, number: number)
@@ -118,6 +122,30 @@ struct DemoDepthTests {
                         "\(repository.fullName) \(commit.shortSHA)")
             }
         }
+    }
+
+    @Test("The reviewed pull request (#403, the inbox's review request) has threads on its diff: recorded and made up, resolved, outdated, a suggestion, a reply")
+    func reviewThreads() async throws {
+        let client = try client()
+        let (owner, name, number) = ("sferik", "active_admin", DemoTransport.reviewedPull.number)
+        let comments = try await client.pullRequestReviewComments(ownerLogin: owner, repository: name, number: number).items
+        let files = try await client.pullRequestFiles(ownerLogin: owner, repository: name, number: number).items
+        let statuses = try await client.reviewThreads(ownerLogin: owner, repository: name, number: number)
+        #expect(comments.contains { $0.id == 401_530 && $0.author == "catsby" }, "the recorded comment")
+        #expect(comments.filter { $0.id != 401_530 }.allSatisfy { $0.body.contains("Made-up demo review comment") })
+        #expect(comments.contains { $0.inReplyTo == 401_530 }, "a reply to the recorded comment")
+        #expect(comments.contains { $0.isOutdated && !$0.diffHunk.isEmpty })
+        #expect(comments.contains { $0.body.contains("```suggestion") })
+        #expect(comments.contains { $0.startLine != nil })
+        #expect(statuses.filter(\.isResolved).map(\.resolvedBy) == ["robin-example"])
+        // Every thread has its status and is placed in the diff (none left out).
+        let roots = comments.filter { $0.inReplyTo == nil }.map(\.id)
+        #expect(Set(statuses.compactMap(\.firstCommentID)) == Set(roots))
+        for comment in comments where comment.inReplyTo == nil {
+            #expect(files.contains { $0.filename == comment.path }, "\(comment.path)")
+        }
+        // Resolving needs a token in the demo, as anywhere: refused before anything is sent.
+        await #expect(throws: GitHubError.unauthorized) { try await client.setReviewThreadResolved(true, threadID: "PRRT_demo_9100005") }
     }
 
     @Test("The other demo owners' repositories have the same depth (the hostile owner's too)")

@@ -6,7 +6,7 @@ import TestSupport
 /// shown under the line it was written on (`}` jumps to it), a line comment written through an `EDITOR`
 /// script kept pending across a quit and a relaunch, then the review approved: GitHub gets the comment
 /// with its path, line and side. Its thread resolved (GraphQL): folded to one line, unfolded by Enter,
-/// unresolved and resolved again with `x`, each mutation reaching the server.
+/// unresolved and resolved again with `D`, each mutation reaching the server.
 @Suite("End to end: review a pull request in its diff", .enabled(if: TmuxSession.isAvailable, "tmux is not installed"), .serialized)
 struct ReviewEndToEndTests {
     static let reviewsPath = "/repos/sferik/rails_admin/pulls/2741/reviews"
@@ -41,7 +41,7 @@ struct ReviewEndToEndTests {
         return tmux
     }
 
-    @Test("a resolved thread folded to one line; Enter unfolds it; x unresolves it, x resolves it again (folded), each mutation at the server")
+    @Test("a resolved thread folded to one line; Enter unfolds it; D unresolves it, D resolves it again (folded), each mutation at the server")
     func resolvedThread() async throws {
         let server = try IssuesEndToEndTests.server()
         server.addRecordedPullRequest()
@@ -56,7 +56,7 @@ struct ReviewEndToEndTests {
         try tmux.send("Enter")
         let unfolded = await tmux.waitFor(text: "This is causing a test to fail")
         #expect(unfolded.contains("┌─ catsby") && unfolded.contains("resolved by e2e-commenter"), "\(unfolded)")
-        try tmux.send("x")
+        try tmux.send("D")
         await tmux.waitFor(text: "Thread unresolved")
         func mutations() async -> [String] {
             await server.requests(pathPrefix: "/graphql").filter { $0.method == "POST" }.map { String(decoding: $0.body, as: UTF8.self) }
@@ -65,7 +65,7 @@ struct ReviewEndToEndTests {
         #expect(await mutations().count == 1)
         #expect(await mutations().first?.contains("unresolveReviewThread(") == true)
         #expect(await mutations().first?.contains("PRRT_fake_401530") == true)
-        try tmux.send("x")
+        try tmux.send("D")
         await tmux.waitFor(text: "Thread resolved")
         let again = await tmux.waitFor(text: "▸ resolved by e2e-commenter")
         #expect(!again.contains("This is causing a test to fail"), "\(again)")

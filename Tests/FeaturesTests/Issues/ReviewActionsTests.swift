@@ -197,7 +197,7 @@ struct ReviewActionsTests {
 
     static let unresolved = ReviewThreadStatus(id: "PRRT_1", isResolved: false, firstCommentID: 401_530)
 
-    @Test("x on a thread: resolved through GitHub, the change handed on; unresolved again")
+    @Test("D on a thread: resolved through GitHub, the change handed on; unresolved again")
     func resolve() async throws {
         let h = try Harness(editor: FakeEditor { .edited($0) }, threads: [Self.unresolved])
         var changed: [ReviewThreadStatus] = []
@@ -219,7 +219,7 @@ struct ReviewActionsTests {
         #expect(h.status == "Thread unresolved")
     }
 
-    @Test("x refused: without a token, without GraphQL's word on the thread, not allowed, GitHub's 403 — each said plainly")
+    @Test("D refused: without a token, without GraphQL's word on the thread, not allowed, GitHub's 403 — each said plainly")
     func resolveRefused() async throws {
         let noToken = try Harness(token: false, editor: FakeEditor { .edited($0) })
         noToken.actions.toggleResolved(Self.unresolved, on: Self.pull)

@@ -7,7 +7,7 @@ import TestSupport
 @testable import Features
 
 /// Resolved review threads: GraphQL's threads matched to the REST ones by their first comment, a resolved
-/// thread drawn folded to one line (a rendered snapshot), Enter and Space unfolding it, `x` resolving
+/// thread drawn folded to one line (a rendered snapshot), Enter and Space unfolding it, `D` resolving
 /// and unresolving through the service; the threads' links numbered in the thread's one series.
 @Suite("Review threads: resolved, folded, resolve and unresolve")
 @MainActor
@@ -167,7 +167,7 @@ struct ReviewThreadFoldTests {
         #expect(h.tab.thread?.offset == offset)
     }
 
-    @Test("x resolves the open thread at hand (folded at once) and unresolves it again; the cursor's thread with v")
+    @Test("D resolves the open thread at hand (folded at once) and unresolves it again; the cursor's thread with v")
     func resolveKey() async throws {
         let h = try Harness()
         await h.open()
@@ -179,7 +179,7 @@ struct ReviewThreadFoldTests {
         #expect(h.issues.recorded.contains("resolve thread PRRT_5"))
         #expect(h.status == "Thread resolved: folded to one line (Enter or Space shows it)")
         #expect(h.lines.contains { $0.hasPrefix("  ▸ resolved by me · 1 comment · line 12") })
-        // With the cursor on the folded line: x unresolves it, and it is whole again.
+        // With the cursor on the folded line: D unresolves it, and it is whole again.
         h.presenter.handle(.selectLine)
         let folded = try #require(h.lines.firstIndex { $0.hasPrefix("  ▸ resolved by me") })
         let cursor = try #require(h.tab.thread?.pane.cursor)
@@ -192,7 +192,7 @@ struct ReviewThreadFoldTests {
         #expect(h.lines.contains { $0.contains("See the guide") })
     }
 
-    @Test("x said plainly: nowhere near a thread, without a token, GitHub's 403")
+    @Test("D said plainly: nowhere near a thread, without a token, GitHub's 403")
     func resolveRefused() async throws {
         let h = try Harness(resolveError: .http(status: 403, message: "Resource not accessible by integration"))
         await h.open()

@@ -46,7 +46,7 @@ enum RepoDetailAction: Hashable, Sendable {
     case selectLine, markRange
     /// `S` in a pull request: the review written in `$EDITOR` (approve, request changes, comment), then submitted.
     case submitReview
-    /// `x` in a pull request's diff: resolve the review thread at hand, or unresolve a resolved one (needs a token).
+    /// `D` in a pull request's diff: resolve the review thread at hand, or unresolve a resolved one (needs a token).
     case resolveThread
     /// `a`: the Actions tab, and back to the Overview.
     case toggleActions

@@ -46,7 +46,7 @@ enum RepoDetailKeys {
             KeyBinding([.character("{")], .previousThread, help: tr("detail.keys.previousThread")),
             KeyBinding([.character("v")], .selectLine, help: tr("detail.keys.selectLine"), footer: ("v", tr("detail.footer.selectLine"))),
             KeyBinding([.character("V")], .markRange, help: tr("detail.keys.markRange")),
-            KeyBinding([.character("x")], .resolveThread, help: tr("detail.keys.resolveThread"), footer: ("x", tr("detail.footer.resolve"))),
+            KeyBinding([.character("D")], .resolveThread, help: tr("detail.keys.resolveThread"), footer: ("D", tr("detail.footer.resolve"))),
             KeyBinding([.character("S")], .submitReview, help: tr("detail.keys.submitReview"), footer: ("S", tr("detail.footer.submitReview"))),
             UniversalKeys.help(.toggleHelp),
             UniversalKeys.quit(.quit),

@@ -139,7 +139,7 @@ final class ReviewActions {
         host?.changed()
     }
 
-    /// `x` on a review thread: resolves it, or unresolves a resolved one (GraphQL, needs a token), as far
+    /// `D` on a review thread: resolves it, or unresolves a resolved one (GraphQL, needs a token), as far
     /// as GitHub said the thread's node id (`status`; nil: GraphQL was not read, or not for this thread).
     /// GitHub's answer goes to `threadStatusChanged`; a refusal is said plainly.
     func toggleResolved(_ status: ReviewThreadStatus?, on issue: Issue) {

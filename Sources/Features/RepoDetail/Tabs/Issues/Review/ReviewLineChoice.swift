@@ -7,7 +7,7 @@ import TerminalKit
 /// diff (the first patch line on screen), ↑↓ move it over every line (the threads' too), `V` marks a
 /// range's first line, Esc stops. The cursor and the range are drawn reversed; `chosenTarget` is the
 /// place the rendering says the cursor is on; `threadAtHand` the review thread Enter, Space (a resolved
-/// one folds) and `x` (resolve) act on.
+/// one folds) and `D` (resolve) act on.
 extension IssueThreadState {
     var isChoosingLine: Bool { pane.cursor != nil }
 

@@ -57,7 +57,7 @@ enum ReviewThreadRenderer {
     /// A resolved thread folded: "▸ resolved by kim · 3 comments · line 12 · Enter shows it".
     static func folded(_ thread: ReviewThread, width: Int) -> StyledLine {
         let count = thread.comments.count
-        var spans = [Span("  ▸ ", style: Styles.bar), Span(resolvedWords(thread.status), style: Styles.resolved),
+        var spans = [Span("  " + Glyphs.current.collapsed + " ", style: Styles.bar), Span(resolvedWords(thread.status), style: Styles.resolved),
                      Span(" · " + (count == 1 ? tr("review.thread.comments.one") : tr("review.thread.comments.other", count)),
                           style: Styles.label)]
         if thread.isOutdated {

@@ -23,7 +23,7 @@ struct IssueThreadState: Sendable {
     var pane = DocumentPane<StyledLine>()
     /// The first line of the range chosen for a line comment, by its index in the rendered lines.
     var rangeStart: Int?
-    /// The first line of the review thread `}`/`{` went to last (what Enter, Space and `x` act on while it
+    /// The first line of the review thread `}`/`{` went to last (what Enter, Space and `D` act on while it
     /// is on screen and no cursor is).
     var threadJumpedTo: Int?
     /// The thread rendered at the pane's width (its lines are the pane's): where comments and files start.
