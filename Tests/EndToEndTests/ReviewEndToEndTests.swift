@@ -76,6 +76,31 @@ struct ReviewEndToEndTests {
         await server.stop()
     }
 
+    @Test("--demo: the pull request the inbox asks a review of has threads; the resolved one folded, Enter unfolds it; D says a token is needed")
+    func demo() async throws {
+        let data = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let tmux = try TmuxSession(command: appCommand(["--demo"], dataDirectory: data, environment: ["LC_MESSAGES": "C"]),
+                                   width: 100, height: 30)
+        await tmux.waitFor(text: "inbox: 3 unread")
+        try tmux.send("n")
+        await tmux.waitFor(text: "Review requested from you · 1")
+        try tmux.send("Home")
+        try tmux.send("Enter")
+        await tmux.waitFor(text: "#403 Make testing painless")
+        await tmux.waitFor(text: "{} threads")
+        try tmux.send("}")
+        let folded = await tmux.waitFor(text: "▸ resolved by robin-example · 2 comments · line 15")
+        #expect(folded.contains("+      :github_url].freeze"), "\(folded)")
+        try tmux.send("Enter")
+        let unfolded = await tmux.waitFor(text: "Does :github_url need to be in VALID_OPTIONS_KEYS")
+        #expect(unfolded.contains("resolved by robin-example"), "\(unfolded)")
+        try tmux.send("D")
+        await tmux.waitFor(text: "Reviewing needs a token")
+        try tmux.send("q")
+        await tmux.waitFor(text: "<<END>>")
+    }
+
     @Test("a thread at its line; a line comment pending across a relaunch; the review approved with the comment's path, line and side")
     func reviewInTheDiff() async throws {
         let server = try IssuesEndToEndTests.server()
