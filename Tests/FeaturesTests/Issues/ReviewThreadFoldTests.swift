@@ -86,16 +86,32 @@ struct ReviewThreadFoldTests {
         #expect(!plain.contains { $0.contains("resolved") || $0.contains("reviewThreads") })
     }
 
+    @Test("a thread growing by a comment with a link: the review threads' links move after it, as a whole rendering numbers them")
+    func growing() throws {
+        let before = Self.thread()
+        var after = before
+        after.comments.append(IssueComment(id: 71, author: "kim", body: "And [another](https://example.com/two)."))
+        let context = IssueDetailRenderer.Context(width: 80, now: Placement.now, labelsInColour: false)
+        var grown = IssueDetailRenderer.render(before, context)
+        #expect(IssueDetailRenderer.update(&grown, from: before, to: after, context))
+        let whole = IssueDetailRenderer.render(after, context)
+        #expect(grown.lines == whole.lines)
+        #expect(grown.links == whole.links)
+        #expect(whole.links.map(\.url) == ["https://example.com/one", "https://example.com/two", "https://example.com/guide"])
+        #expect(whole.lines.map(\.text).contains("  │ See the guide[3] and #9."))
+    }
+
     // MARK: The keys
 
     @MainActor
     struct Harness {
         let issues: ScriptedIssueService
+        let store: SQLiteStore
         let view = SpyRepoDetailView()
         let dispatcher = CollectingDispatcher()
         let presenter: RepoDetailPresenter
 
-        init(token: Bool = true, resolveError: GitHubError? = nil) throws {
+        init(token: Bool = true, resolveError: GitHubError? = nil, replyDraftOn root: Int64? = nil) throws {
             var script = ScriptedIssueService.Script()
             let issue = GitHubEntities.Issue(number: 5, title: "A pull request", isPullRequest: true)
             let pull = PullRequest(issue: issue, baseRef: "main", headLabel: "o:topic")
@@ -109,7 +125,11 @@ struct ReviewThreadFoldTests {
             issues = ScriptedIssueService(script)
             let service = CommitsGitHubService(commits: .success([]))
             service.script.withLock { $0.isAuthenticated = token }
-            let interactor = RepoDetailInteractor(repository: DetailSample.repository, service: service, store: try SQLiteStore.inMemory(),
+            store = try SQLiteStore.inMemory()
+            if let root {
+                try store.saveDraft("Half a reply", repository: "octocat/github-tui", number: 5, kind: .reply(to: root), updatedAt: DetailSample.now)
+            }
+            let interactor = RepoDetailInteractor(repository: DetailSample.repository, service: service, store: store,
                                                   opener: SpyURLOpener(), clipboard: SpyClipboard(), cloner: SpyCloner(),
                                                   environment: [:], issueService: issues, now: { DetailSample.now })
             presenter = RepoDetailPresenter(interactor: interactor, router: SpyRepoDetailRouter(), dispatcher: dispatcher,
@@ -190,6 +210,16 @@ struct ReviewThreadFoldTests {
         #expect(h.issues.recorded.contains("unresolve thread PRRT_5"))
         #expect(h.status == "Thread unresolved")
         #expect(h.lines.contains { $0.contains("See the guide") })
+    }
+
+    @Test("} onto a thread with a reply kept as a draft says so; onto one without, nothing")
+    func replyDraftSaid() async throws {
+        let h = try Harness(replyDraftOn: 5)
+        await h.open()
+        h.presenter.handle(.nextThread)
+        #expect(h.status != "A reply to this thread is kept as a draft: v, ↑↓ onto the thread, then C continues it")
+        h.presenter.handle(.nextThread)
+        #expect(h.status == "A reply to this thread is kept as a draft: v, ↑↓ onto the thread, then C continues it")
     }
 
     @Test("D said plainly: nowhere near a thread, without a token, GitHub's 403")

@@ -338,7 +338,14 @@ final class IssueThreadPresenter {
             if let target {
                 // A thread with the line it is on above it.
                 state?.pane.scroll(to: isFile ? target : max(0, target - 1))
-                if !isFile { state?.threadJumpedTo = target }
+                if !isFile {
+                    state?.threadJumpedTo = target
+                    // A reply begun in this thread and not yet taken by GitHub: said, so that it is continued.
+                    if let root = state?.threadAtHand(), let number = state?.number,
+                       issues?.drafts.text(number: number, kind: .reply(to: root)) != nil {
+                        host?.setStatus(tr("review.replyDraftKept"))
+                    }
+                }
             } else if !isFile {
                 host?.setStatus(starts.isEmpty ? tr("review.noThreads") : tr("review.noMoreThreads"))
             }
