@@ -212,6 +212,22 @@ struct ReviewThreadFoldTests {
         #expect(h.lines.contains { $0.contains("See the guide") })
     }
 
+    @Test("with the line cursor, } and { put the cursor on a thread's first line: C there replies, D there resolves")
+    func cursorJumps() async throws {
+        let h = try Harness()
+        await h.open()
+        h.presenter.handle(.selectLine)
+        let starts = try #require(h.tab.thread?.rendered?.threadStarts)
+        h.presenter.handle(.nextThread)
+        #expect(h.tab.thread?.pane.cursor == starts.first)
+        h.presenter.handle(.nextThread)
+        #expect(h.tab.thread?.pane.cursor == starts.last)
+        #expect(h.tab.thread?.chosen() == .success(.reply(to: 5)))
+        h.presenter.handle(.previousThread)
+        #expect(h.tab.thread?.pane.cursor == starts.first)
+        #expect(h.tab.thread?.chosen() == .success(.reply(to: 1)))
+    }
+
     @Test("} onto a thread with a reply kept as a draft says so; onto one without, nothing")
     func replyDraftSaid() async throws {
         let h = try Harness(replyDraftOn: 5)

@@ -330,14 +330,16 @@ final class IssueThreadPresenter {
         case .nextFile, .previousFile, .nextThread, .previousThread:
             let isFile = action == .nextFile || action == .previousFile
             let starts = (isFile ? shown.rendered?.fileStarts : shown.rendered?.threadStarts) ?? []
-            // From the thread gone to last while it is on screen (the last screen cannot scroll it to the top).
+            // Threads from the cursor, else from the one gone to last while it is on screen (the last screen
+            // cannot scroll it to the top).
             let jumped = isFile ? nil : shown.threadJumpedTo.flatMap { $0 >= shown.offset && $0 < shown.offset + shown.pane.height ? $0 : nil }
-            let offset = jumped ?? shown.offset
+            let offset = isFile ? shown.offset : shown.pane.cursor ?? jumped ?? shown.offset
             let forward = action == .nextFile || action == .nextThread
             let target = forward ? starts.first { $0 > offset } : starts.last { $0 < offset }
             if let target {
-                // A thread with the line it is on above it.
+                // A thread with the line it is on above it; with the line cursor, the cursor on it (C replies there).
                 state?.pane.scroll(to: isFile ? target : max(0, target - 1))
+                if !isFile, shown.isChoosingLine { state?.pane.moveCursor(to: target) }
                 if !isFile {
                     state?.threadJumpedTo = target
                     // A reply begun in this thread and not yet taken by GitHub: said, so that it is continued.
