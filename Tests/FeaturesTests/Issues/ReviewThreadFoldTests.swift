@@ -86,6 +86,17 @@ struct ReviewThreadFoldTests {
         #expect(!plain.contains { $0.contains("resolved") || $0.contains("reviewThreads") })
     }
 
+    @Test("a hostile resolver's login and wide characters: sanitized, the folded line fitted to the width")
+    func hostile() throws {
+        let statuses = [ReviewThreadStatus(id: "PRRT_1", isResolved: true, resolvedBy: "\u{1B}[31mev\u{7}il\u{4E2D}\u{6587}\u{6587}\u{6587}",
+                                           firstCommentID: 1)] + Self.statuses.dropFirst()
+        let rendered = IssueDetailRenderer.render(Self.thread(statuses: statuses), width: 40, now: Placement.now, labelsInColour: false)
+        let folded = try #require(rendered.lines.first { $0.text.hasPrefix("  ▸ resolved by") })
+        #expect(!folded.text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F })
+        #expect(folded.width <= 40)
+        #expect(rendered.lines.allSatisfy { $0.width <= 40 })
+    }
+
     @Test("a thread growing by a comment with a link: the review threads' links move after it, as a whole rendering numbers them")
     func growing() throws {
         let before = Self.thread()
