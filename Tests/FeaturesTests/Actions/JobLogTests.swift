@@ -74,6 +74,54 @@ struct JobLogTests {
         #expect(log.lines.map(\.text) == ["a\u{FFFD}\u{FFFD}b"])
     }
 
+    /// Lines as the log reads them one after the other: each line's text (with its escapes) from the colour
+    /// the line before left on, a group marker starting plain — what the colours made when drawn must equal.
+    private func sequentialPieces(_ log: JobLog, texts: [String]) -> [[Sanitizer.StyledPiece]] {
+        var style = Style.plain
+        return (0..<log.count).map { index in
+            let kind = log.kind(at: index)
+            if kind.isGroupMarker { style = .plain }
+            let parsed = Sanitizer.styledPieces(texts[index], from: style)
+            style = kind.isGroupMarker ? .plain : parsed.style
+            return parsed.pieces
+        }
+    }
+
+    @Test func coloursMadeWhenDrawnEqualReadingEveryLineInOrder() {
+        // Seeded: lines with colours set and never reset, resets, groups, hostile sequences, plain lines,
+        // far more lines than the remembered-colour stride.
+        var seed: UInt64 = 7
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        let pieces = ["\u{1B}[31m", "\u{1B}[1m", "\u{1B}[0m", "\u{1B}[m", "\u{1B}[22;39m", "\u{1B}[38;5;196m", "\u{1B}[2J",
+                      "\u{1B}]8;;x\u{1B}\\", "\u{9B}32m", "\u{1B}]0;t", "plain ", "\u{65E5}\u{672C}", "x"]
+        var lines: [String] = []
+        var texts: [String] = []
+        for index in 0..<5_000 {
+            if index % 997 == 0 { lines.append("##[group]G\(index)"); texts.append("G\(index)"); continue }
+            if index % 1_013 == 0 { lines.append("##[endgroup]"); texts.append(""); continue }
+            // Long stretches without any reset, so the remembered colours are needed.
+            let stretch = (index / 1_500) % 2 == 1
+            var text = ""
+            for _ in 0..<next(5) {
+                var piece = pieces[next(pieces.count)]
+                if stretch, piece.contains("[0m") || piece.contains("[m") { piece = "y" }
+                text += piece
+            }
+            lines.append("2024-03-01T10:20:30.1Z " + text)
+            texts.append(text)
+        }
+        let log = parse(lines.joined(separator: "\n"))
+        #expect(log.count == lines.count)
+        let expected = sequentialPieces(log, texts: texts)
+        // Asked out of order (the End key first, then the middle, then the top), as a reader jumps.
+        for index in [4_999, 2_600, 3_100, 1_024, 0, 2_047, 1_500, 4_000] + Array(stride(from: 0, to: 5_000, by: 7)) {
+            #expect(log.line(at: index).pieces == expected[index], "line \(index)")
+        }
+    }
+
     // MARK: Outline
 
     private static let base = GitHubDate.parse("2024-03-01T10:00:00Z")!

@@ -94,11 +94,11 @@ enum JobLogDocument {
                 if let body = groups[line] {
                     rows.append(.group(section: index, header: line))
                     if folds.openGroups.contains(line) {
-                        for inner in body where log.lines[inner].kind != .groupEnd { rows.append(.line(inner, nested: true)) }
+                        for inner in body where log.kind(at: inner) != .groupEnd { rows.append(.line(inner, nested: true)) }
                     }
                     line = max(line + 1, body.upperBound)
                 } else {
-                    if log.lines[line].kind != .groupEnd { rows.append(.line(line, nested: false)) }
+                    if log.kind(at: line) != .groupEnd { rows.append(.line(line, nested: false)) }
                     line += 1
                 }
             }
@@ -127,10 +127,11 @@ enum JobLogDocument {
             }
         case .group(_, let header):
             let mark = folds.openGroups.contains(header) ? glyphs.expanded : glyphs.collapsed
-            spans = [Span("  " + mark + " ")] + pieces(log.lines[header], style: .plain)
-            if timestamps { spans.insert(timestamp(log.lines[header]), at: 0) }
+            let line = log.line(at: header)
+            spans = [Span("  " + mark + " ")] + pieces(line, style: .plain)
+            if timestamps { spans.insert(timestamp(line), at: 0) }
         case .line(let index, let nested):
-            let line = log.lines[index]
+            let line = log.line(at: index)
             let indent = nested ? "      " : "    "
             spans = [Span(indent)]
             if timestamps { spans.insert(timestamp(line), at: 0) }
@@ -171,22 +172,22 @@ enum JobLogDocument {
     static func copiedText(_ row: LogRow, log: JobLog, outline: LogOutline) -> String {
         let range: Range<Int>
         switch row {
-        case .line(let index, _): return log.lines[index].text
+        case .line(let index, _): return log.text(at: index)
         case .group(let section, let header):
             range = outline.sections[section].groups.first { $0.header == header }.map { ($0.header)..<$0.body.upperBound } ?? header..<(header + 1)
         case .section(let index): range = outline.sections[index].lines
         }
-        return range.filter { log.lines[$0].kind != .groupEnd }.map { log.lines[$0].text }.joined(separator: "\n")
+        return range.filter { log.kind(at: $0) != .groupEnd }.map { log.text(at: $0) }.joined(separator: "\n")
     }
 
     /// The next line marked `##[error]` or `##[warning]` after line `after` (before it, backwards),
     /// wrapping; nil when the log has none.
     static func problem(in log: JobLog, after: Int, forward: Bool) -> Int? {
-        let count = log.lines.count
+        let count = log.count
         guard count > 0 else { return nil }
         for step in 1...count {
             let index = ((after + (forward ? step : -step)) % count + count) % count
-            let kind = log.lines[index].kind
+            let kind = log.kind(at: index)
             if kind == .error || kind == .warning { return index }
         }
         return nil
@@ -196,7 +197,7 @@ enum JobLogDocument {
     /// in order.
     static func matchingLines(of query: String, in log: JobLog) -> [Int] {
         var lines: [Int] = []
-        for match in DocumentSearch.matches(of: query, inTexts: log.lines.lazy.map(\.text)) where lines.last != match.line {
+        for match in DocumentSearch.matches(of: query, inTexts: (0..<log.count).lazy.map { log.text(at: $0) }) where lines.last != match.line {
             lines.append(match.line)
         }
         return lines
