@@ -70,8 +70,9 @@ struct ActionsTabTests {
     }
 
     /// The tab with run 1 open and the cursor on job `test`, its log opened.
-    func openTestLog(height: Int = 30) async throws -> (ActionsTabPresenter, ScriptedActionsService, CollectingDispatcher) {
-        let (presenter, service, dispatcher, _) = try S.make(S.script, height: height)
+    func openTestLog(height: Int = 30, store: SQLiteStore? = nil) async throws
+        -> (ActionsTabPresenter, ScriptedActionsService, CollectingDispatcher) {
+        let (presenter, service, dispatcher, _) = try S.make(S.script, store: store, height: height)
         presenter.didAppear()
         await S.settle(presenter, dispatcher)
         _ = presenter.handle(.scrollDown)
@@ -107,6 +108,19 @@ struct ActionsTabTests {
         #expect(failedLine.spans.contains { $0.text.contains("Test emoji") && $0.style.foreground == .red })
         guard case .markdown(let command) = presenter.frameWindow().lines[3] else { return }
         #expect(command.spans.contains { $0.text.contains("/usr/bin/swift") && $0.style.attributes.contains(.dim) })
+    }
+
+    @Test("A finished job's log fetched is stored once shown; opened again, it is read from the store, not asked for")
+    func logStoredAfterShown() async throws {
+        let store = try SQLiteStore.inMemory()
+        let (first, service, _) = try await openTestLog(store: store)
+        #expect(service.recorded.last == "log 11")
+        #expect(first.logSaveTask != nil)
+        let stored = try #require(try store.jobLog(jobID: 11))
+        #expect(String(decoding: stored, as: UTF8.self).contains("Process completed with exit code 1."))
+        let (again, otherService, _) = try await openTestLog(store: store)
+        #expect(!otherService.recorded.contains("log 11"))
+        #expect(S.text(again) == S.text(first))
     }
 
     @Test("Space and Enter fold and unfold; ] and [ go to the errors, unfolding them; t shows times; y copies plain text")

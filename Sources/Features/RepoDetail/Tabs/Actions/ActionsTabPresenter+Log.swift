@@ -28,7 +28,7 @@ extension ActionsTabPresenter {
         layOutLog()
     }
 
-    func logDidLoad(_ result: Result<(log: JobLog, outline: LogOutline), GitHubError>?, jobID: Int64) {
+    func logDidLoad(_ result: Result<RepositoryActions.LoadedLog, GitHubError>?, jobID: Int64) {
         logTask = nil
         guard state.job?.job.id == jobID else { return }
         switch result {
@@ -39,6 +39,10 @@ extension ActionsTabPresenter {
             if let rows = state.job?.rows,
                let first = rows.firstIndex(where: { if case .section(let index) = $0 { state.job?.folds.openSections.contains(index) == true } else { false } }) {
                 logDocument.moveCursor(to: first)
+            }
+            // Stored after it is shown.
+            if let bytes = parsed.toStore, let actions {
+                logSaveTask = calls.dispatcher.background { actions.saveLog(bytes, jobID: jobID) } then: { _ in }
             }
         case .failure(let error):
             state.job?.failure = error

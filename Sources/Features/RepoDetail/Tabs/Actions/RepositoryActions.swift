@@ -89,18 +89,32 @@ struct RepositoryActions: Sendable {
         service.rateLimit(for: .core)
     }
 
-    /// A job's log parsed, with its outline: the stored one for a finished job, else GitHub's (stored
-    /// when the job finished). Runs off the UI thread.
-    func log(for job: WorkflowJob) async throws -> (log: JobLog, outline: LogOutline) {
+    /// A job's log as read: parsed, its outline, and the bytes fetched that are still to be stored.
+    struct LoadedLog: Sendable {
+        var log: JobLog
+        var outline: LogOutline
+        /// Fetched for a finished job and not stored yet: kept (`saveLog`) once the log is shown.
+        var toStore: Data?
+    }
+
+    /// A job's log parsed, with its outline: the stored one for a finished job, else GitHub's (to be
+    /// stored, when the job finished, after it is shown). Runs off the UI thread.
+    func log(for job: WorkflowJob) async throws -> LoadedLog {
         let bytes: Data
+        var toStore: Data?
         if job.state.isComplete, let stored = try? store.jobLog(jobID: job.id) {
             bytes = stored
         } else {
             bytes = try await service.jobLog(ownerLogin: repository.ownerLogin, repository: repository.name, jobID: job.id)
             try Task.checkCancellation()
-            if job.state.isComplete { try? store.saveJobLog(bytes, jobID: job.id, storedAt: now()) }
+            if job.state.isComplete { toStore = bytes }
         }
         let log = JobLog.parse(bytes)
-        return (log, LogOutline(log: log, steps: job.steps, now: now()))
+        return LoadedLog(log: log, outline: LogOutline(log: log, steps: job.steps, now: now()), toStore: toStore)
+    }
+
+    /// Keeps a finished job's log fetched (`LoadedLog.toStore`); a failure to store costs only a fetch later.
+    func saveLog(_ bytes: Data, jobID: Int64) {
+        try? store.saveJobLog(bytes, jobID: jobID, storedAt: now())
     }
 }
