@@ -51,7 +51,7 @@ extension Sanitizer {
         var style: Style
         var resets = false
         var pieces: [StyledPiece] = []
-        /// The text since the last piece, from `pendingStart` up to the bytes skipped.
+        /// The text read since the last piece (its bytes), made a piece at the next SGR or the end.
         var pending: [UInt8] = []
 
         init(_ bytes: UnsafeBufferPointer<UInt8>, style: Style, collecting: Bool) {

@@ -19,6 +19,21 @@ struct JobLogTests {
         #expect(parse("2024-03-01 10:20:30 text\n").lines[0].text == "2024-03-01 10:20:30 text")
     }
 
+    @Test func secondsAreTheDatesTheTimestampsName() {
+        // Leap days, year and month ends, a minute shared by lines and left: each as the date parser reads it.
+        let stamps = ["1999-12-31T23:59:59", "2000-02-29T00:00:00", "2000-03-01T12:34:56", "2024-02-29T23:59:59",
+                      "2024-03-01T00:00:00", "2024-03-01T00:00:01", "2024-03-01T00:01:00", "2100-02-28T01:02:03",
+                      "1970-01-01T00:00:00", "2026-11-28T17:30:00"]
+        let log = parse(stamps.map { $0 + ".5Z line" }.joined(separator: "\n"))
+        for (index, stamp) in stamps.enumerated() {
+            #expect(log.second(at: index) == GitHubDate.parse(stamp + "Z"), "\(stamp)")
+        }
+        // Not dates: kept as timestamps (their text is taken off), but no second.
+        let invalid = parse("2023-02-29T10:00:00.1Z a\n2024-13-01T10:00:00.1Z b\n2024-01-01T24:00:00.1Z c\n2024-01-01T10:00:6x.1Z d\n")
+        #expect((0..<4).map { invalid.second(at: $0) } == [nil, nil, nil, nil])
+        #expect(invalid.lines.map(\.text) == ["a", "b", "c", "d"])
+    }
+
     @Test func markers() {
         let log = parse("""
         2024-03-01T10:20:30.1Z ##[group]Run actions/checkout@v4

@@ -22,7 +22,7 @@ extension ActionsTabPresenter {
             return
         }
         let id = job.id
-        logTask = calls.run { await .of { try await actions.log(for: job) } } then: { [weak self] result in
+        logTask = calls.run { await .of { try await actions.log(for: job, openingStep: step) } } then: { [weak self] result in
             self?.logDidLoad(result, jobID: id)
         }
         layOutLog()
@@ -33,7 +33,7 @@ extension ActionsTabPresenter {
         guard state.job?.job.id == jobID else { return }
         switch result {
         case .success(let parsed):
-            state.showLog(parsed.log, outline: parsed.outline)
+            state.showLog(parsed)
             layOutLog()
             // The cursor on the step opened (the failing one, or the one chosen in the run).
             if let rows = state.job?.rows,

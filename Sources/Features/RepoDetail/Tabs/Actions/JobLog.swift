@@ -228,6 +228,7 @@ struct JobLog: Sendable, Equatable {
                 return base.distance(to: UnsafeRawPointer(found))
             }
             var nextCR = -1, nextEscape = -1, nextC1 = -1
+            var minutes = MinuteCache()
             while start < count {
                 let end = next(0x0A, from: start)
                 if entries.count >= maximumLines {
@@ -244,7 +245,7 @@ struct JobLog: Sendable, Equatable {
                         while carriage >= lineStart, bytes[carriage] != 0x0D { carriage -= 1 }
                         if carriage >= lineStart { lineStart = carriage + 1 }
                     }
-                    entries.append(entry(bytes, start: lineStart, end: lineEnd,
+                    entries.append(entry(bytes, start: lineStart, end: lineEnd, minutes: &minutes,
                                          escapes: (nextEscape < end && nextEscape >= lineStart) || (nextC1 < end && nextC1 >= lineStart)
                                             || containsEscape(bytes, lineStart..<lineEnd, after: nextEscape, nextC1)))
                 }
@@ -266,7 +267,8 @@ struct JobLog: Sendable, Equatable {
     }
 
     /// One line's entry from its bytes (without CR and LF).
-    private static func entry(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int, escapes: Bool) -> Entry {
+    private static func entry(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int, minutes: inout MinuteCache,
+                              escapes: Bool) -> Entry {
         var end = end
         var isCut = false
         if end - start > maximumLineBytes {
@@ -274,7 +276,7 @@ struct JobLog: Sendable, Equatable {
             while end > start, bytes[end] & 0xC0 == 0x80 { end -= 1 }
             isCut = true
         }
-        let (stampLength, second) = timestamp(bytes, start: start, end: end)
+        let (stampLength, second) = timestamp(bytes, start: start, end: end, minutes: &minutes)
         var textStart = start + stampLength
         if stampLength > 0, textStart < end { textStart += 1 }
         let (kind, markerLength) = marker(bytes, start: textStart, end: end)
@@ -284,29 +286,54 @@ struct JobLog: Sendable, Equatable {
     }
 
     /// `2024-01-01T00:00:00.1234567Z ` at the start: the timestamp's length (0: none) and the second it names.
-    private static func timestamp(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int) -> (Int, Int64?) {
+    private static func timestamp(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int, minutes: inout MinuteCache)
+        -> (Int, Int64?) {
         guard end - start >= 20, bytes[start + 4] == UInt8(ascii: "-"), bytes[start + 10] == UInt8(ascii: "T"),
               bytes[start + 13] == UInt8(ascii: ":"), bytes[start + 16] == UInt8(ascii: ":") else { return (0, nil) }
         var stampEnd = start + 19
         while stampEnd < end, bytes[stampEnd] != UInt8(ascii: " ") { stampEnd += 1 }
         guard stampEnd - start <= 40, bytes[stampEnd - 1] == UInt8(ascii: "Z") else { return (0, nil) }
-        return (stampEnd - start, secondsSince1970(bytes, at: start))
+        return (stampEnd - start, minutes.secondsSince1970(bytes, at: start))
     }
 
-    /// "YYYY-MM-DDThh:mm:ss" at `start` as seconds since 1970 (UTC), nil when it is not a valid date.
-    static func secondsSince1970(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Int64? {
-        func number(_ offset: Int, _ length: Int) -> Int? {
-            var value = 0
-            for index in start + offset..<start + offset + length {
-                let digit = Int(bytes[index]) - 0x30
-                guard (0...9).contains(digit) else { return nil }
-                value = value * 10 + digit
+    /// The minute of the line before ("YYYY-MM-DDThh:mm", 16 bytes) and the seconds since 1970 it starts
+    /// at: a log's lines share their minute for thousands of lines, so its date is worked out once.
+    struct MinuteCache {
+        private var key: (UInt64, UInt64) = (0, 0)
+        /// nil: no minute yet, or the last one was not a valid date.
+        private var start: Int64?
+
+        /// "YYYY-MM-DDThh:mm:ss" at `offset` (at least 19 bytes there) as seconds since 1970 (UTC); nil when
+        /// it is not a valid date.
+        mutating func secondsSince1970(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Int64? {
+            guard let base = bytes.baseAddress, let second = JobLog.number(bytes, offset + 17, 2), second < 60 else { return nil }
+            let raw = UnsafeRawPointer(base + offset)
+            let minute = (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+            if minute != key || start == nil {
+                key = minute
+                start = JobLog.minuteStart(bytes, at: offset)
             }
-            return value
+            return start.map { $0 + Int64(second) }
         }
-        guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2), bytes[start + 7] == UInt8(ascii: "-"),
-              let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
-              (1...12).contains(month), hour < 24, minute < 60, second < 60 else { return nil }
+    }
+
+    /// The digits at `offset..<offset + length` as a number; nil when one is not a digit.
+    private static func number(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int, _ length: Int) -> Int? {
+        var value = 0
+        for index in offset..<offset + length {
+            let digit = Int(bytes[index]) &- 0x30
+            guard (0...9).contains(digit) else { return nil }
+            value = value * 10 + digit
+        }
+        return value
+    }
+
+    /// "YYYY-MM-DDThh:mm" at `start` as the seconds since 1970 (UTC) the minute starts at; nil when it is
+    /// not a valid date.
+    static func minuteStart(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Int64? {
+        guard let year = number(bytes, start, 4), let month = number(bytes, start + 5, 2), let day = number(bytes, start + 8, 2),
+              bytes[start + 7] == UInt8(ascii: "-"), let hour = number(bytes, start + 11, 2),
+              let minute = number(bytes, start + 14, 2), (1...12).contains(month), hour < 24, minute < 60 else { return nil }
         let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
         let monthDays = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
         guard (1...monthDays[month - 1]).contains(day) else { return nil }
@@ -317,7 +344,7 @@ struct JobLog: Sendable, Equatable {
         let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
         let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
         let days = era * 146_097 + dayOfEra - 719_468
-        return Int64(days * 86_400 + hour * 3_600 + minute * 60 + second)
+        return Int64(days * 86_400 + hour * 3_600 + minute * 60)
     }
 
     /// The workflow-command marker at `start`: its kind and length (0: none).

@@ -19,6 +19,15 @@ struct LogFolds: Sendable, Equatable {
         }
     }
 
+    /// As a log opens on step `number` (chosen in the run): that step unfolded too.
+    init(outline: LogOutline, steps: [WorkflowStep], opening number: Int?) {
+        self.init(outline: outline)
+        if let number, let index = steps.sorted(by: { $0.number < $1.number }).firstIndex(where: { $0.number == number }),
+           outline.sections.indices.contains(index) {
+            openSections.insert(index)
+        }
+    }
+
     init() {}
 }
 
@@ -84,19 +93,23 @@ enum JobLogDocument {
     /// standing for its lines while it is folded (`##[endgroup]` lines are not shown).
     static func rows(_ log: JobLog, outline: LogOutline, folds: LogFolds) -> [LogRow] {
         var rows: [LogRow] = []
+        rows.reserveCapacity(outline.sections.count + outline.sections.indices.reduce(0) { count, index in
+            folds.openSections.contains(index) ? count + outline.sections[index].lines.count : count
+        })
         for (index, section) in outline.sections.enumerated() {
             rows.append(.section(index))
             guard folds.openSections.contains(index) else { continue }
-            var groups: [Int: Range<Int>] = [:]
-            for group in section.groups { groups[group.header] = group.body }
+            // The section's groups are in order of their headers: walked beside its lines.
+            var groups = section.groups[...]
             var line = section.lines.lowerBound
             while line < section.lines.upperBound {
-                if let body = groups[line] {
+                while let group = groups.first, group.header < line { groups = groups.dropFirst() }
+                if let group = groups.first, group.header == line {
                     rows.append(.group(section: index, header: line))
                     if folds.openGroups.contains(line) {
-                        for inner in body where log.kind(at: inner) != .groupEnd { rows.append(.line(inner, nested: true)) }
+                        for inner in group.body where log.kind(at: inner) != .groupEnd { rows.append(.line(inner, nested: true)) }
                     }
-                    line = max(line + 1, body.upperBound)
+                    line = max(line + 1, group.body.upperBound)
                 } else {
                     if log.kind(at: line) != .groupEnd { rows.append(.line(line, nested: false)) }
                     line += 1

@@ -89,17 +89,21 @@ struct RepositoryActions: Sendable {
         service.rateLimit(for: .core)
     }
 
-    /// A job's log as read: parsed, its outline, and the bytes fetched that are still to be stored.
+    /// A job's log as read: parsed, its outline, the folds it opens with and their rows (all made off the UI
+    /// thread), and the bytes fetched that are still to be stored.
     struct LoadedLog: Sendable {
         var log: JobLog
         var outline: LogOutline
+        var folds: LogFolds
+        var rows: [LogRow]
         /// Fetched for a finished job and not stored yet: kept (`saveLog`) once the log is shown.
         var toStore: Data?
     }
 
-    /// A job's log parsed, with its outline: the stored one for a finished job, else GitHub's (to be
-    /// stored, when the job finished, after it is shown). Runs off the UI thread.
-    func log(for job: WorkflowJob) async throws -> LoadedLog {
+    /// A job's log parsed, with its outline, opening on the failing step and on step `step` (by number):
+    /// the stored one for a finished job, else GitHub's (to be stored, when the job finished, after it is
+    /// shown). Runs off the UI thread.
+    func log(for job: WorkflowJob, openingStep step: Int?) async throws -> LoadedLog {
         let bytes: Data
         var toStore: Data?
         if job.state.isComplete, let stored = try? store.jobLog(jobID: job.id) {
@@ -110,7 +114,10 @@ struct RepositoryActions: Sendable {
             if job.state.isComplete { toStore = bytes }
         }
         let log = JobLog.parse(bytes)
-        return LoadedLog(log: log, outline: LogOutline(log: log, steps: job.steps, now: now()), toStore: toStore)
+        let outline = LogOutline(log: log, steps: job.steps, now: now())
+        let folds = LogFolds(outline: outline, steps: job.steps, opening: step)
+        return LoadedLog(log: log, outline: outline, folds: folds, rows: JobLogDocument.rows(log, outline: outline, folds: folds),
+                         toStore: toStore)
     }
 
     /// Keeps a finished job's log fetched (`LoadedLog.toStore`); a failure to store costs only a fetch later.
