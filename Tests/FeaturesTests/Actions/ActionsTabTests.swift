@@ -123,6 +123,47 @@ struct ActionsTabTests {
         #expect(S.text(again) == S.text(first))
     }
 
+    @Test("A long log: its first screen from its first lines (the rest said to be loading), then the whole in its place, the cursor kept")
+    func longLogFirstLinesThenWhole() async throws {
+        // The failing step starts early; 6,000 lines after it, the error at the very end.
+        let lines = (0..<6_000).map { "\(S.stamp(3)) \u{1B}[32mok\u{1B}[0m test \($0)" }
+        let log = ([S.stamp(0) + " Current runner version", S.stamp(1) + " ##[group]Run swift test", S.stamp(1) + " ##[endgroup]"]
+                   + lines + [S.stamp(4) + " ##[error]Process completed with exit code 1.", S.stamp(6) + " Cleaning up"])
+            .joined(separator: "\n")
+        var script = S.script
+        script.logs[11] = Data(log.utf8)
+        let (presenter, _, dispatcher, store) = try S.make(script, height: 30)
+        presenter.didAppear()
+        await S.settle(presenter, dispatcher)
+        _ = presenter.handle(.scrollDown)
+        _ = presenter.handle(.confirm)
+        await S.settle(presenter, dispatcher)
+        for _ in 0..<7 { _ = presenter.handle(.scrollDown) }
+        _ = presenter.handle(.confirm)
+        // The first lines arrive: shown, the whole still being read.
+        await presenter.logTask?.value
+        dispatcher.runPending()
+        let first = try #require(presenter.state.job?.log)
+        #expect(first.isFirstLines && first.count == RepositoryActions.firstScreenLines)
+        #expect(presenter.logTask != nil)
+        let firstScreen = S.text(presenter)
+        #expect(firstScreen[1].hasPrefix("▾ ✗ failure Run tests"))
+        #expect(firstScreen.contains("    ok test 0"))
+        #expect(firstScreen.last == "(loading the log…)")
+        #expect(presenter.logDocument.cursor == 1)
+        // The reader moves down meanwhile; the whole takes the first lines' place with the cursor where it was.
+        for _ in 0..<5 { _ = presenter.handle(.scrollDown) }
+        let cursorRow = try #require(presenter.state.job?.rows[presenter.logDocument.cursor ?? 0])
+        await S.settle(presenter, dispatcher)
+        let whole = try #require(presenter.state.job?.log)
+        #expect(!whole.isFirstLines && whole.count == 6_005)
+        #expect(presenter.state.job?.rows[presenter.logDocument.cursor ?? 0] == cursorRow)
+        #expect(S.text(presenter).last != "(loading the log…)")
+        #expect(S.text(presenter)[1].contains("1 errors"))
+        // Stored once, whole.
+        #expect(try store.jobLog(jobID: 11) == Data(log.utf8))
+    }
+
     @Test("Space and Enter fold and unfold; ] and [ go to the errors, unfolding them; t shows times; y copies plain text")
     func logKeys() async throws {
         let (presenter, _, _) = try await openTestLog()

@@ -75,13 +75,16 @@ struct JobLog: Sendable, Equatable {
         let bytes: Data
         let entries: [Entry]
         let linesLeftOut: Int
+        /// Only the log's first lines were read (`parse(_:firstLines:)`); the rest is still to come.
+        let isFirstLines: Bool
         /// The colour carried into every `colourStride`-th line, as found (a log that never resets).
         let colours = Mutex<[Int: Style]>([:])
 
-        init(bytes: Data, entries: [Entry], linesLeftOut: Int) {
+        init(bytes: Data, entries: [Entry], linesLeftOut: Int, isFirstLines: Bool) {
             self.bytes = bytes
             self.entries = entries
             self.linesLeftOut = linesLeftOut
+            self.isFirstLines = isFirstLines
         }
     }
 
@@ -89,6 +92,10 @@ struct JobLog: Sendable, Equatable {
 
     /// Lines past `maximumLines`, not kept.
     var linesLeftOut: Int { storage.linesLeftOut }
+    /// Only the first lines of a longer log (a first screen while the whole is read).
+    var isFirstLines: Bool { storage.isFirstLines }
+    /// The bytes as they came (the whole log, also when only its first lines were read).
+    var bytes: Data { storage.bytes }
     var count: Int { storage.entries.count }
     /// Every line, each made when read (`lines[i]` styles line i).
     var lines: Lines { Lines(log: self) }
@@ -207,17 +214,19 @@ struct JobLog: Sendable, Equatable {
 
     // MARK: The one pass
 
-    /// Reads a log as GitHub serves it (UTF-8; invalid bytes are replaced when a line is made).
-    static func parse(_ data: Data) -> JobLog {
+    /// Reads a log as GitHub serves it (UTF-8; invalid bytes are replaced when a line is made); with
+    /// `firstLines`, only that many lines (`isFirstLines` when there are more: a first screen).
+    static func parse(_ data: Data, firstLines: Int? = nil) -> JobLog {
         // Offsets are 32-bit: a log is bounded far below that (`GitHubClient.maximumLogBytes`).
         let data = data.count > Int(Int32.max) ? data.prefix(Int(Int32.max)) : data
         var entries: [Entry] = []
         var leftOut = 0
+        var isFirstLines = false
         data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
             guard let base = raw.baseAddress else { return }
             let bytes = raw.bindMemory(to: UInt8.self)
             let count = bytes.count
-            entries.reserveCapacity(min(maximumLines, count / 64 + 16))
+            entries.reserveCapacity(min(firstLines ?? maximumLines, maximumLines, count / 64 + 16))
             var start = 0
             // A byte-order mark at the start of the file (GitHub writes one).
             if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
@@ -230,6 +239,7 @@ struct JobLog: Sendable, Equatable {
             var nextCR = -1, nextEscape = -1, nextC1 = -1
             var minutes = MinuteCache()
             while start < count {
+                if let firstLines, entries.count >= firstLines { isFirstLines = true; break }
                 let end = next(0x0A, from: start)
                 if entries.count >= maximumLines {
                     leftOut += 1
@@ -252,7 +262,7 @@ struct JobLog: Sendable, Equatable {
                 start = end + 1
             }
         }
-        return JobLog(storage: Storage(bytes: data, entries: entries, linesLeftOut: leftOut))
+        return JobLog(storage: Storage(bytes: data, entries: entries, linesLeftOut: leftOut, isFirstLines: isFirstLines))
     }
 
     private init(storage: Storage) {

@@ -89,8 +89,8 @@ struct RepositoryActions: Sendable {
         service.rateLimit(for: .core)
     }
 
-    /// A job's log as read: parsed, its outline, the folds it opens with and their rows (all made off the UI
-    /// thread), and the bytes fetched that are still to be stored.
+    /// A job's log as read: parsed (its first lines, or the whole), its outline, the folds it opens with and
+    /// their rows (all made off the UI thread), and the bytes fetched that are still to be stored.
     struct LoadedLog: Sendable {
         var log: JobLog
         var outline: LogOutline
@@ -100,10 +100,14 @@ struct RepositoryActions: Sendable {
         var toStore: Data?
     }
 
-    /// A job's log parsed, with its outline, opening on the failing step and on step `step` (by number):
-    /// the stored one for a finished job, else GitHub's (to be stored, when the job finished, after it is
-    /// shown). Runs off the UI thread.
-    func log(for job: WorkflowJob, openingStep step: Int?) async throws -> LoadedLog {
+    /// Lines read for a log's first screen before the whole (the step it opens on must start within them).
+    static let firstScreenLines = 2_000
+
+    /// A job's log, opening on the failing step and on step `step` (by number): the stored one for a
+    /// finished job, else GitHub's (to be stored, when the job finished, after it is shown). A long log
+    /// comes as its first lines when the step it opens on starts early enough to fill `height` rows with
+    /// them (`LoadedLog.log.isFirstLines`; `whole` reads the rest), else whole. Runs off the UI thread.
+    func log(for job: WorkflowJob, openingStep step: Int?, height: Int) async throws -> LoadedLog {
         let bytes: Data
         var toStore: Data?
         if job.state.isComplete, let stored = try? store.jobLog(jobID: job.id) {
@@ -113,7 +117,21 @@ struct RepositoryActions: Sendable {
             try Task.checkCancellation()
             if job.state.isComplete { toStore = bytes }
         }
-        let log = JobLog.parse(bytes)
+        let first = loaded(JobLog.parse(bytes, firstLines: Self.firstScreenLines), job: job, openingStep: step, toStore: toStore)
+        guard first.log.isFirstLines else { return first }
+        // The first screen: the step opened starts within the lines read, with a screen of them after it.
+        let opened = first.folds.openSections.map { first.outline.sections[$0].lines.lowerBound }.min() ?? 0
+        if opened + height < first.log.count { return first }
+        try Task.checkCancellation()
+        return whole(first, job: job, openingStep: step)
+    }
+
+    /// The whole log after its first lines (`first`), with the folds it opened with.
+    func whole(_ first: LoadedLog, job: WorkflowJob, openingStep step: Int?) -> LoadedLog {
+        loaded(JobLog.parse(first.log.bytes), job: job, openingStep: step, toStore: first.toStore)
+    }
+
+    private func loaded(_ log: JobLog, job: WorkflowJob, openingStep step: Int?, toStore: Data?) -> LoadedLog {
         let outline = LogOutline(log: log, steps: job.steps, now: now())
         let folds = LogFolds(outline: outline, steps: job.steps, opening: step)
         return LoadedLog(log: log, outline: outline, folds: folds, rows: JobLogDocument.rows(log, outline: outline, folds: folds),
