@@ -125,8 +125,9 @@ struct ActionsTabTests {
 
     @Test("A long log: its first screen from its first lines (the rest said to be loading), then the whole in its place, the cursor kept")
     func longLogFirstLinesThenWhole() async throws {
-        // The failing step starts early; 6,000 lines after it, the error at the very end.
-        let lines = (0..<6_000).map { "\(S.stamp(3)) \u{1B}[32mok\u{1B}[0m test \($0)" }
+        // The failing step starts early; 30,000 lines after it (over the first screen's 1 MiB read from the
+        // store), the error at the very end.
+        let lines = (0..<30_000).map { "\(S.stamp(3)) \u{1B}[32mok\u{1B}[0m test \($0)" }
         let log = ([S.stamp(0) + " Current runner version", S.stamp(1) + " ##[group]Run swift test", S.stamp(1) + " ##[endgroup]"]
                    + lines + [S.stamp(4) + " ##[error]Process completed with exit code 1.", S.stamp(6) + " Cleaning up"])
             .joined(separator: "\n")
@@ -156,12 +157,25 @@ struct ActionsTabTests {
         let cursorRow = try #require(presenter.state.job?.rows[presenter.logDocument.cursor ?? 0])
         await S.settle(presenter, dispatcher)
         let whole = try #require(presenter.state.job?.log)
-        #expect(!whole.isFirstLines && whole.count == 6_005)
+        #expect(!whole.isFirstLines && whole.count == 30_005)
         #expect(presenter.state.job?.rows[presenter.logDocument.cursor ?? 0] == cursorRow)
         #expect(S.text(presenter).last != "(loading the log…)")
         #expect(S.text(presenter)[1].contains("1 errors"))
         // Stored once, whole.
         #expect(try store.jobLog(jobID: 11) == Data(log.utf8))
+        let shown = S.text(presenter)
+
+        // Opened again: the stored log's first screen read from its first bytes alone, then the whole.
+        _ = presenter.handle(.close)
+        _ = presenter.handle(.confirm)
+        await presenter.logTask?.value
+        dispatcher.runPending()
+        let stored = try #require(presenter.state.job?.log)
+        #expect(stored.isFirstLines && stored.bytes.count == RepositoryActions.firstScreenBytes)
+        #expect(S.text(presenter).last == "(loading the log…)")
+        await S.settle(presenter, dispatcher)
+        #expect(presenter.state.job?.log?.count == 30_005)
+        #expect(S.text(presenter)[1] == shown[1])
     }
 
     @Test("Space and Enter fold and unfold; ] and [ go to the errors, unfolding them; t shows times; y copies plain text")

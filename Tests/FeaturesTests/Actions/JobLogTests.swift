@@ -84,6 +84,17 @@ struct JobLogTests {
         #expect(log.lines[1].text == "next" && !log.lines[1].isCut)
     }
 
+    @Test func firstLinesAndFirstBytes() {
+        let text = (0..<10).map { "line \($0)" }.joined(separator: "\n") + "\n"
+        let first = JobLog.parse(Data(text.utf8), firstLines: 4)
+        #expect(first.isFirstLines && first.lines.map(\.text) == ["line 0", "line 1", "line 2", "line 3"])
+        #expect(first.bytes == Data(text.utf8))
+        #expect(!JobLog.parse(Data(text.utf8), firstLines: 10).isFirstLines)
+        // The first bytes only: the line they cut is left for the whole.
+        let cut = JobLog.parse(Data(text.utf8.prefix(17)), isCutShort: true)
+        #expect(cut.isFirstLines && cut.lines.map(\.text) == ["line 0", "line 1"])
+    }
+
     @Test func invalidUTF8IsReplaced() {
         let log = JobLog.parse(Data([0x61, 0xFF, 0xFE, 0x62, 0x0A]))
         #expect(log.lines.map(\.text) == ["a\u{FFFD}\u{FFFD}b"])

@@ -34,7 +34,7 @@ extension ActionsTabPresenter {
     private func readWhole(_ first: RepositoryActions.LoadedLog, job: WorkflowJob) {
         guard let actions else { return }
         let step = state.job?.step
-        logTask = calls.run { await .of { actions.whole(first, job: job, openingStep: step) } } then: { [weak self] result in
+        logTask = calls.run { await .of { try await actions.whole(first, job: job, openingStep: step) } } then: { [weak self] result in
             self?.logDidLoad(result, jobID: job.id, after: first)
         }
     }

@@ -216,12 +216,13 @@ struct JobLog: Sendable, Equatable {
 
     /// Reads a log as GitHub serves it (UTF-8; invalid bytes are replaced when a line is made); with
     /// `firstLines`, only that many lines (`isFirstLines` when there are more: a first screen).
-    static func parse(_ data: Data, firstLines: Int? = nil) -> JobLog {
+    /// `isCutShort`: `data` is only the log's first bytes — its last line, not ended, is left for the whole.
+    static func parse(_ data: Data, firstLines: Int? = nil, isCutShort: Bool = false) -> JobLog {
         // Offsets are 32-bit: a log is bounded far below that (`GitHubClient.maximumLogBytes`).
         let data = data.count > Int(Int32.max) ? data.prefix(Int(Int32.max)) : data
         var entries: [Entry] = []
         var leftOut = 0
-        var isFirstLines = false
+        var isFirstLines = isCutShort
         data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
             guard let base = raw.baseAddress else { return }
             let bytes = raw.bindMemory(to: UInt8.self)
@@ -241,6 +242,7 @@ struct JobLog: Sendable, Equatable {
             while start < count {
                 if let firstLines, entries.count >= firstLines { isFirstLines = true; break }
                 let end = next(0x0A, from: start)
+                if isCutShort, end == count { break }
                 if entries.count >= maximumLines {
                     leftOut += 1
                 } else {
