@@ -1,6 +1,7 @@
 import Foundation
 import GitHubEntities
 import GRDB
+import GRDBSQLite
 
 /// A repository's workflow runs as stored: the ones read so far, the page after them, and when.
 public struct StoredRuns: Sendable, Equatable {
@@ -29,6 +30,9 @@ public protocol ActionsStore: AnyObject, Sendable {
     func saveRunJobs(_ jobs: [WorkflowJob], runID: Int64, fetchedAt: Date) throws
     /// A finished job's stored log, nil when never stored.
     func jobLog(jobID: Int64) throws -> Data?
+    /// The first `maximumBytes` of a finished job's stored log (all of it when shorter), read without
+    /// the rest (a long log's first screen); nil when never stored.
+    func jobLog(jobID: Int64, firstBytes maximumBytes: Int) throws -> Data?
     /// Keeps a finished job's log (at most `SQLiteStore.maximumStoredLogBytes`; the oldest logs go past
     /// `SQLiteStore.maximumStoredLogs`).
     func saveJobLog(_ bytes: Data, jobID: Int64, storedAt: Date) throws
@@ -101,6 +105,23 @@ extension SQLiteStore: ActionsStore {
     public func jobLog(jobID: Int64) throws -> Data? {
         try withDatabase { try $0.read { db in
             try Data.fetchOne(db, sql: "SELECT bytes FROM actions_log WHERE job_id = ?", arguments: [jobID])
+        } }
+    }
+
+    public func jobLog(jobID: Int64, firstBytes maximumBytes: Int) throws -> Data? {
+        try withDatabase { try $0.read { db -> Data? in
+            // SQLite's incremental blob reading: the blob's first pages only (a query would load it whole).
+            var blob: OpaquePointer?
+            let opened = sqlite3_blob_open(db.sqliteConnection, "main", "actions_log", "bytes", jobID, 0, &blob)
+            defer { sqlite3_blob_close(blob) }
+            guard opened == SQLITE_OK, let blob else { return nil }
+            let count = min(Int(sqlite3_blob_bytes(blob)), max(0, maximumBytes))
+            var bytes = Data(count: count)
+            let status = bytes.withUnsafeMutableBytes { raw in
+                raw.baseAddress.map { sqlite3_blob_read(blob, $0, Int32(count), 0) } ?? SQLITE_OK
+            }
+            guard status == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: status)) }
+            return bytes
         } }
     }
 

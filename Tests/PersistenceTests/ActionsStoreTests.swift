@@ -54,6 +54,10 @@ struct ActionsStoreTests {
         let bytes = Data("2024-01-01T00:00:00.0Z \u{1B}[31mred\u{0}\n".utf8)
         try store.saveJobLog(bytes, jobID: 1, storedAt: date(1))
         #expect(try store.jobLog(jobID: 1) == bytes)
+        // Its first bytes alone (a long log's first screen), all of it when shorter, nil when none is stored.
+        #expect(try store.jobLog(jobID: 1, firstBytes: 5) == bytes.prefix(5))
+        #expect(try store.jobLog(jobID: 1, firstBytes: bytes.count + 100) == bytes)
+        #expect(try store.jobLog(jobID: 12_345, firstBytes: 5) == nil)
         for id in 2...Int64(SQLiteStore.maximumStoredLogs + 1) {
             try store.saveJobLog(Data("log \(id)".utf8), jobID: id, storedAt: date(Double(id)))
         }

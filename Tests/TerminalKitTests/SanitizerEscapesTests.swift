@@ -70,3 +70,44 @@ struct SanitizerEscapesTests {
         #expect(result.first?.style.attributes == .bold)
     }
 }
+
+/// `styleEffect` (a log's carried colour, read from bytes without making pieces) agrees with
+/// `styledPieces` on every line, hostile and invalid UTF-8 included, and says when a line resets.
+@Suite("Sanitizer: a line's effect on the carried colour")
+struct SanitizerStyleEffectTests {
+    private func effect(_ bytes: [UInt8], from style: Style) -> (style: Style, resets: Bool) {
+        bytes.withUnsafeBufferPointer { Sanitizer.styleEffect($0, from: style) }
+    }
+
+    @Test func resetsAreSaid() {
+        let red = Style(foreground: .red)
+        #expect(effect(Array("a\u{1B}[0mb".utf8), from: red) == (.plain, true))
+        #expect(effect(Array("\u{1B}[m".utf8), from: red) == (.plain, true))
+        #expect(effect(Array("\u{1B}[0;1m".utf8), from: red) == (.bold, true))
+        #expect(effect(Array("\u{1B}[1m".utf8), from: red) == (Style(foreground: .red, attributes: .bold), false))
+        // A 0 as a palette entry is no reset; a reset inside an OSC is text, not a reset.
+        #expect(effect(Array("\u{1B}[38;5;0m".utf8), from: red).resets == false)
+        #expect(effect(Array("\u{1B}]0;\u{1B}[0m".utf8), from: red) == (red, false))
+    }
+
+    @Test func agreesWithStyledPiecesOnGeneratedLines() {
+        var seed: UInt64 = 11
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        let parts: [[UInt8]] = [
+            Array("\u{1B}[31m".utf8), Array("\u{1B}[0m".utf8), Array("\u{1B}[1;2m".utf8), Array("\u{1B}[38;5;200m".utf8),
+            Array("\u{1B}[".utf8), Array("\u{1B}]8;;".utf8), [0x07], Array("\u{1B}\\".utf8), [0x1B], [0xC2, 0x9B], [0xC2, 0x9C],
+            [0xC2, 0x9D], [0xC2], [0x9B], [0xFF], [0xE2, 0x9C], Array("31m".utf8), Array(";".utf8), Array("text".utf8),
+            Array("\u{65E5}".utf8), [0x0D], [0x09], Array("\u{1B}P".utf8), Array("\u{1B}(B".utf8),
+        ]
+        for _ in 0..<3_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<next(8) { bytes += parts[next(parts.count)] }
+            let start = [Style.plain, Style(foreground: .red, attributes: .bold)][next(2)]
+            let expected = Sanitizer.styledPieces(String(decoding: bytes, as: UTF8.self), from: start).style
+            #expect(effect(bytes, from: start).style == expected, "\(bytes)")
+        }
+    }
+}

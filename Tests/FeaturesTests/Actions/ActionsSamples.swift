@@ -83,6 +83,7 @@ enum ActionsSamples {
             await presenter.pageTask?.value
             await presenter.jobsTask?.value
             await presenter.logTask?.value
+            await presenter.logSaveTask?.value
             dispatcher.runPending()
         }
     }

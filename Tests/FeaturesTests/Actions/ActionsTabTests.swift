@@ -70,8 +70,9 @@ struct ActionsTabTests {
     }
 
     /// The tab with run 1 open and the cursor on job `test`, its log opened.
-    func openTestLog(height: Int = 30) async throws -> (ActionsTabPresenter, ScriptedActionsService, CollectingDispatcher) {
-        let (presenter, service, dispatcher, _) = try S.make(S.script, height: height)
+    func openTestLog(height: Int = 30, store: SQLiteStore? = nil) async throws
+        -> (ActionsTabPresenter, ScriptedActionsService, CollectingDispatcher) {
+        let (presenter, service, dispatcher, _) = try S.make(S.script, store: store, height: height)
         presenter.didAppear()
         await S.settle(presenter, dispatcher)
         _ = presenter.handle(.scrollDown)
@@ -107,6 +108,74 @@ struct ActionsTabTests {
         #expect(failedLine.spans.contains { $0.text.contains("Test emoji") && $0.style.foreground == .red })
         guard case .markdown(let command) = presenter.frameWindow().lines[3] else { return }
         #expect(command.spans.contains { $0.text.contains("/usr/bin/swift") && $0.style.attributes.contains(.dim) })
+    }
+
+    @Test("A finished job's log fetched is stored once shown; opened again, it is read from the store, not asked for")
+    func logStoredAfterShown() async throws {
+        let store = try SQLiteStore.inMemory()
+        let (first, service, _) = try await openTestLog(store: store)
+        #expect(service.recorded.last == "log 11")
+        #expect(first.logSaveTask != nil)
+        let stored = try #require(try store.jobLog(jobID: 11))
+        #expect(String(decoding: stored, as: UTF8.self).contains("Process completed with exit code 1."))
+        let (again, otherService, _) = try await openTestLog(store: store)
+        #expect(!otherService.recorded.contains("log 11"))
+        #expect(S.text(again) == S.text(first))
+    }
+
+    @Test("A long log: its first screen from its first lines (the rest said to be loading), then the whole in its place, the cursor kept")
+    func longLogFirstLinesThenWhole() async throws {
+        // The failing step starts early; 30,000 lines after it (over the first screen's 1 MiB read from the
+        // store), the error at the very end.
+        let lines = (0..<30_000).map { "\(S.stamp(3)) \u{1B}[32mok\u{1B}[0m test \($0)" }
+        let log = ([S.stamp(0) + " Current runner version", S.stamp(1) + " ##[group]Run swift test", S.stamp(1) + " ##[endgroup]"]
+                   + lines + [S.stamp(4) + " ##[error]Process completed with exit code 1.", S.stamp(6) + " Cleaning up"])
+            .joined(separator: "\n")
+        var script = S.script
+        script.logs[11] = Data(log.utf8)
+        let (presenter, _, dispatcher, store) = try S.make(script, height: 30)
+        presenter.didAppear()
+        await S.settle(presenter, dispatcher)
+        _ = presenter.handle(.scrollDown)
+        _ = presenter.handle(.confirm)
+        await S.settle(presenter, dispatcher)
+        for _ in 0..<7 { _ = presenter.handle(.scrollDown) }
+        _ = presenter.handle(.confirm)
+        // The first lines arrive: shown, the whole still being read.
+        await presenter.logTask?.value
+        dispatcher.runPending()
+        let first = try #require(presenter.state.job?.log)
+        #expect(first.isFirstLines && first.count == RepositoryActions.firstScreenLines)
+        #expect(presenter.logTask != nil)
+        let firstScreen = S.text(presenter)
+        #expect(firstScreen[1].hasPrefix("▾ ✗ failure Run tests"))
+        #expect(firstScreen.contains("    ok test 0"))
+        #expect(firstScreen.last == "(loading the log…)")
+        #expect(presenter.logDocument.cursor == 1)
+        // The reader moves down meanwhile; the whole takes the first lines' place with the cursor where it was.
+        for _ in 0..<5 { _ = presenter.handle(.scrollDown) }
+        let cursorRow = try #require(presenter.state.job?.rows[presenter.logDocument.cursor ?? 0])
+        await S.settle(presenter, dispatcher)
+        let whole = try #require(presenter.state.job?.log)
+        #expect(!whole.isFirstLines && whole.count == 30_005)
+        #expect(presenter.state.job?.rows[presenter.logDocument.cursor ?? 0] == cursorRow)
+        #expect(S.text(presenter).last != "(loading the log…)")
+        #expect(S.text(presenter)[1].contains("1 errors"))
+        // Stored once, whole.
+        #expect(try store.jobLog(jobID: 11) == Data(log.utf8))
+        let shown = S.text(presenter)
+
+        // Opened again: the stored log's first screen read from its first bytes alone, then the whole.
+        _ = presenter.handle(.close)
+        _ = presenter.handle(.confirm)
+        await presenter.logTask?.value
+        dispatcher.runPending()
+        let stored = try #require(presenter.state.job?.log)
+        #expect(stored.isFirstLines && stored.bytes.count == RepositoryActions.firstScreenBytes)
+        #expect(S.text(presenter).last == "(loading the log…)")
+        await S.settle(presenter, dispatcher)
+        #expect(presenter.state.job?.log?.count == 30_005)
+        #expect(S.text(presenter)[1] == shown[1])
     }
 
     @Test("Space and Enter fold and unfold; ] and [ go to the errors, unfolding them; t shows times; y copies plain text")

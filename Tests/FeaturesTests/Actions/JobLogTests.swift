@@ -19,6 +19,21 @@ struct JobLogTests {
         #expect(parse("2024-03-01 10:20:30 text\n").lines[0].text == "2024-03-01 10:20:30 text")
     }
 
+    @Test func secondsAreTheDatesTheTimestampsName() {
+        // Leap days, year and month ends, a minute shared by lines and left: each as the date parser reads it.
+        let stamps = ["1999-12-31T23:59:59", "2000-02-29T00:00:00", "2000-03-01T12:34:56", "2024-02-29T23:59:59",
+                      "2024-03-01T00:00:00", "2024-03-01T00:00:01", "2024-03-01T00:01:00", "2100-02-28T01:02:03",
+                      "1970-01-01T00:00:00", "2026-11-28T17:30:00"]
+        let log = parse(stamps.map { $0 + ".5Z line" }.joined(separator: "\n"))
+        for (index, stamp) in stamps.enumerated() {
+            #expect(log.second(at: index) == GitHubDate.parse(stamp + "Z"), "\(stamp)")
+        }
+        // Not dates: kept as timestamps (their text is taken off), but no second.
+        let invalid = parse("2023-02-29T10:00:00.1Z a\n2024-13-01T10:00:00.1Z b\n2024-01-01T24:00:00.1Z c\n2024-01-01T10:00:6x.1Z d\n")
+        #expect((0..<4).map { invalid.second(at: $0) } == [nil, nil, nil, nil])
+        #expect(invalid.lines.map(\.text) == ["a", "b", "c", "d"])
+    }
+
     @Test func markers() {
         let log = parse("""
         2024-03-01T10:20:30.1Z ##[group]Run actions/checkout@v4
@@ -69,9 +84,68 @@ struct JobLogTests {
         #expect(log.lines[1].text == "next" && !log.lines[1].isCut)
     }
 
+    @Test func firstLinesAndFirstBytes() {
+        let text = (0..<10).map { "line \($0)" }.joined(separator: "\n") + "\n"
+        let first = JobLog.parse(Data(text.utf8), firstLines: 4)
+        #expect(first.isFirstLines && first.lines.map(\.text) == ["line 0", "line 1", "line 2", "line 3"])
+        #expect(first.bytes == Data(text.utf8))
+        #expect(!JobLog.parse(Data(text.utf8), firstLines: 10).isFirstLines)
+        // The first bytes only: the line they cut is left for the whole.
+        let cut = JobLog.parse(Data(text.utf8.prefix(17)), isCutShort: true)
+        #expect(cut.isFirstLines && cut.lines.map(\.text) == ["line 0", "line 1"])
+    }
+
     @Test func invalidUTF8IsReplaced() {
         let log = JobLog.parse(Data([0x61, 0xFF, 0xFE, 0x62, 0x0A]))
         #expect(log.lines.map(\.text) == ["a\u{FFFD}\u{FFFD}b"])
+    }
+
+    /// Lines as the log reads them one after the other: each line's text (with its escapes) from the colour
+    /// the line before left on, a group marker starting plain — what the colours made when drawn must equal.
+    private func sequentialPieces(_ log: JobLog, texts: [String]) -> [[Sanitizer.StyledPiece]] {
+        var style = Style.plain
+        return (0..<log.count).map { index in
+            let kind = log.kind(at: index)
+            if kind.isGroupMarker { style = .plain }
+            let parsed = Sanitizer.styledPieces(texts[index], from: style)
+            style = kind.isGroupMarker ? .plain : parsed.style
+            return parsed.pieces
+        }
+    }
+
+    @Test func coloursMadeWhenDrawnEqualReadingEveryLineInOrder() {
+        // Seeded: lines with colours set and never reset, resets, groups, hostile sequences, plain lines,
+        // far more lines than the remembered-colour stride.
+        var seed: UInt64 = 7
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        let pieces = ["\u{1B}[31m", "\u{1B}[1m", "\u{1B}[0m", "\u{1B}[m", "\u{1B}[22;39m", "\u{1B}[38;5;196m", "\u{1B}[2J",
+                      "\u{1B}]8;;x\u{1B}\\", "\u{9B}32m", "\u{1B}]0;t", "plain ", "\u{65E5}\u{672C}", "x"]
+        var lines: [String] = []
+        var texts: [String] = []
+        for index in 0..<5_000 {
+            if index % 997 == 0 { lines.append("##[group]G\(index)"); texts.append("G\(index)"); continue }
+            if index % 1_013 == 0 { lines.append("##[endgroup]"); texts.append(""); continue }
+            // Long stretches without any reset, so the remembered colours are needed.
+            let stretch = (index / 1_500) % 2 == 1
+            var text = ""
+            for _ in 0..<next(5) {
+                var piece = pieces[next(pieces.count)]
+                if stretch, piece.contains("[0m") || piece.contains("[m") { piece = "y" }
+                text += piece
+            }
+            lines.append("2024-03-01T10:20:30.1Z " + text)
+            texts.append(text)
+        }
+        let log = parse(lines.joined(separator: "\n"))
+        #expect(log.count == lines.count)
+        let expected = sequentialPieces(log, texts: texts)
+        // Asked out of order (the End key first, then the middle, then the top), as a reader jumps.
+        for index in [4_999, 2_600, 3_100, 1_024, 0, 2_047, 1_500, 4_000] + Array(stride(from: 0, to: 5_000, by: 7)) {
+            #expect(log.line(at: index).pieces == expected[index], "line \(index)")
+        }
     }
 
     // MARK: Outline

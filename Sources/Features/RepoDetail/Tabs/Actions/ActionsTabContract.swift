@@ -7,8 +7,8 @@ import TerminalKit
 // whose log is open (`OpenJob`: the parsed `JobLog`, its `LogOutline`, `LogFolds` and the rows shown).
 // The run and the log are shown in the presenter's two `DocumentPane`s, each with a line cursor.
 // Pure: `ActionsWindow` (the list, a run, the notes), `RunStateText` (a state's glyph, word and colour; a
-// duration), `JobLog` (the parser: timestamps, markers, SGR colours through `Sanitizer.styledPieces`,
-// line bounds), `LogOutline` (steps by time, `##[group]` groups), `JobLogDocument` (folds → rows →
+// duration), `JobLog` (one pass: line ends, timestamps, markers, bounds;
+// a line's SGR colours through `Sanitizer.styledPieces` when it is drawn), `LogOutline` (steps by time, `##[group]` groups), `JobLogDocument` (folds → rows →
 // styled lines; errors; what `y` copies), `RunWatch` (when a running run is asked again).
 // Presenter: `ActionsTabPresenter`, turning the frame's actions into that state.
 // Data source: `RepositoryActions` (stored runs, jobs and finished logs first — `ActionsStore` —, then

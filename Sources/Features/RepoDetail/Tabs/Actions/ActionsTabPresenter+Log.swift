@@ -5,7 +5,8 @@ import MarkdownRendering
 import TerminalKit
 
 /// A job's log in the tab: fetched once the job completed (stored then), parsed off the UI thread, shown
-/// folded by step with the failing one open; its own keys (folds, errors, times, copy) before the
+/// folded by step with the failing one open (a long log's first screen from its first lines, then the
+/// whole in its place); its own keys (folds, errors, times, copy) before the
 /// document's, and `/` that finds a match wherever it is, unfolding its step and group
 /// (`ActionsTabPresenter+Search`).
 extension ActionsTabPresenter {
@@ -22,23 +23,43 @@ extension ActionsTabPresenter {
             return
         }
         let id = job.id
-        logTask = calls.run { await .of { try await actions.log(for: job) } } then: { [weak self] result in
+        let height = height
+        logTask = calls.run { await .of { try await actions.log(for: job, openingStep: step, height: height) } } then: { [weak self] result in
             self?.logDidLoad(result, jobID: id)
         }
         layOutLog()
     }
 
-    func logDidLoad(_ result: Result<(log: JobLog, outline: LogOutline), GitHubError>?, jobID: Int64) {
+    /// The rest of a log shown from its first lines: read off the UI thread, then shown in its place.
+    private func readWhole(_ first: RepositoryActions.LoadedLog, job: WorkflowJob) {
+        guard let actions else { return }
+        let step = state.job?.step
+        logTask = calls.run { await .of { try await actions.whole(first, job: job, openingStep: step) } } then: { [weak self] result in
+            self?.logDidLoad(result, jobID: job.id, after: first)
+        }
+    }
+
+    /// A log read: shown, the cursor on the step it opens on. `first`: the first lines shown before it
+    /// (the whole takes their place, keeping the folds and the row the reader is on).
+    func logDidLoad(_ result: Result<RepositoryActions.LoadedLog, GitHubError>?, jobID: Int64,
+                    after first: RepositoryActions.LoadedLog? = nil) {
         logTask = nil
-        guard state.job?.job.id == jobID else { return }
+        guard let job = state.job, job.job.id == jobID else { return }
         switch result {
-        case .success(let parsed):
-            state.showLog(parsed.log, outline: parsed.outline)
-            layOutLog()
-            // The cursor on the step opened (the failing one, or the one chosen in the run).
-            if let rows = state.job?.rows,
-               let first = rows.firstIndex(where: { if case .section(let index) = $0 { state.job?.folds.openSections.contains(index) == true } else { false } }) {
-                logDocument.moveCursor(to: first)
+        case .success(let loaded):
+            if let first {
+                showWhole(loaded, after: first, current: job)
+            } else {
+                state.showLog(loaded)
+                layOutLog()
+                moveToOpenStep()
+            }
+            if loaded.log.isFirstLines {
+                state.job?.isLoading = true
+                readWhole(loaded, job: job.job)
+            } else if let bytes = loaded.toStore, let actions {
+                // Stored after it is shown.
+                logSaveTask = calls.dispatcher.background { actions.saveLog(bytes, jobID: jobID) } then: { _ in }
             }
         case .failure(let error):
             state.job?.failure = error
@@ -48,6 +69,40 @@ extension ActionsTabPresenter {
             break
         }
         changed()
+    }
+
+    /// The cursor on the step opened (the failing one, or the one chosen in the run).
+    private func moveToOpenStep() {
+        guard let job = state.job,
+              let row = job.rows.firstIndex(where: { if case .section(let index) = $0 { job.folds.openSections.contains(index) } else { false } })
+        else { return }
+        logDocument.moveCursor(to: row)
+    }
+
+    /// The whole log in place of its first lines: folds the reader changed meanwhile kept, the cursor on
+    /// the row it was on; a search made again over the whole.
+    private func showWhole(_ whole: RepositoryActions.LoadedLog, after first: RepositoryActions.LoadedLog,
+                           current: ActionsTabState.OpenJob) {
+        let cursor = logDocument.cursor
+        let cursorRow = cursor.flatMap { current.rows.indices.contains($0) ? current.rows[$0] : nil }
+        var loaded = whole
+        if current.folds != first.folds {
+            loaded.folds = current.folds
+            loaded.rows = JobLogDocument.rows(whole.log, outline: whole.outline, folds: current.folds)
+        }
+        state.showLog(loaded)
+        state.job?.timestamps = current.timestamps
+        state.job?.searchQuery = nil
+        state.job?.searchLines = []
+        layOutLog()
+        // Where the first screen put the cursor, unless the reader moved it or changed a fold.
+        let placed = first.rows.firstIndex { if case .section(let index) = $0 { first.folds.openSections.contains(index) } else { false } }
+        if current.folds != first.folds || cursor != placed,
+           let cursorRow, let row = loaded.rows.firstIndex(of: cursorRow) {
+            logDocument.moveCursor(to: row)
+        } else {
+            moveToOpenStep()
+        }
     }
 
     func layOutLog() {

@@ -38,6 +38,8 @@ final class ActionsTabPresenter {
     private(set) var pageTask: Task<Void, Never>?
     private(set) var jobsTask: Task<Void, Never>?
     var logTask: Task<Void, Never>?
+    /// A fetched log being stored after it was shown.
+    var logSaveTask: Task<Void, Never>?
     /// The next look at a watched run.
     private var watchTimer: (any Cancellable)?
     /// Runs when Esc closes a run a link opened (back where the link was).

@@ -94,18 +94,13 @@ struct ActionsTabState {
         if self.run?.run.id == run.id { self.run?.run = run }
     }
 
-    /// The log arrived, parsed: rows from the folds it opens with (the step chosen in the run, else
-    /// the failing step).
-    mutating func showLog(_ log: JobLog, outline: LogOutline) {
+    /// The log arrived, parsed, with the folds it opens with and their rows (`RepositoryActions.LoadedLog`).
+    mutating func showLog(_ loaded: RepositoryActions.LoadedLog) {
         guard var job else { return }
-        job.log = log
-        job.outline = outline
-        job.folds = LogFolds(outline: outline)
-        if let number = job.step, let index = job.job.steps.sorted(by: { $0.number < $1.number }).firstIndex(where: { $0.number == number }),
-           outline.sections.indices.contains(index) {
-            job.folds.openSections.insert(index)
-        }
-        job.rows = JobLogDocument.rows(log, outline: outline, folds: job.folds)
+        job.log = loaded.log
+        job.outline = loaded.outline
+        job.folds = loaded.folds
+        job.rows = loaded.rows
         job.isLoading = false
         job.failure = nil
         self.job = job

@@ -19,6 +19,15 @@ struct LogFolds: Sendable, Equatable {
         }
     }
 
+    /// As a log opens on step `number` (chosen in the run): that step unfolded too.
+    init(outline: LogOutline, steps: [WorkflowStep], opening number: Int?) {
+        self.init(outline: outline)
+        if let number, let index = steps.sorted(by: { $0.number < $1.number }).firstIndex(where: { $0.number == number }),
+           outline.sections.indices.contains(index) {
+            openSections.insert(index)
+        }
+    }
+
     init() {}
 }
 
@@ -84,21 +93,25 @@ enum JobLogDocument {
     /// standing for its lines while it is folded (`##[endgroup]` lines are not shown).
     static func rows(_ log: JobLog, outline: LogOutline, folds: LogFolds) -> [LogRow] {
         var rows: [LogRow] = []
+        rows.reserveCapacity(outline.sections.count + outline.sections.indices.reduce(0) { count, index in
+            folds.openSections.contains(index) ? count + outline.sections[index].lines.count : count
+        })
         for (index, section) in outline.sections.enumerated() {
             rows.append(.section(index))
             guard folds.openSections.contains(index) else { continue }
-            var groups: [Int: Range<Int>] = [:]
-            for group in section.groups { groups[group.header] = group.body }
+            // The section's groups are in order of their headers: walked beside its lines.
+            var groups = section.groups[...]
             var line = section.lines.lowerBound
             while line < section.lines.upperBound {
-                if let body = groups[line] {
+                while let group = groups.first, group.header < line { groups = groups.dropFirst() }
+                if let group = groups.first, group.header == line {
                     rows.append(.group(section: index, header: line))
                     if folds.openGroups.contains(line) {
-                        for inner in body where log.lines[inner].kind != .groupEnd { rows.append(.line(inner, nested: true)) }
+                        for inner in group.body where log.kind(at: inner) != .groupEnd { rows.append(.line(inner, nested: true)) }
                     }
-                    line = max(line + 1, body.upperBound)
+                    line = max(line + 1, group.body.upperBound)
                 } else {
-                    if log.lines[line].kind != .groupEnd { rows.append(.line(line, nested: false)) }
+                    if log.kind(at: line) != .groupEnd { rows.append(.line(line, nested: false)) }
                     line += 1
                 }
             }
@@ -127,10 +140,11 @@ enum JobLogDocument {
             }
         case .group(_, let header):
             let mark = folds.openGroups.contains(header) ? glyphs.expanded : glyphs.collapsed
-            spans = [Span("  " + mark + " ")] + pieces(log.lines[header], style: .plain)
-            if timestamps { spans.insert(timestamp(log.lines[header]), at: 0) }
+            let line = log.line(at: header)
+            spans = [Span("  " + mark + " ")] + pieces(line, style: .plain)
+            if timestamps { spans.insert(timestamp(line), at: 0) }
         case .line(let index, let nested):
-            let line = log.lines[index]
+            let line = log.line(at: index)
             let indent = nested ? "      " : "    "
             spans = [Span(indent)]
             if timestamps { spans.insert(timestamp(line), at: 0) }
@@ -171,22 +185,22 @@ enum JobLogDocument {
     static func copiedText(_ row: LogRow, log: JobLog, outline: LogOutline) -> String {
         let range: Range<Int>
         switch row {
-        case .line(let index, _): return log.lines[index].text
+        case .line(let index, _): return log.text(at: index)
         case .group(let section, let header):
             range = outline.sections[section].groups.first { $0.header == header }.map { ($0.header)..<$0.body.upperBound } ?? header..<(header + 1)
         case .section(let index): range = outline.sections[index].lines
         }
-        return range.filter { log.lines[$0].kind != .groupEnd }.map { log.lines[$0].text }.joined(separator: "\n")
+        return range.filter { log.kind(at: $0) != .groupEnd }.map { log.text(at: $0) }.joined(separator: "\n")
     }
 
     /// The next line marked `##[error]` or `##[warning]` after line `after` (before it, backwards),
     /// wrapping; nil when the log has none.
     static func problem(in log: JobLog, after: Int, forward: Bool) -> Int? {
-        let count = log.lines.count
+        let count = log.count
         guard count > 0 else { return nil }
         for step in 1...count {
             let index = ((after + (forward ? step : -step)) % count + count) % count
-            let kind = log.lines[index].kind
+            let kind = log.kind(at: index)
             if kind == .error || kind == .warning { return index }
         }
         return nil
@@ -196,7 +210,7 @@ enum JobLogDocument {
     /// in order.
     static func matchingLines(of query: String, in log: JobLog) -> [Int] {
         var lines: [Int] = []
-        for match in DocumentSearch.matches(of: query, inTexts: log.lines.lazy.map(\.text)) where lines.last != match.line {
+        for match in DocumentSearch.matches(of: query, inTexts: (0..<log.count).lazy.map { log.text(at: $0) }) where lines.last != match.line {
             lines.append(match.line)
         }
         return lines

@@ -89,18 +89,74 @@ struct RepositoryActions: Sendable {
         service.rateLimit(for: .core)
     }
 
-    /// A job's log parsed, with its outline: the stored one for a finished job, else GitHub's (stored
-    /// when the job finished). Runs off the UI thread.
-    func log(for job: WorkflowJob) async throws -> (log: JobLog, outline: LogOutline) {
-        let bytes: Data
-        if job.state.isComplete, let stored = try? store.jobLog(jobID: job.id) {
-            bytes = stored
+    /// A job's log as read: parsed (its first lines, or the whole), its outline, the folds it opens with and
+    /// their rows (all made off the UI thread), and the bytes fetched that are still to be stored.
+    struct LoadedLog: Sendable {
+        var log: JobLog
+        var outline: LogOutline
+        var folds: LogFolds
+        var rows: [LogRow]
+        /// Fetched for a finished job and not stored yet: kept (`saveLog`) once the log is shown.
+        var toStore: Data?
+        /// Read from the store (its first bytes only, when `log.isFirstLines`), not fetched.
+        var isStored = false
+    }
+
+    /// Lines read for a log's first screen before the whole (the step it opens on must start within them).
+    static let firstScreenLines = 2_000
+    /// The most bytes read of a stored log for its first screen (2,000 lines of GitHub's are about 200 KB).
+    static let firstScreenBytes = 1 << 20
+
+    /// A job's log, opening on the failing step and on step `step` (by number): the stored one for a
+    /// finished job, else GitHub's (to be stored, when the job finished, after it is shown). A long log
+    /// comes as its first lines when the step it opens on starts early enough to fill `height` rows with
+    /// them (`LoadedLog.log.isFirstLines`; `whole` reads the rest), else whole. A stored log's first lines
+    /// are read without the rest. Runs off the UI thread.
+    func log(for job: WorkflowJob, openingStep step: Int?, height: Int) async throws -> LoadedLog {
+        let first: LoadedLog
+        if job.state.isComplete, let stored = try? store.jobLog(jobID: job.id, firstBytes: Self.firstScreenBytes) {
+            let isCutShort = stored.count == Self.firstScreenBytes
+            first = loaded(JobLog.parse(stored, firstLines: Self.firstScreenLines, isCutShort: isCutShort), job: job,
+                           openingStep: step, toStore: nil, isStored: true)
         } else {
-            bytes = try await service.jobLog(ownerLogin: repository.ownerLogin, repository: repository.name, jobID: job.id)
+            let bytes = try await service.jobLog(ownerLogin: repository.ownerLogin, repository: repository.name, jobID: job.id)
             try Task.checkCancellation()
-            if job.state.isComplete { try? store.saveJobLog(bytes, jobID: job.id, storedAt: now()) }
+            first = loaded(JobLog.parse(bytes, firstLines: Self.firstScreenLines), job: job, openingStep: step,
+                           toStore: job.state.isComplete ? bytes : nil)
         }
-        let log = JobLog.parse(bytes)
-        return (log, LogOutline(log: log, steps: job.steps, now: now()))
+        guard first.log.isFirstLines else { return first }
+        // The first screen: the step opened starts within the lines read, with a screen of them after it.
+        let opened = first.folds.openSections.map { first.outline.sections[$0].lines.lowerBound }.min() ?? 0
+        if opened + height < first.log.count { return first }
+        try Task.checkCancellation()
+        return try await whole(first, job: job, openingStep: step)
+    }
+
+    /// The whole log after its first lines (`first`), with the folds it opened with: the bytes fetched, or
+    /// the stored log read whole (fetched again should it have gone from the store meanwhile).
+    func whole(_ first: LoadedLog, job: WorkflowJob, openingStep step: Int?) async throws -> LoadedLog {
+        var bytes = first.log.bytes
+        var toStore = first.toStore
+        if first.isStored {
+            if let stored = try? store.jobLog(jobID: job.id) {
+                bytes = stored
+            } else {
+                bytes = try await service.jobLog(ownerLogin: repository.ownerLogin, repository: repository.name, jobID: job.id)
+                toStore = job.state.isComplete ? bytes : nil
+            }
+        }
+        return loaded(JobLog.parse(bytes), job: job, openingStep: step, toStore: toStore)
+    }
+
+    private func loaded(_ log: JobLog, job: WorkflowJob, openingStep step: Int?, toStore: Data?, isStored: Bool = false) -> LoadedLog {
+        let outline = LogOutline(log: log, steps: job.steps, now: now())
+        let folds = LogFolds(outline: outline, steps: job.steps, opening: step)
+        return LoadedLog(log: log, outline: outline, folds: folds, rows: JobLogDocument.rows(log, outline: outline, folds: folds),
+                         toStore: toStore, isStored: isStored)
+    }
+
+    /// Keeps a finished job's log fetched (`LoadedLog.toStore`); a failure to store costs only a fetch later.
+    func saveLog(_ bytes: Data, jobID: Int64) {
+        try? store.saveJobLog(bytes, jobID: jobID, storedAt: now())
     }
 }
