@@ -22,15 +22,8 @@ extension GitHubClient {
     /// With a token, many repositories' commits come in one GraphQL query.
     public var batchesCommitQueries: Bool { configuration.token != nil }
 
-    /// The GraphQL endpoint: `/graphql` beside the REST root (`/api/graphql` for Enterprise's `/api/v3`).
-    public var graphQLURL: URL {
-        let root = configuration.baseURL
-        if root.pathComponents.filter({ $0 != "/" }).suffix(2) == ["api", "v3"] {
-            return root.deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent("api").appendingPathComponent("graphql")
-        }
-        return root.appendingPathComponent("graphql")
-    }
+    /// The GraphQL endpoint beside the REST root (`GitHubHost.graphQLURL(forAPIRoot:)`).
+    public var graphQLURL: URL { GitHubHost.graphQLURL(forAPIRoot: configuration.baseURL) }
 
     /// The latest 3 commits of each repository's default branch.
     ///

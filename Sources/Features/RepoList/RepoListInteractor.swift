@@ -17,6 +17,8 @@ final class RepoListInteractor: RepoListInteractorProtocol {
     }
 
     let list: RepositoryListID
+    /// The GitHub host the list is on, when it is not github.com.
+    let hostName: String?
     private let service: any GitHubService
     private let store: any RepositoryStore
     private let isOffline: Bool
@@ -29,8 +31,9 @@ final class RepoListInteractor: RepoListInteractorProtocol {
     let baselines: (any ListBaselineStore)?
 
     init(list: RepositoryListID, service: any GitHubService, store: any RepositoryStore,
-         isOffline: Bool, maxPages: Int = 100, now: @escaping @Sendable () -> Date = Date.init) {
+         isOffline: Bool, maxPages: Int = 100, now: @escaping @Sendable () -> Date = Date.init, host: GitHubHost = .dotCom) {
         self.list = list
+        hostName = host.isDotCom ? nil : host.name
         self.service = service
         self.store = store
         self.isOffline = isOffline

@@ -32,6 +32,8 @@ struct RepoListScreenState {
     /// The owner's own list or the owner's starred list.
     var listKind: RepositoryListID.Kind = .owner
     var isDemo = false
+    /// The GitHub host the list is on when it is not github.com (named in the header).
+    var hostName: String?
     var connectivity: Connectivity = .unknown
     /// `--offline`: the network is never asked, so `r` cannot fill an empty list.
     var isOfflineMode = false

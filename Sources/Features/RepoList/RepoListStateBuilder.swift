@@ -68,6 +68,7 @@ enum RepoListStateBuilder {
             subtitle: subtitle(state, cache: &cache),
             status: status(state, now: now),
             isDemo: state.isDemo,
+            hostName: state.hostName,
             carousel: carousel,
             lines: lines,
             placeholder: lines.isEmpty ? placeholder(state) : nil,

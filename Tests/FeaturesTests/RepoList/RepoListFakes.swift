@@ -68,6 +68,7 @@ final class SpyRouter: RepoListRouterProtocol {
     }
     var routes: [String] = []
     func showOwnerPrompt() { routes.append("prompt") }
+    func showHosts() { routes.append("hosts") }
     func showProfile(login: String) { routes.append("profile \(login)") }
     func showSearch() { routes.append("search") }
     func showInbox() { routes.append("inbox") }
@@ -83,6 +84,7 @@ final class FakeInteractor: RepoListInteractorProtocol {
     }
 
     let list: RepositoryListID
+    var hostName: String?
     let storedList: Mutex<OwnerListSnapshot>
     let observer = Mutex<(@Sendable (OwnerListSnapshot) -> Void)?>(nil)
     let outcome: Mutex<RefreshOutcome>
