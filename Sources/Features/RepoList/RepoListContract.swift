@@ -117,6 +117,8 @@ protocol RepoListInteractorProtocol: CommitSource {
     func loadNextPage() async -> RefreshOutcome
     /// The API's rate limit as last reported, if known.
     func rateLimit() -> RateLimit?
+    /// Whether the host answers without a rate limit (Enterprise with rate limiting off): nothing to count.
+    var hasNoRateLimit: Bool { get }
     /// Whether commits may be fetched in the background now (not asked for by the user): false once
     /// the hour's remaining requests reach the reserve kept for what the user asks.
     func mayPrefetchCommits() -> Bool

@@ -57,6 +57,8 @@ final class RepoListInteractor: RepoListInteractorProtocol {
 
     func rateLimit() -> RateLimit? { service.lastRateLimit }
 
+    var hasNoRateLimit: Bool { service.answersWithoutRateLimit }
+
     func mayPrefetchCommits() -> Bool {
         RequestBudget.allowsPrefetch(service.lastRateLimit, now: now())
     }
@@ -74,7 +76,7 @@ final class RepoListInteractor: RepoListInteractorProtocol {
     /// `/users/{owner}/starred`), at the same time. A single page replaces the stored list at once; with
     /// more pages, page 1 is merged in (nothing removed) and the rest come with `loadNextPage()`.
     func firstScreenPlan(rows: Int, order: RepoListSortOrder, storedCount: Int) -> FirstScreenPlan {
-        FirstScreenPlan.make(kind: list.kind, isAuthenticated: service.isAuthenticated, storedCount: storedCount,
+        FirstScreenPlan.make(kind: list.kind, isAuthenticated: service.batchesCommitQueries, storedCount: storedCount,
                              rows: rows, order: order, graphQLLimit: service.rateLimit(for: .graphql), now: now())
     }
 

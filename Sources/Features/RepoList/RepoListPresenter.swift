@@ -341,6 +341,7 @@ final class RepoListPresenter: RepoListPresenterProtocol {
         changeTracker.loadIfMissing()
         update { screen in
             screen.rateLimit = rateLimit
+            screen.hasNoRateLimit = interactor.hasNoRateLimit
             switch outcome {
             case .refreshed: screen.connectivity = .online; screen.failure = nil
             case .skippedOffline, .cancelled: break

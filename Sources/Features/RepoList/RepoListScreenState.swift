@@ -41,6 +41,8 @@ struct RepoListScreenState {
     var isLoadingMore = false
     var hasMorePages = false
     var rateLimit: RateLimit?
+    /// The host answers without rate-limit headers: the header says "no rate limit" instead of counting.
+    var hasNoRateLimit = false
     /// The inbox's unread count (`InboxWatch`), the header's first word when there are any.
     var inboxUnread: InboxUnread?
     /// Background commit loading is held back to save the hour's requests: the header says so.

@@ -84,7 +84,10 @@ final class FakeInteractor: RepoListInteractorProtocol {
     }
 
     let list: RepositoryListID
-    var hostName: String?
+    /// The host's name (nil: github.com) and whether it answers without rate limits.
+    let host = Mutex<(name: String?, unlimited: Bool)>((nil, false))
+    var hostName: String? { host.withLock { $0.name } }
+    var hasNoRateLimit: Bool { host.withLock { $0.unlimited } }
     let storedList: Mutex<OwnerListSnapshot>
     let observer = Mutex<(@Sendable (OwnerListSnapshot) -> Void)?>(nil)
     let outcome: Mutex<RefreshOutcome>
