@@ -74,7 +74,7 @@ struct HostsEndToEndTests {
         #expect(requests.allSatisfy { !$0.outsideAPI }, "every request under /api/v3 or /api/graphql: \(requests.filter(\.outsideAPI))")
         #expect(requests.allSatisfy { $0.header("Authorization") == "Bearer corp-token" }, "only the host's own token")
         #expect(requests.contains { $0.path == "/graphql" }, "the first screen's commits through /api/graphql")
-        #expect(requests.contains { $0.path == "/repos/myteam/repo-00002" }, "the link followed asked the host")
+        #expect(requests.contains { $0.path == "/repos/myteam/repo-00001/readme" })
         await server.stop()
 
         // Kept apart: the host's own store file; github.com's file as it was.
