@@ -63,7 +63,7 @@ public final class GitHubClient: GitHubService {
 
     /// Whether the server's GraphQL lacks fields our queries use (an older GitHub Enterprise Server said
     /// so): the latest commits then come through REST.
-    public var graphQLLacksFields: Bool { state.withLock { $0.graphQLLacksFields } }
+    var graphQLLacksFields: Bool { state.withLock { $0.graphQLLacksFields } }
 
     func noteGraphQLLacksFields() {
         state.withLock { $0.graphQLLacksFields = true }

@@ -69,7 +69,7 @@ public struct GitHubHost: Hashable, Sendable, CustomStringConvertible {
     public var isDotCom: Bool { self == .dotCom }
 
     /// A GHE.com tenancy (`SUBDOMAIN.ghe.com`).
-    public var isTenancy: Bool { name.hasSuffix(Self.tenancySuffix) }
+    var isTenancy: Bool { name.hasSuffix(Self.tenancySuffix) }
 
     /// The REST root: `https://api.github.com`, `https://api.SUBDOMAIN.ghe.com` (no `/api/v3` there),
     /// or `https://HOST/api/v3` for GitHub Enterprise Server.
@@ -87,11 +87,11 @@ public struct GitHubHost: Hashable, Sendable, CustomStringConvertible {
 
     /// The GraphQL endpoint of this host (`…/graphql` beside its REST root; `/api/graphql` on
     /// Enterprise Server).
-    public var graphQLURL: URL { Self.graphQLURL(forAPIRoot: apiRoot) }
+    var graphQLURL: URL { Self.graphQLURL(forAPIRoot: apiRoot) }
 
     /// The GraphQL endpoint beside a REST root: `/api/graphql` for an Enterprise Server's `/api/v3`,
     /// else `ROOT/graphql` (api.github.com, api.SUBDOMAIN.ghe.com, a test server).
-    public static func graphQLURL(forAPIRoot root: URL) -> URL {
+    static func graphQLURL(forAPIRoot root: URL) -> URL {
         if root.pathComponents.filter({ $0 != "/" }).suffix(2) == ["api", "v3"] {
             return root.deletingLastPathComponent().deletingLastPathComponent()
                 .appendingPathComponent("api").appendingPathComponent("graphql")
@@ -123,7 +123,7 @@ public struct GitHubHost: Hashable, Sendable, CustomStringConvertible {
     /// The environment variables that hold this host's token, in gh's order: `GH_TOKEN`,
     /// `GITHUB_TOKEN` for github.com; `GH_ENTERPRISE_TOKEN`, `GITHUB_ENTERPRISE_TOKEN` for any other
     /// host (so github.com's token never goes to another).
-    public var tokenVariables: [String] {
+    var tokenVariables: [String] {
         isDotCom ? ["GH_TOKEN", "GITHUB_TOKEN"] : ["GH_ENTERPRISE_TOKEN", "GITHUB_ENTERPRISE_TOKEN"]
     }
 

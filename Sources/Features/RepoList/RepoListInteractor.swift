@@ -17,8 +17,6 @@ final class RepoListInteractor: RepoListInteractorProtocol {
     }
 
     let list: RepositoryListID
-    /// The GitHub host the list is on, when it is not github.com.
-    let hostName: String?
     private let service: any GitHubService
     private let store: any RepositoryStore
     private let isOffline: Bool
@@ -29,6 +27,8 @@ final class RepoListInteractor: RepoListInteractorProtocol {
     private let commits: LatestCommits
     /// What the user last saw of the list (nil: a store that keeps none).
     let baselines: (any ListBaselineStore)?
+    /// The GitHub host the list is on, when it is not github.com.
+    let hostName: String?
 
     init(list: RepositoryListID, service: any GitHubService, store: any RepositoryStore,
          isOffline: Bool, maxPages: Int = 100, now: @escaping @Sendable () -> Date = Date.init, host: GitHubHost = .dotCom) {
