@@ -82,5 +82,21 @@ struct HostsEndToEndTests {
         #expect(try Data(contentsOf: dotComStore) == before)
         let modifiedAfter = try FileManager.default.attributesOfItem(atPath: dotComStore.path)[.modificationDate] as? Date
         #expect(modifiedAfter == modifiedBefore)
+
+        // Offline on github.com: its own list; u github.example.com/myteam switches to the host's store.
+        let offline = try TmuxSession(command: appCommand(["--offline", "sferik"], dataDirectory: data), width: 100, height: 30)
+        screen = await offline.waitFor(text: "410_in_140")
+        #expect(!screen.contains("myteam"))
+        try offline.send("u")
+        await offline.waitFor(text: "GitHub user or organization")
+        try offline.type("\(Self.host)/myteam")
+        try offline.send("Enter")
+        screen = await offline.waitFor("myteam's stored list on the host") {
+            $0.contains("repo-00001") && $0.split(separator: "\n").first?.contains(Self.host) == true
+        }
+        #expect(screen.contains("offline"))
+        #expect(!screen.contains("410_in_140"))
+        try offline.send("q")
+        await offline.waitFor(text: "<<END>>")
     }
 }
