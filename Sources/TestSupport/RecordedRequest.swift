@@ -2,6 +2,8 @@ import Foundation
 
 /// One request as the fake server received it.
 public struct RecordedRequest: Sendable, Equatable, CustomStringConvertible {
+    /// Asked outside the API's path (an Enterprise Server's `/api/v3`, `/api/graphql`): answered 404.
+    public var outsideAPI = false
     public var method: String
     /// The path as sent on the wire (still percent-encoded).
     public var path: String
@@ -13,8 +15,6 @@ public struct RecordedRequest: Sendable, Equatable, CustomStringConvertible {
     public var headers: [String: String]
     /// The request body (GraphQL POSTs).
     public var body: Data
-    /// Asked outside the API's path (an Enterprise Server's `/api/v3`, `/api/graphql`): answered 404.
-    public var outsideAPI = false
 
     public init(method: String, path: String, query: [String: String], rawQuery: String, headers: [String: String],
                 body: Data = Data()) {
