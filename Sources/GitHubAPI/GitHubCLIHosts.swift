@@ -45,7 +45,7 @@ public enum GitHubCLIHosts {
     }
 
     /// The rules of `read`, on the file's text.
-    static func parse(_ text: String) -> [KnownHost] {
+    public static func parse(_ text: String) -> [KnownHost] {
         var hosts: [KnownHost] = []
         var current: Int?
         var firstIndent: Int?
