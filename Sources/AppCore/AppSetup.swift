@@ -127,7 +127,11 @@ struct AppSetup {
         setup.host = configuration.host
         setup.knownHosts = { GitHubCLIHosts.read(environment: environment) }
         setup.connect = { host in
-            let other = (try? APIConfiguration.fromEnvironment(environment, apiURL: nil, hostname: host.name,
+            // Back on the host it started on: as it started (the API where `--api-url` put it); another host
+            // by its name, its API its own.
+            let again = host == configuration.host
+            let other = (try? APIConfiguration.fromEnvironment(environment, apiURL: again ? command.apiURL : nil,
+                                                               hostname: again ? command.hostname : host.name,
                                                                askGitHubCLI: !command.offline))
                 ?? APIConfiguration(baseURL: host.apiRoot, host: host)
             return connected(other, command: command, environment: environment)

@@ -82,6 +82,15 @@ struct AppSetupTests {
         #expect(FileManager.default.fileExists(atPath: data.appendingPathComponent("github-tui.sqlite").path))
         try setup.store.close()
         try dotCom.store.close()
+        // Started with --api-url: back on that host, the API is where it was put; another host's is its own.
+        let moved = try AppSetup.resolve(try AppCommand.parse(["--hostname", "github.example.com", "--api-url", "http://127.0.0.1:9/api/v3",
+                                                               "--data-dir", data.path, "myteam"]), environment: environment)
+        let again = try #require(moved.connect?(moved.host))
+        #expect((again.service as? GitHubClient)?.configuration.baseURL.absoluteString == "http://127.0.0.1:9/api/v3")
+        #expect((again.service as? GitHubClient)?.configuration.token == "corp")
+        let away = try #require(moved.connect?(.dotCom))
+        #expect((away.service as? GitHubClient)?.configuration.baseURL == APIConfiguration.defaultBaseURL)
+        for opened in [moved, again, away] { try opened.store.close() }
         let viaEnvironment = try AppSetup.resolve(try AppCommand.parse(["--data-dir", data.path, "--offline"]),
                                                   environment: ["GH_HOST": "octo.ghe.com"])
         #expect(viaEnvironment.host.name == "octo.ghe.com")
