@@ -160,6 +160,7 @@ final class App: AppNavigator {
         setup = other
         inboxWatch = setup.isOffline ? nil : setup.inbox.map { InboxWatch(baseServices, sources: $0) }
         inboxWatch?.start(evenUnopened: setup.isDemo)
+        integrityCheckStarted = false   // the new store's file is checked after its first frame too
         try? before.close()
         openOwner(login)
     }

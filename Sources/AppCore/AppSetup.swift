@@ -101,7 +101,7 @@ struct AppSetup {
     }
 
     private static func namedHost(_ text: String) throws -> GitHubHost {
-        guard let host = GitHubHost(text) else { throw Failure(description: "--hostname: “\(text)” is not a host name") }
+        guard let host = GitHubHost(text) else { throw Failure(description: "--hostname: “\(AppCommand.printable(text))” is not a host name") }
         return host
     }
 
