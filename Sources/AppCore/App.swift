@@ -4,6 +4,7 @@ import Glibc
 import CSystem
 import Features
 import Foundation
+import GitHubAPI
 import GitHubEntities
 import ImageDecoding
 import Persistence
@@ -19,7 +20,9 @@ final class App: AppNavigator {
     /// Below this size the screen says so instead of drawing.
     static let minimumSize = (width: 40, height: 12)
 
-    private let setup: AppSetup
+    /// What the flags, config and environment decided; its client and store change when the user
+    /// switches to another GitHub host (`openOwner(_:on:)`).
+    private(set) var setup: AppSetup
     private let loop: EventLoop
     private let useColor: Bool
     private var terminal: (any TerminalBackend)?
@@ -141,6 +144,27 @@ final class App: AppNavigator {
         push(OwnerPromptBuilder.build(services, navigator: self))
     }
 
+    func showHosts() {
+        push(OwnerPromptBuilder.build(services, knownHosts: setup.knownHosts(), navigator: self))
+    }
+
+    /// Another host: its own client and store from now on (the screens of the one before go first, then
+    /// its store is closed), and the owner's list there.
+    func openOwner(_ login: String, on host: GitHubHost) {
+        guard host != setup.host else { return openOwner(login) }
+        guard let other = setup.connect?(host) else { return }
+        let before = setup.store
+        for screen in screens.reversed() { screen.viewDidDisappear() }
+        screens = []
+        inboxWatch = nil
+        setup = other
+        inboxWatch = setup.isOffline ? nil : setup.inbox.map { InboxWatch(baseServices, sources: $0) }
+        inboxWatch?.start(evenUnopened: setup.isDemo)
+        integrityCheckStarted = false   // the new store's file is checked after its first frame too
+        try? before.close()
+        openOwner(login)
+    }
+
     func showProfile(login: String) {
         var dependencies = ProfileDependencies(login: login, services: services)
         dependencies.showsPhotos = showsPhotos
@@ -208,7 +232,9 @@ final class App: AppNavigator {
 
     /// GitHub, the loop's queue and timers, the clock (without the inbox's count, which is made from them).
     private var baseServices: ScreenServices {
-        ScreenServices(service: setup.service, dispatcher: loop.mainQueue, scheduler: loop)
+        var services = ScreenServices(service: setup.service, dispatcher: loop.mainQueue, scheduler: loop)
+        services.host = setup.host
+        return services
     }
 
     /// Photos are drawn where the terminal shows true colours, unless the config says `images = "none"`.

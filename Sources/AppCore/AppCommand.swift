@@ -14,9 +14,10 @@ struct AppCommand: ParsableCommand {
         discussion: """
         Stored repositories appear at once, then refresh from the GitHub API. Press ? in the app for its keys.
 
-        Environment: GH_TOKEN or GITHUB_TOKEN (API token, sent only to the API host; else a logged-in \
-        gh's token), GH_HOST (GitHub Enterprise host), SSL_CERT_FILE and SSL_CERT_DIR (CAs to trust), \
-        NO_COLOR (no colours), XDG_DATA_HOME (store location).
+        Environment: GH_TOKEN or GITHUB_TOKEN (github.com's token), GH_ENTERPRISE_TOKEN or \
+        GITHUB_ENTERPRISE_TOKEN (another host's), each sent only to its own host; else a logged-in gh \
+        user's token for the host; GH_HOST (the host, as --hostname), SSL_CERT_FILE and SSL_CERT_DIR \
+        (CAs to trust), NO_COLOR (no colours), XDG_DATA_HOME (store location).
 
         Exit status: 0 on quit (q, Ctrl-C), 2 for a usage error, 128+N when ended by signal N.
         """,
@@ -36,7 +37,10 @@ struct AppCommand: ParsableCommand {
     @Flag(help: "Serve bundled recorded data through the normal code path; never touch the network.")
     var demo = false
 
-    @Option(name: .customLong("api-url"), help: ArgumentHelp("REST API root (https; plain http only for loopback hosts).", valueName: "url"))
+    @Option(name: .customLong("hostname"), help: ArgumentHelp("GitHub host: github.com (default), a GitHub Enterprise Server host or SUBDOMAIN.ghe.com; as GH_HOST. Each host keeps its own store.", valueName: "host"))
+    var hostname: String?
+
+    @Option(name: .customLong("api-url"), help: ArgumentHelp("REST API root (https; plain http only for loopback hosts); default: the host's.", valueName: "url"))
     var apiURL: String?
 
     @Option(name: .customLong("data-dir"), help: ArgumentHelp("Where the SQLite store lives (default: $XDG_DATA_HOME/github-tui).", valueName: "dir"),
@@ -77,6 +81,9 @@ struct AppCommand: ParsableCommand {
         if let owner, !OwnerLogin.isValid(owner) {
             throw ValidationError("'\(Self.printable(owner))' is not a GitHub login: use 1–39 letters, digits and single inner hyphens.")
         }
+        if let hostname, GitHubHost(hostname) == nil {
+            throw ValidationError("--hostname: '\(Self.printable(hostname))' is not a host name such as github.example.com.")
+        }
         if let apiURL {
             do { _ = try APIConfiguration.validatedBaseURL(apiURL) } catch {
                 throw ValidationError("--api-url: \(error)")
@@ -95,14 +102,14 @@ struct AppCommand: ParsableCommand {
         }
     }
 
-    /// The everyday command lines — an owner, `--demo`, `--offline`, `--starred`, `--inbox`, `--api-url URL`, `--data-dir DIR`,
+    /// The everyday command lines — an owner, `--demo`, `--offline`, `--starred`, `--inbox`, `--hostname HOST`, `--api-url URL`, `--data-dir DIR`,
     /// `--theme THEME`, `--plain`, `--json FIELDS`, `--config PATH` (also `--name=value`), each at most once — parsed without swift-argument-parser, whose
     /// reflection costs ~3 ms of every launch (it scans the binary's protocol conformances; see
     /// docs/performance.md). Anything else, and anything that fails `validate()`, returns `nil`:
     /// `parse` then handles it, with its help, version and error messages. Tests check that both
     /// parsers agree on every line this one accepts.
     static func parseEveryday(_ arguments: [String]) -> AppCommand? {
-        var owner: String?, apiURL: String?, dataDir: String?, theme: Theme?, configPath: String?
+        var owner: String?, hostname: String?, apiURL: String?, dataDir: String?, theme: Theme?, configPath: String?
         var demo = false, offline = false, starred = false, inbox = false, plain = false, json: String?
         var index = 0
         func value(of name: String, _ argument: String) -> String?? {
@@ -125,7 +132,10 @@ struct AppCommand: ParsableCommand {
                 guard let fields = found, json == nil else { return nil }
                 json = fields
             }
-            else if let found = value(of: "--api-url", argument) {
+            else if let found = value(of: "--hostname", argument) {
+                guard let host = found, hostname == nil else { return nil }
+                hostname = host
+            } else if let found = value(of: "--api-url", argument) {
                 guard let url = found, apiURL == nil else { return nil }
                 apiURL = url
             } else if let found = value(of: "--data-dir", argument) {
@@ -145,6 +155,7 @@ struct AppCommand: ParsableCommand {
         command.owner = owner
         command.demo = demo
         command.apiURL = apiURL
+        command.hostname = hostname
         command.dataDir = dataDir
         command.offline = offline
         command.starred = starred

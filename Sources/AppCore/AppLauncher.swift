@@ -63,7 +63,7 @@ public enum AppLauncher {
             let code = try app.run()
             // `exit` runs no deinit: close the store here, or its write-ahead log stays beside the file and
             // the next launch replays it before its first frame (600 reads for 1,000 repositories).
-            try? setup.store.close()
+            try? app.setup.store.close()
             exit(code)
         } catch {
             printError("github-tui: \(error)")

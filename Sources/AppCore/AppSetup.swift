@@ -16,6 +16,13 @@ struct AppSetup {
     var isOffline: Bool
     var service: any GitHubService
     var store: any RepositoryStore
+    /// The GitHub instance the client and store are for (`--hostname`, `GH_HOST`; github.com by default).
+    var host: GitHubHost = .dotCom
+    /// The same setup for another host: its own client (its own token) and its own store (`H` and
+    /// `HOST/owner` in the owner prompt switch to it). Nil where nothing can be switched to.
+    var connect: ((GitHubHost) -> AppSetup?)?
+    /// The hosts gh knows (its hosts.yml), read when asked.
+    var knownHosts: () -> [KnownHost] = { [] }
     /// What the repository view's tabs read and keep beyond the list: the same client and store, each
     /// ability named.
     var sources: RepoDetailSources = .none
@@ -74,44 +81,86 @@ struct AppSetup {
                 throw Failure(description: "the bundled demo data is missing: \(DemoData.bundleURL.path) should be beside the binary (scripts/install puts it there)")
             }
             let transport = try DemoTransport(directory: directory)
-            let configuration = APIConfiguration(baseURL: APIConfiguration.defaultBaseURL, token: nil)
-            let store = try SQLiteStore.inMemory()
-            let client = GitHubClient(configuration: configuration, transport: transport)
-            // The inbox's calls need a token: the demo's inbox client carries a made-up one to the same
-            // transport, which answers them from memory (`DemoInbox`); every other screen stays token-less.
-            let inboxClient = GitHubClient(configuration: APIConfiguration(baseURL: APIConfiguration.defaultBaseURL,
-                                                                           token: AppCommand.demoInboxToken),
-                                           transport: transport)
-            return AppSetup(
-                ownerLogin: command.owner ?? AppCommand.demoOwner, isDemo: true, isOffline: command.offline,
-                service: client, store: store,
-                // The demo answers review threads' GraphQL from its data, token or not (writing still needs one).
-                sources: RepoDetailSources(client: client, store: store, readsReviewThreadsWithoutToken: true),
-                storeNotice: nil, theme: command.theme ?? .default, environment: environment,
-                inbox: inboxSources(inboxClient, store: store))
+            let host = try command.hostname.map { try namedHost($0) } ?? .dotCom
+            var setup = try demo(host: host, transport: transport, command: command, environment: environment)
+            setup.ownerLogin = command.owner ?? AppCommand.demoOwner
+            return setup
         }
         let configuration: APIConfiguration
         do {
             // A logged-in gh user's token, when no token is set (not offline: no request will be made).
-            configuration = try APIConfiguration.fromEnvironment(environment, apiURL: command.apiURL,
+            configuration = try APIConfiguration.fromEnvironment(environment, apiURL: command.apiURL, hostname: command.hostname,
                                                                  askGitHubCLI: !command.offline)
         } catch {
             throw Failure(description: "\(error)")
         }
+        var setup = connected(configuration, command: command, environment: environment)
+        let remembered = (try? setup.store.setting(SettingKey.lastOwner)).flatMap { $0 }
+        setup.ownerLogin = command.owner ?? config.defaultOwner ?? remembered.flatMap { OwnerLoginCheck.valid($0) } ?? AppCommand.defaultOwner
+        return setup
+    }
+
+    private static func namedHost(_ text: String) throws -> GitHubHost {
+        guard let host = GitHubHost(text) else { throw Failure(description: "--hostname: “\(AppCommand.printable(text))” is not a host name") }
+        return host
+    }
+
+    /// The client and store of the host `configuration` names: the store in its own file of the data
+    /// directory (`GitHubHost.storeFileName`: github.com's is the file it always was), the client with
+    /// that host's token only. `connect` makes the same for another host, its token the host's own
+    /// (its environment variables, else gh's), its API where the host has it.
+    private static func connected(_ configuration: APIConfiguration, command: AppCommand,
+                                  environment: [String: String]) -> AppSetup {
         let directory = command.dataDir.map { URL(fileURLWithPath: $0, isDirectory: true) }
             ?? SQLiteStore.defaultDirectory(environment: environment)
-        let (store, _) = SQLiteStore.open(directory: directory)
-        let remembered = (try? store.setting(SettingKey.lastOwner)).flatMap { $0 }
-        let owner = command.owner ?? config.defaultOwner ?? remembered.flatMap { OwnerLoginCheck.valid($0) } ?? AppCommand.defaultOwner
+        let (store, _) = SQLiteStore.open(directory: directory,
+                                          fileName: configuration.host.storeFileName(from: SQLiteStore.fileName))
         // `--offline` sends nothing, whichever screen asks (the list also knows, and does not ask).
         let transport: any HTTPTransport = command.offline ? OfflineTransport() : CurlTransport(environment: environment)
         let client = GitHubClient(configuration: configuration, transport: transport,
                                   validatorCache: StoreValidatorCache(store: store, now: Date.init))
-        return AppSetup(
-            ownerLogin: owner, isDemo: false, isOffline: command.offline,
+        var setup = AppSetup(
+            ownerLogin: AppCommand.defaultOwner, isDemo: false, isOffline: command.offline,
             service: client, store: store, sources: RepoDetailSources(client: client, store: store),
             storeNotice: StoreNotice.message(for: store.outcome), checkStoreIntegrity: { store.checkIntegrity() },
             theme: command.theme ?? .default, environment: environment, inbox: inboxSources(client, store: store))
+        setup.host = configuration.host
+        setup.knownHosts = { GitHubCLIHosts.read(environment: environment) }
+        setup.connect = { host in
+            // Back on the host it started on: as it started (the API where `--api-url` put it); another host
+            // by its name, its API its own.
+            let again = host == configuration.host
+            let other = (try? APIConfiguration.fromEnvironment(environment, apiURL: again ? command.apiURL : nil,
+                                                               hostname: again ? command.hostname : host.name,
+                                                               askGitHubCLI: !command.offline))
+                ?? APIConfiguration(baseURL: host.apiRoot, host: host)
+            return connected(other, command: command, environment: environment)
+        }
+        return setup
+    }
+
+    /// The demo on `host`: bundled data through the normal client, a throwaway store of its own per host.
+    private static func demo(host: GitHubHost, transport: DemoTransport, command: AppCommand,
+                             environment: [String: String]) throws -> AppSetup {
+        let configuration = APIConfiguration(baseURL: APIConfiguration.defaultBaseURL, token: nil, host: host)
+        let store = try SQLiteStore.inMemory()
+        let client = GitHubClient(configuration: configuration, transport: transport)
+        // The inbox's calls need a token: the demo's inbox client carries a made-up one to the same
+        // transport, which answers them from memory (`DemoInbox`); every other screen stays token-less.
+        let inboxClient = GitHubClient(configuration: APIConfiguration(baseURL: APIConfiguration.defaultBaseURL,
+                                                                       token: AppCommand.demoInboxToken, host: host),
+                                       transport: transport)
+        var setup = AppSetup(
+            ownerLogin: AppCommand.demoOwner, isDemo: true, isOffline: command.offline,
+            service: client, store: store,
+            // The demo answers review threads' GraphQL from its data, token or not (writing still needs one).
+            sources: RepoDetailSources(client: client, store: store, readsReviewThreadsWithoutToken: true),
+            storeNotice: nil, theme: command.theme ?? .default, environment: environment,
+            inbox: inboxSources(inboxClient, store: store))
+        setup.host = host
+        setup.knownHosts = { DemoTransport.knownHosts }
+        setup.connect = { other in try? demo(host: other, transport: transport, command: command, environment: environment) }
+        return setup
     }
 
     /// The inbox's sources: the client and the store, the account named by the API host and the token's

@@ -31,6 +31,13 @@ struct DemoTransport: HTTPTransport {
     /// When the demo was opened: the inbox's threads are minutes to days older.
     let openedAt = Date()
 
+    /// The hosts the demo's `H` lists (no gh is asked): github.com, and a made-up Enterprise host the
+    /// bundled data is served under too, each with a throwaway store of its own.
+    static let knownHosts = [
+        KnownHost(host: .dotCom, user: AppCommand.demoOwner),
+        KnownHost(host: GitHubHost("github.example.com") ?? .dotCom, user: "codeforamerica"),
+    ]
+
     /// Loads every `*.json` answer in `directory`.
     init(directory: URL) throws {
         var answers: [String: HTTPResponse] = [:]

@@ -96,7 +96,7 @@ final class GitCloner: RepositoryCloner {
     private func host(of htmlURL: String) -> String {
         let authority = Self.schemeAndAuthority(of: htmlURL)
         if let known = hosts[authority] { return known }
-        let host = URL(string: String(authority))?.host ?? "github.com"
+        let host = URL(string: String(authority))?.host ?? GitHubHost.dotCom.name
         if hosts.count < 64 { hosts[authority] = host }
         return host
     }

@@ -19,13 +19,18 @@ public struct APIConfiguration: Sendable, Equatable {
     public var baseURL: URL
     public var token: String?
     public var userAgent: String
+    /// The GitHub instance this is: its web pages, its store, whose token this is. The API is at
+    /// `host.apiRoot` unless `--api-url` said otherwise (a test server, a proxy).
+    public var host: GitHubHost
 
     /// GitHub.com's REST root. The literal always parses; the fallback is only there to give a URL
     /// without a force unwrap.
     public static let defaultBaseURL = URL(string: "https://api.github.com") ?? URL(filePath: "/")
 
-    public init(baseURL: URL, token: String? = nil, userAgent: String = "github-tui/\(GitHubTUIVersion.current)") {
+    public init(baseURL: URL, token: String? = nil, userAgent: String = "github-tui/\(GitHubTUIVersion.current)",
+                host: GitHubHost = .dotCom) {
         self.baseURL = baseURL
+        self.host = host
         self.token = token.flatMap { $0.isEmpty ? nil : $0 }
         self.userAgent = userAgent
     }
@@ -98,14 +103,18 @@ public struct APIConfiguration: Sendable, Equatable {
         }
     }
 
-    /// `GH_TOKEN`, then `GITHUB_TOKEN` (empty values ignored). The base URL is `apiURL` when given,
-    /// else `https://GH_HOST/api/v3` when `GH_HOST` is set (and not github.com), else api.github.com.
-    /// A token is `GH_TOKEN`, else `GITHUB_TOKEN` (validated: visible ASCII only), else — when
-    /// `askGitHubCLI` and neither is set — a logged-in `gh` user's token for this host.
-    public static func fromEnvironment(_ env: [String: String], apiURL: String?,
+    /// The host named by `hostname` (`--hostname`), else by `GH_HOST`, else github.com; its API at
+    /// `apiURL` when given, else where the host has it (`GitHubHost.apiRoot`). The token is the host's
+    /// own (`GitHubHost.tokenVariables`: `GH_TOKEN`, `GITHUB_TOKEN` for github.com,
+    /// `GH_ENTERPRISE_TOKEN`, `GITHUB_ENTERPRISE_TOKEN` for another host; empty values ignored;
+    /// validated: visible ASCII only), else — when `askGitHubCLI` — a logged-in `gh` user's token for
+    /// that host (`ghHost`).
+    public static func fromEnvironment(_ env: [String: String], apiURL: String?, hostname: String? = nil,
                                        askGitHubCLI: Bool = false) throws -> APIConfiguration {
+        let named = try namedHost(hostname: hostname, environment: env)
+        let host = named ?? .dotCom
         var token: String?
-        for name in ["GH_TOKEN", "GITHUB_TOKEN"] {
+        for name in host.tokenVariables {
             guard let value = env[name] else { continue }
             // Surrounding whitespace (a pasted newline) is forgiven; anything inside is not.
             let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -113,26 +122,38 @@ public struct APIConfiguration: Sendable, Equatable {
             token = try GitHubToken.validate(trimmed, source: name)
             break
         }
-        let baseURL: URL
-        if let apiURL {
-            baseURL = try validatedBaseURL(apiURL)
-        } else if let host = env["GH_HOST"]?.trimmingCharacters(in: .whitespacesAndNewlines), !host.isEmpty {
-            let bare = host.lowercased()
-            if bare == "github.com" || bare == "api.github.com" {
-                baseURL = defaultBaseURL
-            } else {
-                guard !host.contains("/"), !host.contains("@"), !host.contains("?"), !host.contains("#") else {
-                    throw APIConfigurationError("GH_HOST must be a host name such as github.example.com, not “\(host)”.")
-                }
-                baseURL = try validatedBaseURL("https://\(host)/api/v3")
-            }
-        } else {
-            baseURL = defaultBaseURL
-        }
+        let baseURL = try apiURL.map(validatedBaseURL) ?? host.apiRoot
         if token == nil, askGitHubCLI {
-            token = GitHubToken.fromGitHubCLI(host: GitHubToken.ghHost(for: baseURL, environment: env), environment: env)
+            token = GitHubToken.fromGitHubCLI(host: ghHost(named: named, baseURL: baseURL), environment: env)
         }
-        return APIConfiguration(baseURL: baseURL, token: token)
+        return APIConfiguration(baseURL: baseURL, token: token, host: host)
+    }
+
+    /// The host `--hostname` (or else `GH_HOST`) names, nil when neither does; a value that is not a
+    /// host name is an error naming where it came from.
+    static func namedHost(hostname: String?, environment: [String: String]) throws -> GitHubHost? {
+        let (source, text): (String, String)
+        if let hostname {
+            (source, text) = ("--hostname", hostname)
+        } else if let value = environment["GH_HOST"], !value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            (source, text) = ("GH_HOST", value)
+        } else {
+            return nil
+        }
+        guard let host = GitHubHost(text) else {
+            let shown = String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }).prefix(60))
+            throw APIConfigurationError("\(source) must be a host name such as github.example.com, not “\(shown)”.")
+        }
+        return host
+    }
+
+    /// The host `gh auth token --hostname` is asked about: the host named (`--hostname`, `GH_HOST`);
+    /// without one, github.com for its own API, else the API URL's host with its port (a test server's
+    /// or a proxy's: github.com's token is not handed to an address nobody said was github.com).
+    static func ghHost(named: GitHubHost?, baseURL: URL) -> String {
+        if let named { return named.name }
+        if baseURL == defaultBaseURL { return GitHubHost.dotCom.name }
+        return writtenAuthority(of: baseURL.absoluteString).map { $0.lowercased() } ?? ""
     }
 
     /// A stable, non-reversible identity of the token (FNV-1a 64), or "anonymous".
@@ -145,7 +166,7 @@ public struct APIConfiguration: Sendable, Equatable {
 
 extension APIConfiguration: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     public var description: String {
-        "APIConfiguration(baseURL: \(baseURL.absoluteString), token: \(token == nil ? "none" : "<redacted>"), userAgent: \(userAgent))"
+        "APIConfiguration(baseURL: \(baseURL.absoluteString), token: \(token == nil ? "none" : "<redacted>"), userAgent: \(userAgent), host: \(host.name))"
     }
 
     public var debugDescription: String { description }
@@ -155,6 +176,7 @@ extension APIConfiguration: CustomStringConvertible, CustomDebugStringConvertibl
             "baseURL": baseURL.absoluteString,
             "token": token == nil ? "none" : "<redacted>",
             "userAgent": userAgent,
+            "host": host.name,
         ])
     }
 }

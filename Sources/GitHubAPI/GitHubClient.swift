@@ -28,6 +28,11 @@ public final class GitHubClient: GitHubService {
         var blockedUntil: [RateLimitBucket: Date] = [:]
         var rateLimits: [RateLimitBucket: RateLimit] = [:]
         var last: RateLimit?
+        /// Answers from the API without rate-limit headers came, and none with them.
+        var answeredWithoutLimit = false
+        var sawLimit = false
+        /// The server's GraphQL named a field of ours unknown (an older Enterprise Server).
+        var graphQLLacksFields = false
     }
 
     public init(
@@ -48,6 +53,21 @@ public final class GitHubClient: GitHubService {
 
     /// The rate limit of the most recent response that carried one.
     public var lastRateLimit: RateLimit? { state.withLock { $0.rateLimits[.core] ?? $0.last } }
+
+    /// Whether this host's API answers without `X-RateLimit-*` headers (an Enterprise Server with rate
+    /// limiting off): answers came, none of them with the headers, and the host is not github.com
+    /// (which always sends them).
+    public var answersWithoutRateLimit: Bool {
+        !configuration.host.isDotCom && state.withLock { $0.answeredWithoutLimit && !$0.sawLimit }
+    }
+
+    /// Whether the server's GraphQL lacks fields our queries use (an older GitHub Enterprise Server said
+    /// so): the latest commits then come through REST.
+    var graphQLLacksFields: Bool { state.withLock { $0.graphQLLacksFields } }
+
+    func noteGraphQLLacksFields() {
+        state.withLock { $0.graphQLLacksFields = true }
+    }
 
     /// The most recent rate limit seen for a bucket.
     public func rateLimit(for bucket: RateLimitBucket) -> RateLimit? { state.withLock { $0.rateLimits[bucket] } }
@@ -279,11 +299,15 @@ public final class GitHubClient: GitHubService {
     }
 
     private func record(_ response: HTTPResponse, bucket: RateLimitBucket) {
-        guard let limit = RateLimit(response: response) else { return }
+        guard let limit = RateLimit(response: response) else {
+            if (200..<400).contains(response.statusCode) { state.withLock { $0.answeredWithoutLimit = true } }
+            return
+        }
         let key = limit.resource.flatMap(RateLimitBucket.init(rawValue:)) ?? bucket
         state.withLock { state in
             state.rateLimits[key] = limit
             state.last = limit
+            state.sawLimit = true
         }
         if limit.remaining == 0, let reset = limit.reset, reset > now(), (200..<300).contains(response.statusCode) {
             // The last allowed request: ask no more until the reset.

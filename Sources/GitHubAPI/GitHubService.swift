@@ -18,6 +18,9 @@ public protocol GitHubService: Sendable {
     func latestCommits(ownerLogin: String, repository: String) async throws -> [Commit]
     /// The core bucket's rate limit as last reported by the API (`nil` before any answer).
     var lastRateLimit: RateLimit? { get }
+    /// Whether the API answers without `X-RateLimit-*` headers at all: a GitHub Enterprise Server with
+    /// rate limiting off. Nothing is counted then.
+    var answersWithoutRateLimit: Bool { get }
     /// GET /search/repositories?q=…&per_page=30
     func searchRepositories(query: String) async throws -> (SearchPage<Repository>, next: URL?)
     /// Follows a search `Link` URL exactly as the server gave it (GitHub answers 422 past 1,000 results).
@@ -72,4 +75,6 @@ extension GitHubService {
     }
 
     public func rateLimit(for bucket: RateLimitBucket) -> RateLimit? { bucket == .core ? lastRateLimit : nil }
+
+    public var answersWithoutRateLimit: Bool { false }
 }

@@ -19,18 +19,6 @@ public enum GitHubToken {
         return token
     }
 
-    /// The host `gh auth token --hostname` is asked about for an API root: github.com for the public
-    /// API, else the API URL's host, with its port when it has one.
-    public static func ghHost(for baseURL: URL, environment: [String: String]) -> String {
-        if baseURL == APIConfiguration.defaultBaseURL { return "github.com" }
-        if let host = environment["GH_HOST"]?.trimmingCharacters(in: .whitespacesAndNewlines), !host.isEmpty,
-           baseURL.absoluteString.hasPrefix("https://\(host.lowercased())") {
-            return host.lowercased()
-        }
-        let authority = APIConfiguration.writtenAuthority(of: baseURL.absoluteString).map(String.init) ?? ""
-        return authority.lowercased()
-    }
-
     /// The token of a logged-in `gh` user for `host`: `gh auth token --hostname HOST`, run without a
     /// terminal (its input and errors on /dev/null, in a session of its own) and killed after
     /// `timeout`. Nil when gh is not on PATH, fails, hangs, or prints something that is not a token.

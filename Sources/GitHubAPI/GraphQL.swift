@@ -9,12 +9,25 @@ struct GraphQLAnswer<Shape: Decodable>: Decodable {
 /// One entry of a GraphQL answer's `errors`: GitHub's `type` (`RATE_LIMITED`, `NOT_FOUND`…, absent for a
 /// query GitHub could not run, such as one naming an unknown field) and its message.
 struct GraphQLErrorItem: Decodable, Sendable, Equatable {
+    struct Extensions: Decodable, Sendable, Equatable {
+        var code: String?
+    }
+
     var type: String?
     var message: String?
+    var extensions: Extensions?
 
-    init(type: String? = nil, message: String? = nil) {
+    init(type: String? = nil, message: String? = nil, code: String? = nil) {
         self.type = type
         self.message = message
+        extensions = code.map { Extensions(code: $0) }
+    }
+
+    /// A field the server's schema does not have (an older GitHub Enterprise Server than the query was
+    /// written for): `extensions.code` `undefinedField`, or GitHub's "Field 'x' doesn't exist on type 'Y'".
+    var namesUnknownField: Bool {
+        extensions?.code == "undefinedField"
+            || (message.map { $0.hasPrefix("Field '") && $0.contains("' doesn't exist on type '") } ?? false)
     }
 }
 
@@ -63,11 +76,14 @@ extension GitHubClient {
         return (try Self.decode(GraphQLAnswer<Shape>.self, from: fetched.response.body), fetched)
     }
 
-    /// The one reading of a GraphQL answer's `errors`: `RATE_LIMITED` is `rateLimited` until the reset
+    /// The one reading of a GraphQL answer's `errors` (an error naming an unknown field marks the
+    /// server's GraphQL as older than the queries: `graphQLLacksFields`, REST from then on where the
+    /// client can): `RATE_LIMITED` is `rateLimited` until the reset
     /// the headers give (the GraphQL bucket is then blocked until then); errors that are all
     /// `NOT_FOUND` are `notFound`; anything else (an unknown field, a query GitHub could not parse, no
     /// errors at all) is `http` with the answer's status and the first error's message.
     func graphQLError(_ errors: [GraphQLErrorItem], of response: HTTPResponse) -> GitHubError {
+        if errors.contains(where: \.namesUnknownField) { noteGraphQLLacksFields() }
         if errors.contains(where: { $0.type == "RATE_LIMITED" }) {
             let reset = RateLimit(response: response)?.reset
             if let reset { blockGraphQL(until: reset) }

@@ -19,23 +19,19 @@ extension GitHubClient {
     /// repository and its 3 commits), far below GitHub's 500,000-node limit, and the query 1 point.
     public static let graphQLBatchSize = 100
 
-    /// With a token, many repositories' commits come in one GraphQL query.
-    public var batchesCommitQueries: Bool { configuration.token != nil }
+    /// With a token, many repositories' commits come in one GraphQL query (unless the server's GraphQL
+    /// lacks the fields it asks for).
+    public var batchesCommitQueries: Bool { configuration.token != nil && !graphQLLacksFields }
 
-    /// The GraphQL endpoint: `/graphql` beside the REST root (`/api/graphql` for Enterprise's `/api/v3`).
-    public var graphQLURL: URL {
-        let root = configuration.baseURL
-        if root.pathComponents.filter({ $0 != "/" }).suffix(2) == ["api", "v3"] {
-            return root.deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent("api").appendingPathComponent("graphql")
-        }
-        return root.appendingPathComponent("graphql")
-    }
+    /// The GraphQL endpoint beside the REST root (`GitHubHost.graphQLURL(forAPIRoot:)`).
+    public var graphQLURL: URL { GitHubHost.graphQLURL(forAPIRoot: configuration.baseURL) }
 
     /// The latest 3 commits of each repository's default branch.
     ///
     /// With a token: one GraphQL query (aliases) per `graphQLBatchSize` repositories. Without one (GraphQL
-    /// needs a token): one REST call per repository, at most 4 at a time. An empty repository maps to [];
+    /// needs a token), or from a server whose GraphQL lacks a field the query names (an older GitHub
+    /// Enterprise Server: it says which, and the whole call is then made again through REST): one REST
+    /// call per repository, at most 4 at a time. An empty repository maps to [];
     /// a repository GitHub does not know is left out.
     public func latestCommits(of repositories: [RepositoryReference]) async throws -> [RepositoryReference: [Commit]] {
         for repository in repositories {
@@ -47,14 +43,18 @@ extension GitHubClient {
         for repository in repositories where seen.insert(repository).inserted { unique.append(repository) }
         guard !unique.isEmpty else { return [:] }
 
-        if configuration.token == nil {
+        guard batchesCommitQueries else {
             return try await restLatestCommits(of: unique)
         }
         var result: [RepositoryReference: [Commit]] = [:]
         var start = 0
         while start < unique.count {
             let batch = Array(unique[start..<min(start + Self.graphQLBatchSize, unique.count)])
-            result.merge(try await graphQLLatestCommits(of: batch)) { $1 }
+            do {
+                result.merge(try await graphQLLatestCommits(of: batch)) { $1 }
+            } catch where graphQLLacksFields {
+                return try await restLatestCommits(of: unique)
+            }
             start += Self.graphQLBatchSize
         }
         return result

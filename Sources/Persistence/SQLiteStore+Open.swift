@@ -26,14 +26,16 @@ extension SQLiteStore {
             .appendingPathComponent(".local/share/github-tui", isDirectory: true)
     }
 
-    /// Opens (creating 0700 dir, 0600 file) `<directory>/github-tui.sqlite` as a WAL DatabasePool and
+    /// Opens (creating 0700 dir, 0600 file) `<directory>/<fileName>` (`github-tui.sqlite`; another GitHub
+    /// host's data has a file of its own, `GitHubHost.storeFileName`) as a WAL DatabasePool and
     /// migrates it. A damaged file is moved aside to `<file>.corrupt-<yyyyMMddHHmmss>` (UTC, from `now`;
     /// with its -wal/-shm) and a new one built; an unwritable directory falls back to an in-memory store.
     /// Only a regular file is used: a symbolic link (never followed), a FIFO (whose `open` would wait
     /// forever), a directory, a device or a socket is refused, and so is a database written by a newer
     /// version (left untouched): both fall back to memory. The mode of a file it did not create is left
     /// as it is. Never crashes.
-    public static func open(directory: URL, now: Date = Date()) -> (store: SQLiteStore, outcome: StoreOpenOutcome) {
+    public static func open(directory: URL, fileName: String = fileName,
+                            now: Date = Date()) -> (store: SQLiteStore, outcome: StoreOpenOutcome) {
         let file = directory.appendingPathComponent(fileName, isDirectory: false)
         if let problem = FileSystem.refusal(of: file.path) {
             return fallback(reason: problem)

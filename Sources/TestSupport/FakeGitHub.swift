@@ -40,6 +40,8 @@ final class FakeGitHub: Sendable {
 
     struct State {
         var baseURL = "http://127.0.0.1"
+        /// Serving as GitHub Enterprise Server on this web host (`FakeGitHubServer.start`).
+        var enterpriseWebHost: String?
         var owners: [String: OwnerEntry] = [:]
         var ownerOrder: [String] = []
         /// Each repository's commits, newest first, one encoded JSON object each (parsed once when added).
@@ -327,6 +329,17 @@ final class FakeGitHub: Sendable {
 
     private func jsonHeaders() -> [String: String] {
         ["Content-Type": "application/json; charset=utf-8", "Server": "fake-github"]
+    }
+
+    /// An answer's web addresses on an Enterprise Server's host: github.com's pages on `webHost`,
+    /// api.github.com's addresses at the fake's root.
+    func onEnterpriseHost(_ body: Data, webHost: String) -> Data {
+        guard !body.isEmpty else { return body }
+        let base = state.withLock { $0.baseURL }
+        var text = String(decoding: body, as: UTF8.self)
+        text = text.replacingOccurrences(of: "https://api.github.com", with: base)
+        text = text.replacingOccurrences(of: "https://github.com/", with: "https://\(webHost)/")
+        return Data(text.utf8)
     }
 
     // MARK: Routes

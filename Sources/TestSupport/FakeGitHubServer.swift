@@ -62,8 +62,14 @@ public final class FakeGitHubServer: Sendable {
     /// random free port of a loopback address of its own (127.1.x.y), so that a connection kept alive
     /// to a server that stopped can never be reused for a new one that got the same port (the process
     /// has one libcurl connection cache, keyed by host and port).
+    ///
+    /// `enterpriseWebHost`: answer as GitHub Enterprise Server on that host does — the REST API under
+    /// `/api/v3` (the root returned ends with it), GraphQL at `/api/graphql`, any other path 404 — with
+    /// the web addresses in every answer on that host (`https://github.com/…` becomes
+    /// `https://HOST/…`, `https://api.github.com/…` the root returned) and no `X-RateLimit-*` headers
+    /// (rate limiting off, as an Enterprise Server has it unless its administrator turns it on).
     @discardableResult
-    public func start(port: UInt16 = 0, host: String? = nil) async throws -> URL {
+    public func start(port: UInt16 = 0, host: String? = nil, enterpriseWebHost: String? = nil) async throws -> URL {
         if let url = running.withLock({ $0?.baseURL }) { return url }
         let core = self.core
         let logger = requestLogger
@@ -82,12 +88,15 @@ public final class FakeGitHubServer: Sendable {
             throw error
         }
         guard case let .ip4(_, actualPort)? = await server.listeningAddress,
-              let url = URL(string: "http://\(host):\(actualPort)") else {
+              let url = URL(string: "http://\(host):\(actualPort)" + (enterpriseWebHost == nil ? "" : Self.enterprisePrefix)) else {
             await server.stop()
             task.cancel()
             throw URLError(.cannotConnectToHost)
         }
-        core.state.withLock { $0.baseURL = url.absoluteString }
+        core.state.withLock {
+            $0.baseURL = url.absoluteString
+            $0.enterpriseWebHost = enterpriseWebHost
+        }
         running.withLock { $0 = Running(server: server, task: task, baseURL: url) }
         return url
     }
@@ -314,13 +323,22 @@ public final class FakeGitHubServer: Sendable {
             headers[name.rawValue.lowercased()] = value
         }
         let rawQuery = request.target.query(percentEncoded: true)
-        let recorded = RecordedRequest(method: request.method.rawValue, path: request.target.path(percentEncoded: true),
+        let enterpriseWebHost = core.state.withLock { $0.enterpriseWebHost }
+        let (path, outside) = Self.apiPath(request.target.path(percentEncoded: true), enterprise: enterpriseWebHost != nil)
+        var recorded = RecordedRequest(method: request.method.rawValue, path: path,
                                        query: RecordedRequest.parseQuery(rawQuery), rawQuery: rawQuery,
                                        headers: headers, body: try await request.bodyData)
+        recorded.outsideAPI = outside
         core.begin(recorded)
         defer { core.end() }
         logger?(recorded)
-        let response = core.respond(to: recorded)
+        var response = outside ? FakeGitHub.Response(status: 404, headers: ["Content-Type": "application/json"],
+                                                     body: Data(#"{"message":"Not Found"}"#.utf8))
+            : core.respond(to: recorded)
+        if let enterpriseWebHost, let type = response.headers["Content-Type"], type.contains("json") || type.hasPrefix("text/") {
+            response.body = core.onEnterpriseHost(response.body, webHost: enterpriseWebHost)
+        }
+        if enterpriseWebHost != nil { response.headers = response.headers.filter { !$0.key.lowercased().hasPrefix("x-ratelimit-") } }
         if response.delay > 0 {
             try await Task.sleep(for: .milliseconds(Int64(response.delay * 1000)))
         }
@@ -335,6 +353,18 @@ public final class FakeGitHubServer: Sendable {
                                           body: HTTPBodySequence(from: FailingBytes(), count: 4096))
         }
         return FlyingFox.HTTPResponse(statusCode: status, headers: out, body: response.body)
+    }
+
+    /// Where an Enterprise Server's REST API is on its host.
+    static let enterprisePrefix = "/api/v3"
+
+    /// The path a request asks the API for (`/api/v3/users/x` is `/users/x`, `/api/graphql` is
+    /// `/graphql` on an Enterprise Server), and whether it is outside the API (there: any other path).
+    static func apiPath(_ path: String, enterprise: Bool) -> (path: String, outside: Bool) {
+        guard enterprise else { return (path, false) }
+        if path == "/api/graphql" { return ("/graphql", false) }
+        if path.hasPrefix(enterprisePrefix + "/") { return (String(path.dropFirst(enterprisePrefix.count)), false) }
+        return (path, true)
     }
 
     private static func phrase(_ status: Int) -> String {

@@ -2,6 +2,8 @@ import Foundation
 
 /// One request as the fake server received it.
 public struct RecordedRequest: Sendable, Equatable, CustomStringConvertible {
+    /// Asked outside the API's path (an Enterprise Server's `/api/v3`, `/api/graphql`): answered 404.
+    public var outsideAPI = false
     public var method: String
     /// The path as sent on the wire (still percent-encoded).
     public var path: String

@@ -2,6 +2,7 @@
 //
 //   fake-github [--port N] [--repos N] [--owner LOGIN] [--page-size N] [--exotic] [--commits]
 //               [--long-description BYTES] [--depth] [--notifications] [--actions] [--big-logs] [--pulls]
+//               [--enterprise HOST]
 //
 // Serves the recorded sferik user (30 repositories) and the codeforamerica organization; with
 // --repos N also LOGIN (default "scale") with N generated repositories, which are empty (409 for their
@@ -20,6 +21,8 @@
 // it serves an inbox at /notifications (a token needed): two recorded threads, one of them an issue of
 // sferik/rails_admin, with Last-Modified, 304s and X-Poll-Interval, and the PATCH/DELETE/PUT that change it; and the
 // Needs-you GraphQL query's answer (that issue assigned, a made-up pull request of the user's with failing checks).
+// With --enterprise HOST it answers as GitHub Enterprise Server on HOST does: the API under /api/v3 (the
+// URL printed ends with it), GraphQL at /api/graphql, web addresses in answers on HOST.
 // With --pulls, sferik/active_admin has the recorded pull request #2741 (`addRecordedPullRequest`): its diff,
 // a review comment on one of its lines (its thread resolved, as the GraphQL `reviewThreads` query says; the
 // resolve and unresolve mutations are taken), reviews and checks; a review POSTed to it is taken.
@@ -41,6 +44,7 @@ struct Options {
     var actions = false
     var bigLogs = false
     var pulls = false
+    var enterpriseWebHost: String?
 }
 
 func fail(_ message: String) -> Never {
@@ -88,8 +92,10 @@ func parse(_ arguments: [String]) -> Options {
             options.bigLogs = true
         case "--pulls":
             options.pulls = true
+        case "--enterprise":
+            options.enterpriseWebHost = value(argument)
         case "-h", "--help":
-            print("usage: fake-github [--port N] [--repos N] [--owner LOGIN] [--page-size N] [--exotic] [--commits] [--unauthenticated-limit N] [--long-description BYTES] [--depth] [--notifications] [--actions] [--big-logs] [--pulls]")
+            print("usage: fake-github [--port N] [--repos N] [--owner LOGIN] [--page-size N] [--exotic] [--commits] [--unauthenticated-limit N] [--long-description BYTES] [--depth] [--notifications] [--actions] [--big-logs] [--pulls] [--enterprise HOST]")
             exit(0)
         default:
             fail("unknown argument \(argument)")
@@ -145,7 +151,8 @@ if options.repositories > 0 || options.depth {
 
 let url: URL
 do {
-    url = try await server.start(port: options.port, host: "127.0.0.1")   // the benchmarks' proxies connect to 127.0.0.1
+    // The benchmarks' proxies connect to 127.0.0.1.
+    url = try await server.start(port: options.port, host: "127.0.0.1", enterpriseWebHost: options.enterpriseWebHost)
 } catch {
     fail("cannot listen on 127.0.0.1:\(options.port): \(error)")
 }

@@ -1,4 +1,5 @@
 import Testing
+import GitHubAPI
 import TerminalKit
 import TestSupport
 @testable import AppCore
@@ -40,6 +41,32 @@ struct AppScreenStackTests {
         let help = try #require(frames.first(where: Self.helpShown))
         #expect(help.snapshot().contains("q/Ctrl-C"))
         #expect(try #require(frames.last).line(29).contains("? help"))
+    }
+
+    @Test("H lists the demo's hosts; ↓↓ Enter switches to github.example.com: its own store and client, the host in the header; u github.com/sferik comes back")
+    func switchHosts() throws {
+        let app = try demoApp()
+        let dotComStore = app.setup.store
+        func typed(_ text: String) -> [Event] { text.map { .key(.character($0)) } }
+        let terminal = RecordingTerminal(width: 120, height: 30, script: [
+            .waitFor("the demo list", Self.listPainted),
+            .events([.key(.character("H"))]),
+            .waitFor("the hosts") { $0.snapshot().contains("github.example.com \u{00B7} codeforamerica") },
+            .events([.key(.down), .key(.down), .key(.enter)]),
+            .waitFor("codeforamerica on the other host") {
+                $0.line(0).contains("codeforamerica") && $0.line(0).contains("github.example.com") && $0.snapshot().contains("adopt-a-hydrant")
+            },
+            .events([.key(.character("u"))] + typed("github.com/sferik") + [.key(.enter)]),
+            .waitFor("sferik back on github.com") { Self.listPainted($0) && !$0.line(0).contains("github.example.com") },
+            .events([.key(.character("q"))]),
+        ])
+        let code = app.run(on: terminal)
+        #expect(!terminal.timedOut, "waited for \(terminal.pendingStepName ?? "-")")
+        #expect(code == 0)
+        #expect(app.setup.host == .dotCom)
+        let sameStore = (app.setup.store as AnyObject) === (dotComStore as AnyObject)
+        #expect(!sameStore, "each switch opens the host's own store")
+        #expect(terminal.frames.contains { $0.line(0).contains("DEMO") && $0.line(0).contains("github.example.com") })
     }
 
     @Test("When the input hangs up the app ends as on SIGHUP (exit 129) and stops the backend")

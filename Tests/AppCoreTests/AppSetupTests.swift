@@ -62,6 +62,43 @@ struct AppSetupTests {
         #expect(try AppSetup.resolve(try AppCommand.parse(["octocat", "--data-dir", data.path]), environment: [:]).ownerLogin == "octocat")
     }
 
+    @Test("--hostname (else GH_HOST): that host's API, its own token and its own store file; connect makes another host's; github.com's file untouched")
+    func hosts() throws {
+        let data = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let environment = ["GH_TOKEN": "dotcom", "GH_ENTERPRISE_TOKEN": "corp", "PATH": "/nonexistent"]
+        let setup = try AppSetup.resolve(try AppCommand.parse(["--hostname", "github.example.com", "--data-dir", data.path, "myteam"]),
+                                         environment: environment)
+        let client = try #require(setup.service as? GitHubClient)
+        #expect(setup.host.name == "github.example.com")
+        #expect(client.configuration.baseURL.absoluteString == "https://github.example.com/api/v3")
+        #expect(client.configuration.token == "corp")
+        #expect(FileManager.default.fileExists(atPath: data.appendingPathComponent("github-tui@github.example.com.sqlite").path))
+        #expect(!FileManager.default.fileExists(atPath: data.appendingPathComponent("github-tui.sqlite").path))
+        let dotCom = try #require(setup.connect?(.dotCom))
+        let dotComClient = try #require(dotCom.service as? GitHubClient)
+        #expect(dotComClient.configuration.baseURL == APIConfiguration.defaultBaseURL)
+        #expect(dotComClient.configuration.token == "dotcom")
+        #expect(FileManager.default.fileExists(atPath: data.appendingPathComponent("github-tui.sqlite").path))
+        try setup.store.close()
+        try dotCom.store.close()
+        // Started with --api-url: back on that host, the API is where it was put; another host's is its own.
+        let moved = try AppSetup.resolve(try AppCommand.parse(["--hostname", "github.example.com", "--api-url", "http://127.0.0.1:9/api/v3",
+                                                               "--data-dir", data.path, "myteam"]), environment: environment)
+        let again = try #require(moved.connect?(moved.host))
+        #expect((again.service as? GitHubClient)?.configuration.baseURL.absoluteString == "http://127.0.0.1:9/api/v3")
+        #expect((again.service as? GitHubClient)?.configuration.token == "corp")
+        let away = try #require(moved.connect?(.dotCom))
+        #expect((away.service as? GitHubClient)?.configuration.baseURL == APIConfiguration.defaultBaseURL)
+        for opened in [moved, again, away] { try opened.store.close() }
+        let viaEnvironment = try AppSetup.resolve(try AppCommand.parse(["--data-dir", data.path, "--offline"]),
+                                                  environment: ["GH_HOST": "octo.ghe.com"])
+        #expect(viaEnvironment.host.name == "octo.ghe.com")
+        try viaEnvironment.store.close()
+        #expect(FileManager.default.fileExists(atPath: data.appendingPathComponent("github-tui@octo.ghe.com.sqlite").path))
+        #expect(throws: (any Error).self) { try AppCommand.parse(["--hostname", "evil.com/x"]) }
+    }
+
     @Test("The store lives in XDG_DATA_HOME/github-tui unless --data-dir says otherwise")
     func dataDirectory() throws {
         let home = try temporaryDirectory()

@@ -13,6 +13,7 @@ struct EverydayParsingTests {
         "--plain", "--json", "name,url", "--json=stargazerCount", "--json=nope", "name,nope",
         "--config", "/tmp/c.toml", "--config=", "--config=~/c.toml",
         "--starred", "--starred=1", "--starred=sferik",
+        "--hostname", "github.example.com", "--hostname=octo.ghe.com", "--hostname=evil.com/x", "ghe.corp:8443",
     ]
 
     /// Every list of up to two tokens, and a fixed pseudo-random sample of longer ones.
@@ -34,7 +35,7 @@ struct EverydayParsingTests {
     }
 
     static func describe(_ command: AppCommand) -> String {
-        "\(command.owner ?? "-") demo=\(command.demo) offline=\(command.offline) starred=\(command.starred) api=\(command.apiURL ?? "-") data=\(command.dataDir ?? "-") theme=\(command.theme?.rawValue ?? "-") plain=\(command.plain) json=\(command.json ?? "-") config=\(command.configPath ?? "-")"
+        "\(command.owner ?? "-") demo=\(command.demo) offline=\(command.offline) starred=\(command.starred) host=\(command.hostname ?? "-") api=\(command.apiURL ?? "-") data=\(command.dataDir ?? "-") theme=\(command.theme?.rawValue ?? "-") plain=\(command.plain) json=\(command.json ?? "-") config=\(command.configPath ?? "-")"
     }
 
     @Test("whatever the fast path accepts, the full parser accepts with the same values")
@@ -56,6 +57,7 @@ struct EverydayParsingTests {
         ["octo", "--plain"], ["--json", "name,url", "octo"], ["--offline", "--json=name"],
         ["--config", "/tmp/c.toml", "octo"], ["--demo", "--config=/tmp/c.toml"],
         ["--starred", "sferik"], ["--demo", "--starred", "sferik"], ["--starred"], ["octo", "--starred", "--plain"],
+        ["--hostname", "github.example.com", "myteam"], ["--hostname=octo.ghe.com", "--api-url", "http://127.0.0.1:9/api/v3"],
     ])
     func everyday(line: [String]) throws {
         let fast = try #require(AppCommand.parseEveryday(line))
@@ -69,6 +71,7 @@ struct EverydayParsingTests {
         ["--json", "nope"], ["--json"], ["--plain", "--json", "name"], ["--plain", "--plain"], ["--json=name", "--json=url"],
         ["--config"], ["--config="], ["--config", "/a", "--config", "/b"],
         ["--starred", "--starred"], ["--starred=sferik"],
+        ["--hostname", "evil.com/x"], ["--hostname"], ["--hostname", "a.com", "--hostname", "b.com"],
     ])
     func unusual(line: [String]) {
         #expect(AppCommand.parseEveryday(line) == nil)

@@ -147,7 +147,7 @@ func appCommand(_ arguments: [String], dataDirectory: URL? = nil, environment: [
     let unset = environment == nil ? "" : " -u LC_ALL -u LC_MESSAGES"
     let variables = (environment ?? ["LC_MESSAGES": "C"]).sorted { $0.key < $1.key }
         .map { " \($0.key)='\($0.value)'" }.joined()
-    return "env -u GH_TOKEN -u GITHUB_TOKEN -u GH_HOST\(unset) TERM=xterm-256color XDG_CONFIG_HOME=/nonexistent/github-tui-e2e\(variables)\(data) '\(TmuxSession.binary.path)' \(quoted); "
+    return "env -u GH_TOKEN -u GITHUB_TOKEN -u GH_ENTERPRISE_TOKEN -u GITHUB_ENTERPRISE_TOKEN -u GH_HOST\(unset) TERM=xterm-256color XDG_CONFIG_HOME=/nonexistent/github-tui-e2e\(variables)\(data) '\(TmuxSession.binary.path)' \(quoted); "
         + "echo \"EXIT:$?\"; echo \"MODES: $(stty -a | tr ' ;' '\\n\\n' | grep -E '^-?(icanon|echo)$' | tr '\\n' ' ')<<END>>\"; sleep 120"
 }
 

@@ -22,6 +22,8 @@ final class SpyNavigator: AppNavigator {
     func openList(_ list: RepositoryListID) { calls.append("openList \(list.key)") }
     func showOwner(_ login: String) { calls.append("showOwner \(login)") }
     func showOwnerPrompt() { calls.append("showOwnerPrompt") }
+    func showHosts() { calls.append("showHosts") }
+    func openOwner(_ login: String, on host: GitHubHost) { calls.append("openOwner \(login) on \(host)") }
     func showProfile(login: String) { calls.append("showProfile \(login)") }
     func showSearch() { calls.append("showSearch") }
     func showInbox() { calls.append("showInbox") }

@@ -17,11 +17,12 @@ struct GitHubTokenTests {
         #expect(try APIConfiguration.fromEnvironment(["GITHUB_TOKEN": "ghp_x\n"], apiURL: nil).token == "ghp_x")
     }
 
-    @Test("The host gh is asked about: github.com for the public API, else the API URL's host with its port")
+    @Test("The host gh is asked about: the host named; without one github.com for the public API, else the API URL's host with its port")
     func hosts() throws {
-        #expect(GitHubToken.ghHost(for: APIConfiguration.defaultBaseURL, environment: [:]) == "github.com")
-        #expect(GitHubToken.ghHost(for: URL(string: "https://ghe.example.com/api/v3")!, environment: ["GH_HOST": "ghe.example.com"]) == "ghe.example.com")
-        #expect(GitHubToken.ghHost(for: URL(string: "http://127.0.0.1:8089")!, environment: [:]) == "127.0.0.1:8089")
+        #expect(APIConfiguration.ghHost(named: nil, baseURL: APIConfiguration.defaultBaseURL) == "github.com")
+        #expect(APIConfiguration.ghHost(named: GitHubHost("ghe.example.com"), baseURL: URL(string: "https://ghe.example.com/api/v3")!) == "ghe.example.com")
+        #expect(APIConfiguration.ghHost(named: GitHubHost("ghe.example.com"), baseURL: URL(string: "http://127.0.0.1:8089/api/v3")!) == "ghe.example.com")
+        #expect(APIConfiguration.ghHost(named: nil, baseURL: URL(string: "http://127.0.0.1:8089")!) == "127.0.0.1:8089")
     }
 
     /// A folder with a fake `gh` that runs `script`.

@@ -4,7 +4,8 @@ import GitHubEntities
 import TerminalKit
 
 // The owner prompt ("GitHub user or organization") at a glance: a box over the current screen with a
-// text field; Enter looks the owner up and opens it, Esc cancels.
+// text field; Enter looks the owner up and opens it, Esc cancels. `HOST/owner` opens an owner on another
+// GitHub host; opened with `H`, the hosts gh knows are listed under the field (↑↓ choose one).
 //
 // Ownership: the screen stack holds the View strongly; View → Presenter strong; Presenter → View
 // weak; Presenter → Interactor and Router strong; Router → navigator and screen weak.
@@ -17,6 +18,8 @@ enum OwnerPromptAction: Hashable, Sendable {
     case submit
     /// Esc: close the message, or cancel the prompt.
     case cancel
+    /// ↑/↓: the previous/next of the hosts gh knows, written into the field as `HOST/user`.
+    case previousHost, nextHost
     case quit
 }
 
@@ -38,8 +41,9 @@ protocol OwnerPromptPresenterProtocol: AnyObject {
 
 /// The interactor: the prompt's use cases.
 protocol OwnerPromptInteractorProtocol: AnyObject, Sendable {
-    /// Why `login` cannot be a GitHub login (shown as is), or nil when it can. No request is made.
-    func validationError(for login: String) -> String?
+    /// What the field's text asks for: an owner on this host, an owner on another, or why neither (shown
+    /// as is). No request is made.
+    func target(of text: String) -> OwnerPromptTarget
     /// GET /users/{login}: the owner as GitHub spells it.
     func lookUp(login: String) async -> LoadOutcome<Owner>
 }
@@ -49,7 +53,19 @@ protocol OwnerPromptInteractorProtocol: AnyObject, Sendable {
 protocol OwnerPromptRouterProtocol: AnyObject {
     /// Opens the owner's repositories and closes the prompt.
     func open(ownerLogin: String)
+    /// Opens the owner's repositories on another GitHub host (its client and store) and closes the prompt.
+    func open(ownerLogin: String, on host: GitHubHost)
     /// Closes the prompt.
     func close()
     func quit()
+}
+
+/// What the prompt's text names.
+enum OwnerPromptTarget: Equatable, Sendable {
+    /// An owner on the host the app is on (looked up before it opens).
+    case here(String)
+    /// An owner on another host (`HOST/owner`): opened there, where its list looks it up.
+    case elsewhere(String, on: GitHubHost)
+    /// Not something to open: why (shown under the field).
+    case problem(String)
 }

@@ -9,6 +9,8 @@ enum OwnerPromptKeys {
         [
             KeyBinding([.enter], .submit, help: tr("ownerPrompt.keys.open"), footer: ("Enter", tr("ownerPrompt.footer.open"))),
             KeyBinding([.escape], .cancel, help: tr("ownerPrompt.keys.cancel"), footer: ("Esc", tr("ownerPrompt.footer.cancel"))),
+            KeyBinding([.up], .previousHost, help: tr("ownerPrompt.keys.previousHost")),
+            KeyBinding([.down], .nextHost, help: tr("ownerPrompt.keys.nextHost")),
             UniversalKeys.quitWhileTyping(.quit),
         ] + TextEditingKeys.bindings { .edit($0) }
     ) }

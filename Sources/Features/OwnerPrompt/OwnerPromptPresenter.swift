@@ -21,14 +21,18 @@ final class OwnerPromptPresenter: OwnerPromptPresenterProtocol {
     /// The lookup in flight (tests await it).
     private(set) var lookupTask: Task<Void, Never>?
 
-    /// Logins are at most 39 characters; a little room lets a too-long paste be seen and explained.
-    static let maxLength = 64
+    /// `HOST/login`: a host name (up to 260 characters) and a login (39); a little room lets a too-long
+    /// paste be seen and explained.
+    static let maxLength = 320
+    /// The hosts gh knows, when the prompt lists them (`H`).
+    private var hosts: HostChoices?
 
     init(interactor: any OwnerPromptInteractorProtocol, router: any OwnerPromptRouterProtocol,
-         dispatcher: any UIDispatcher, scheduler: any Scheduler, initialText: String = "") {
+         dispatcher: any UIDispatcher, scheduler: any Scheduler, initialText: String = "", hosts: HostChoices? = nil) {
         self.interactor = interactor
         self.router = router
         self.dispatcher = dispatcher
+        self.hosts = hosts
         spinner = Spinner(scheduler: scheduler)
         field = TextField(text: initialText, maxLength: Self.maxLength)
     }
@@ -53,6 +57,10 @@ final class OwnerPromptPresenter: OwnerPromptPresenterProtocol {
         case .edit(let edit):
             guard lookingUp == nil else { return }
             if field.apply(edit) { problem = nil }
+        case .previousHost, .nextHost:
+            guard lookingUp == nil, let text = hosts?.move(by: action == .nextHost ? 1 : -1) else { break }
+            field = TextField(text: text, maxLength: Self.maxLength)
+            problem = nil
         case .submit:
             submit()
         case .cancel:
@@ -70,10 +78,16 @@ final class OwnerPromptPresenter: OwnerPromptPresenterProtocol {
 
     private func submit() {
         guard lookingUp == nil else { return }
-        let login = field.text.trimmingCharacters(in: .whitespaces)
-        if let problem = interactor.validationError(for: login) {
+        let login: String
+        switch interactor.target(of: field.text.trimmingCharacters(in: .whitespaces)) {
+        case .problem(let problem):
             self.problem = Sanitizer.line(problem)
             return
+        case .elsewhere(let other, on: let host):
+            router.open(ownerLogin: other, on: host)
+            return
+        case .here(let owner):
+            login = owner
         }
         problem = nil
         lookingUp = login
@@ -114,6 +128,8 @@ final class OwnerPromptPresenter: OwnerPromptPresenterProtocol {
             isEditable: lookingUp == nil,
             status: lookingUp.map { tr("ownerPrompt.lookingUp", spinner.symbol, Sanitizer.line($0)) },
             problem: problem,
+            hosts: hosts.map { $0.hosts.isEmpty ? [tr("ownerPrompt.hosts.none")] : $0.lines },
+            selectedHost: hosts?.selected,
             footer: Self.footer,
             message: modal.message
         )

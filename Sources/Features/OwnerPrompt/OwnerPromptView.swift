@@ -9,6 +9,8 @@ public final class OwnerPromptView: Screen, OwnerPromptViewProtocol {
     private var modal = ModalOverlay()
 
     static let maxWidth = 60
+    /// Hosts listed at most (gh rarely knows more than a few).
+    static let maxHosts = 8
     static var hint: String { tr("ownerPrompt.hint") }
 
     init(presenter: any OwnerPromptPresenterProtocol) {
@@ -57,8 +59,9 @@ public final class OwnerPromptView: Screen, OwnerPromptViewProtocol {
             note = [Self.hint.truncated(toWidth: inner)]
             noteStyle = .dim
         }
-        // Frame, blank, field, blank, note lines, blank, hints, frame.
-        let height = min(buffer.height, 6 + note.count + 1)
+        let hosts = Array((state.hosts ?? []).prefix(Self.maxHosts))
+        // Frame, blank, field, blank, [hosts, blank], note lines, blank, hints, frame.
+        let height = min(buffer.height, 6 + note.count + 1 + (hosts.isEmpty ? 0 : hosts.count + 1))
         let box = buffer.bounds.centered(width: width, height: height)
         buffer.drawBox(box, title: state.title)
         let x = box.x + 2
@@ -67,6 +70,13 @@ public final class OwnerPromptView: Screen, OwnerPromptViewProtocol {
         state.field.render(into: &buffer, x: x + 2, y: y, width: inner - 2, style: Style(attributes: .underline),
                            showsCursor: state.isEditable && state.message == nil)
         y += 2
+        for (index, line) in hosts.enumerated() where y < box.maxY - 3 {
+            let chosen = index == state.selectedHost
+            buffer.write((chosen ? "\u{25B8} " : "  ") + line, x: x, y: y, maxWidth: inner,
+                         style: chosen ? Style(attributes: .reverse) : .plain)
+            y += 1
+        }
+        if !hosts.isEmpty { y += 1 }
         for line in note where y < box.maxY - 2 {
             buffer.write(line, x: x, y: y, maxWidth: inner, style: noteStyle)
             y += 1

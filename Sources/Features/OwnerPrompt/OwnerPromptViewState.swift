@@ -10,6 +10,9 @@ struct OwnerPromptViewState: Sendable, Equatable {
     var status: String?
     /// Why the text is not a login (before any request), shown under the field.
     var problem: String?
+    /// The hosts gh knows (`H`), one line each, and the one chosen; nil: no list.
+    var hosts: [String]?
+    var selectedHost: Int?
     var footer: [HelpEntry] = []
     var message: MessageBox?
 }

@@ -22,7 +22,8 @@ struct FirstScreenPlan: Equatable {
 
     /// - Parameters:
     ///   - kind: the list's kind; a starred list is ordered by when it was starred, not by the screen's order.
-    ///   - isAuthenticated: GraphQL needs a token.
+    ///   - isAuthenticated: GraphQL needs a token (and a server whose GraphQL has our fields:
+    ///     `GitHubService.batchesCommitQueries`).
     ///   - storedCount: repositories already stored: their commits may be stored too (no query then).
     ///   - rows: the rows the list shows (the terminal's height less the chrome).
     ///   - order: the screen's sort order.

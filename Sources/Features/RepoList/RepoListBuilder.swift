@@ -50,7 +50,7 @@ public enum RepoListBuilder {
         let interactor = RepoListInteractor(
             list: RepositoryListID(kind: dependencies.listKind, ownerLogin: dependencies.ownerLogin),
             service: services.service, store: dependencies.store,
-            isOffline: dependencies.isOffline, now: services.now)
+            isOffline: dependencies.isOffline, now: services.now, host: services.host)
         let router = RepoListRouter(navigator: navigator)
         let presenter = RepoListPresenter(
             interactor: interactor, router: router, dispatcher: services.dispatcher,

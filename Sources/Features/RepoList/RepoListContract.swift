@@ -25,8 +25,8 @@ enum RepoListAction: Hashable, Sendable {
     case toggleFavouritesOnly
     case cycleSort
     case startFilter
-    /// `u`: another owner; `p`: this owner's profile; `S`: search all of GitHub.
-    case ownerPrompt, profile, search
+    /// `u`: another owner; `H`: the hosts gh knows; `p`: this owner's profile; `S`: search all of GitHub.
+    case ownerPrompt, hosts, profile, search
     /// `n`: the notifications inbox.
     case openInbox
     /// `t`: the repositories this owner starred, or back to the owner's own list.
@@ -97,6 +97,8 @@ extension RepoListInteractorProtocol {
 protocol RepoListInteractorProtocol: CommitSource {
     /// The list shown: the owner's own repositories or the ones the owner starred.
     var list: RepositoryListID { get }
+    /// The GitHub host the list is on when it is not github.com (the header names it); nil on github.com.
+    var hostName: String? { get }
     /// What is stored now.
     func storedSnapshot() -> OwnerListSnapshot
     /// The first `limit` stored repositories in `order` with the owner and the list's size: the first
@@ -115,6 +117,8 @@ protocol RepoListInteractorProtocol: CommitSource {
     func loadNextPage() async -> RefreshOutcome
     /// The API's rate limit as last reported, if known.
     func rateLimit() -> RateLimit?
+    /// Whether the host answers without a rate limit (Enterprise with rate limiting off): nothing to count.
+    var hasNoRateLimit: Bool { get }
     /// Whether commits may be fetched in the background now (not asked for by the user): false once
     /// the hour's remaining requests reach the reserve kept for what the user asks.
     func mayPrefetchCommits() -> Bool
@@ -129,6 +133,8 @@ protocol RepoListRouterProtocol: AnyObject {
     /// The repository view, on `tab`.
     func showRepositoryDetail(_ repository: Repository, tab: RepoTab)
     func showOwnerPrompt()
+    /// The owner prompt with the hosts gh knows (`H`).
+    func showHosts()
     func showProfile(login: String)
     func showSearch()
     /// The notifications inbox over the list.

@@ -27,10 +27,13 @@ final class RepoListInteractor: RepoListInteractorProtocol {
     private let commits: LatestCommits
     /// What the user last saw of the list (nil: a store that keeps none).
     let baselines: (any ListBaselineStore)?
+    /// The GitHub host the list is on, when it is not github.com.
+    let hostName: String?
 
     init(list: RepositoryListID, service: any GitHubService, store: any RepositoryStore,
-         isOffline: Bool, maxPages: Int = 100, now: @escaping @Sendable () -> Date = Date.init) {
+         isOffline: Bool, maxPages: Int = 100, now: @escaping @Sendable () -> Date = Date.init, host: GitHubHost = .dotCom) {
         self.list = list
+        hostName = host.isDotCom ? nil : host.name
         self.service = service
         self.store = store
         self.isOffline = isOffline
@@ -54,6 +57,8 @@ final class RepoListInteractor: RepoListInteractorProtocol {
 
     func rateLimit() -> RateLimit? { service.lastRateLimit }
 
+    var hasNoRateLimit: Bool { service.answersWithoutRateLimit }
+
     func mayPrefetchCommits() -> Bool {
         RequestBudget.allowsPrefetch(service.lastRateLimit, now: now())
     }
@@ -71,7 +76,7 @@ final class RepoListInteractor: RepoListInteractorProtocol {
     /// `/users/{owner}/starred`), at the same time. A single page replaces the stored list at once; with
     /// more pages, page 1 is merged in (nothing removed) and the rest come with `loadNextPage()`.
     func firstScreenPlan(rows: Int, order: RepoListSortOrder, storedCount: Int) -> FirstScreenPlan {
-        FirstScreenPlan.make(kind: list.kind, isAuthenticated: service.isAuthenticated, storedCount: storedCount,
+        FirstScreenPlan.make(kind: list.kind, isAuthenticated: service.batchesCommitQueries, storedCount: storedCount,
                              rows: rows, order: order, graphQLLimit: service.rateLimit(for: .graphql), now: now())
     }
 

@@ -23,6 +23,7 @@ enum RepoListKeys {
             KeyBinding([.character("s")], .cycleSort, help: tr("list.keys.sort")),
             KeyBinding([.character("/")], .startFilter, help: tr("list.keys.filter"), footer: ("/", tr("list.footer.filter"))),
             KeyBinding([.character("u")], .ownerPrompt, help: tr("list.keys.owner"), footer: ("u", tr("list.footer.owner"))),
+            KeyBinding([.character("H")], .hosts, help: tr("list.keys.hosts")),
             KeyBinding([.character("p")], .profile, help: tr("list.keys.profile")),
             KeyBinding([.character("t")], .toggleStarred, help: tr("list.keys.starred")),
             KeyBinding([.character("S")], .search, help: tr("list.keys.search"), footer: ("S", tr("list.footer.search"))),

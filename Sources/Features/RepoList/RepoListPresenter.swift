@@ -52,6 +52,7 @@ final class RepoListPresenter: RepoListPresenterProtocol {
         screen.ownerLogin = interactor.ownerLogin
         screen.listKind = interactor.list.kind
         screen.isDemo = isDemo
+        screen.hostName = interactor.hostName
         screen.notice = notice.map(Sanitizer.line)
         if isOffline {
             screen.connectivity = .offline
@@ -162,6 +163,7 @@ final class RepoListPresenter: RepoListPresenterProtocol {
         case .dismissChanges: changeTracker.dismissAll(); if screen.changeMarks.showsChangedOnly { screen.toggleChangedOnly() }
         case .toggleFavourite: toggleFavourite()
         case .ownerPrompt: router.showOwnerPrompt()
+        case .hosts: router.showHosts()
         case .profile: router.showProfile(login: screen.model.snapshot.owner?.login ?? interactor.ownerLogin)
         case .search: router.showSearch()
         case .openInbox: router.showInbox()
@@ -339,6 +341,7 @@ final class RepoListPresenter: RepoListPresenterProtocol {
         changeTracker.loadIfMissing()
         update { screen in
             screen.rateLimit = rateLimit
+            screen.hasNoRateLimit = interactor.hasNoRateLimit
             switch outcome {
             case .refreshed: screen.connectivity = .online; screen.failure = nil
             case .skippedOffline, .cancelled: break

@@ -32,6 +32,8 @@ struct RepoListScreenState {
     /// The owner's own list or the owner's starred list.
     var listKind: RepositoryListID.Kind = .owner
     var isDemo = false
+    /// The GitHub host the list is on when it is not github.com (named in the header).
+    var hostName: String?
     var connectivity: Connectivity = .unknown
     /// `--offline`: the network is never asked, so `r` cannot fill an empty list.
     var isOfflineMode = false
@@ -39,6 +41,8 @@ struct RepoListScreenState {
     var isLoadingMore = false
     var hasMorePages = false
     var rateLimit: RateLimit?
+    /// The host answers without rate-limit headers: the header says "no rate limit" instead of counting.
+    var hasNoRateLimit = false
     /// The inbox's unread count (`InboxWatch`), the header's first word when there are any.
     var inboxUnread: InboxUnread?
     /// Background commit loading is held back to save the hour's requests: the header says so.

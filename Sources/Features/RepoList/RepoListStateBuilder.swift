@@ -68,6 +68,7 @@ enum RepoListStateBuilder {
             subtitle: subtitle(state, cache: &cache),
             status: status(state, now: now),
             isDemo: state.isDemo,
+            hostName: state.hostName,
             carousel: carousel,
             lines: lines,
             placeholder: lines.isEmpty ? placeholder(state) : nil,
@@ -183,10 +184,15 @@ enum RepoListStateBuilder {
         if let changed = ChangeText.header(state.changeMarks.changes, since: state.changeMarks.since, now: now) {
             parts.append(changed)
         }
-        if state.commitsOnDemand {
+        if state.commitsOnDemand, let host = state.hostName {
+            parts.append(state.rateLimit.map { tr("list.status.commitsOnEnter.left.host", $0.remaining, $0.limit, host) }
+                         ?? tr("list.status.commitsOnEnter.host", host))
+        } else if state.commitsOnDemand {
             parts.append(state.rateLimit.map { tr("list.status.commitsOnEnter.left", $0.remaining, $0.limit) } ?? tr("list.status.commitsOnEnter"))
         } else if let rateLimit = state.rateLimit, rateLimit.isLow {
             parts.append(tr("list.status.apiLeft", rateLimit.remaining, rateLimit.limit))
+        } else if state.hasNoRateLimit {
+            parts.append(tr("list.status.noRateLimit"))
         }
         return InboxUnread.status(parts.joined(separator: " · "), unread: state.inboxUnread)
     }

@@ -172,7 +172,8 @@ public final class RepoListView: Screen, RepoListViewProtocol {
         let width = buffer.width, height = buffer.height
         if drawsOverOtherScreens { buffer.fill(buffer.bounds) }
         ScreenChrome.renderHeader(title: state.title, subtitle: state.subtitle, status: state.status,
-                                  badge: state.isDemo ? tr("list.badge.demo") : "",
+                                  badge: [state.hostName.map { " \($0.truncated(toWidth: 32)) " }, state.isDemo ? tr("list.badge.demo") : nil]
+                                      .compactMap { $0 }.joined(separator: " "),
                                   badgeStyle: Style(foreground: .yellow, attributes: [.bold, .reverse]), into: &buffer)
         cardRects = []
         if let carousel = state.carousel { renderCarousel(carousel, into: &buffer, width: width) }

@@ -96,6 +96,8 @@ struct RepoListViewState: Sendable, Equatable {
     /// Right side of the header: "refreshing…", "offline · cached 5 min ago"…
     var status: String = ""
     var isDemo: Bool = false
+    /// The GitHub host, when it is not github.com: the header names it.
+    var hostName: String?
     var carousel: CarouselState?
     var lines: [ListLine] = []
     /// Shown instead of lines when there are none.

@@ -1,3 +1,4 @@
+import GitHubAPI
 import GitHubEntities
 import Persistence
 import TerminalKit
@@ -20,6 +21,11 @@ public protocol AppNavigator: AnyObject {
     func showOwner(_ login: String)
     /// Shows the owner prompt ("GitHub user or organization") over the current screen.
     func showOwnerPrompt()
+    /// Shows the owner prompt with the hosts gh knows listed under it (`H`): choosing one switches.
+    func showHosts()
+    /// Replaces the list with an owner's repositories on another GitHub host: that host's client (its
+    /// own token) and its own store from then on.
+    func openOwner(_ login: String, on host: GitHubHost)
     /// Shows an owner's profile screen.
     func showProfile(login: String)
     /// Shows repository search.

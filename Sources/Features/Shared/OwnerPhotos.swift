@@ -17,11 +17,8 @@ struct OwnerPhotos: Sendable {
     /// Where a login's photo is when its `avatar_url` is not known: GitHub's avatar host by login
     /// (`https://HOST/LOGIN.png` on GitHub Enterprise, from a repository's page address).
     static func address(forLogin login: String, webPage: String? = nil) -> String {
-        if let webPage, let url = URL(string: webPage), let host = url.host, host != "github.com",
-           let scheme = url.scheme, scheme == "https" || scheme == "http" {
-            var port = ""
-            if let number = url.port { port = ":\(number)" }
-            return "\(scheme)://\(host)\(port)/\(login).png"
+        if let webPage, let address = WebAddress(webPage), !GitHubHost.ofWebPage(webPage).isDotCom {
+            return "\(address.scheme)://\(GitHubHost.ofWebPage(webPage).name)/\(login).png"
         }
         return "https://avatars.githubusercontent.com/\(login)"
     }

@@ -3,14 +3,14 @@ import TerminalKit
 /// Drawing shared by the full screens: the header line, the footer of key hints, the help overlay.
 enum ScreenChrome {
     /// " title  subtitle" on the left, `status` on the right of row `y`, followed by `badge` (e.g.
-    /// " DEMO ") in `badgeStyle`; the right side is left out when it does not fit.
+    /// " DEMO ", the host) in `badgeStyle`; a status that does not fit is left out (the badge stays), and
+    /// so is a badge that does not fit.
     static func renderHeader(title: String, subtitle: String, status: String, badge: String = "",
                              badgeStyle: Style = .plain, into buffer: inout Buffer, y: Int = 0) {
         let width = buffer.width
         var x = buffer.write(" \(title)", x: 0, y: y, style: .bold)
         if !subtitle.isEmpty { x += buffer.write("  \(subtitle)", x: x, y: y, style: .dim) }
         let fitted = fittedStatus(status, columns: width - x - 2 - badge.displayWidth - 1)
-        if fitted.isEmpty, !status.isEmpty { return } // the right side whole or not at all
         let right = fitted.isEmpty ? "" : fitted + " "
         let rightWidth = right.displayWidth + badge.displayWidth
         guard rightWidth > 0, rightWidth < width - x - 1 else { return }

@@ -14,6 +14,9 @@ public struct ScreenServices {
     /// The inbox's unread count, said first in the headers of the list, a profile and search (nil: none,
     /// as without a token or offline).
     public var inboxWatch: InboxWatch?
+    /// The GitHub instance `service` talks to: the list's header names it when it is not github.com,
+    /// the owner prompt reads `HOST/owner` against it.
+    public var host: GitHubHost = .dotCom
 
     public init(service: any GitHubService, dispatcher: any UIDispatcher, scheduler: any Scheduler,
                 now: @escaping @Sendable () -> Date = Date.init) {

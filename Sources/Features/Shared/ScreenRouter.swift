@@ -1,3 +1,4 @@
+import GitHubAPI
 import GitHubEntities
 import Persistence
 import TerminalKit
@@ -44,6 +45,11 @@ final class ScreenRouter {
         navigator?.showProfile(login: login)
     }
 
+    /// Opens the owner's repositories on another GitHub host in place of the list.
+    func open(ownerLogin: String, on host: GitHubHost) {
+        navigator?.openOwner(ownerLogin, on: host)
+    }
+
     /// Opens the owner's repositories in place of the list, and closes this screen.
     func open(ownerLogin: String) {
         navigator?.openOwner(ownerLogin)
@@ -56,6 +62,7 @@ final class ScreenRouter {
     }
 
     func showOwnerPrompt() { navigator?.showOwnerPrompt() }
+    func showHosts() { navigator?.showHosts() }
     func showSearch() { navigator?.showSearch() }
     func showInbox() { navigator?.showInbox() }
     /// Replaces the screens with another list (an owner's own or starred repositories).

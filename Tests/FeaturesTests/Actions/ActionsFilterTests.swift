@@ -267,7 +267,7 @@ struct ActionsRunLinkTests {
         #expect(RunReference.link("https://github.com/o/r/actions/runs/12") == RunReference(owner: "o", name: "r", runID: 12))
         #expect(RunReference.link("https://github.com/o/r/actions/runs/12/job/34") == RunReference(owner: "o", name: "r", runID: 12, jobID: 34))
         #expect(RunReference.link("https://www.github.com/o/r/actions/runs/12/attempts/2/")?.runID == 12)
-        #expect(RunReference.link("https://ghe.example/o/r/actions/runs/12", host: "ghe.example")?.runID == 12)
+        #expect(RunReference.link("https://ghe.example/o/r/actions/runs/12", host: GitHubHost("ghe.example")!)?.runID == 12)
         for other in ["https://github.com/o/r/actions/runs/x", "https://github.com/o/r/actions/runs/0", "https://github.com/o/r/actions",
                       "https://github.com/o/r/actions/runs/12/job", "https://github.com/o/r/actions/runs/12/usage",
                       "https://evil.example/o/r/actions/runs/12", "https://github.com/settings/r/actions/runs/12",

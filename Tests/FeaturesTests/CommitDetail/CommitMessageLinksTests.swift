@@ -13,7 +13,7 @@ import TestSupport
 @Suite("Commit messages: links")
 @MainActor
 struct CommitMessageLinksTests {
-    static let context = CommitMessageLinks.Context(owner: "octocat", name: "github-tui", host: "github.com")
+    static let context = CommitMessageLinks.Context(owner: "octocat", name: "github-tui", host: .dotCom)
 
     @Test("#N, o/r#N and addresses are found in order, addresses without the sentence's punctuation, not a#1 or C#")
     func find() {

@@ -14,7 +14,7 @@ import TestSupport
 @Suite("Issues: links in bodies and comments")
 @MainActor
 struct IssueLinksTests {
-    static let links = IssueReference.markdownLinks(owner: "octocat", name: "github-tui", host: "github.com")
+    static let links = IssueReference.markdownLinks(owner: "octocat", name: "github-tui", host: .dotCom)
 
     @Test("the body's and the comments' links are numbered in one series; each [n] names its own URL")
     func numberedOverTheThread() {

@@ -1,3 +1,4 @@
+import GitHubAPI
 import Testing
 import MarkdownRendering
 @testable import Features
@@ -15,7 +16,7 @@ struct IssueReferenceTests {
         #expect(IssueReference.link("https://github.com/o/r/issues/5/")?.number == 5)
         #expect(IssueReference.link("https://github.com/o/r/issues/5#issuecomment-1")?.number == 5)
         #expect(IssueReference.link("https://github.com/o/r/pull/5?diff=split")?.number == 5)
-        #expect(IssueReference.link("https://ghe.example.com/o/r/issues/5", host: "ghe.example.com")?.number == 5)
+        #expect(IssueReference.link("https://ghe.example.com/o/r/issues/5", host: GitHubHost("ghe.example.com")!)?.number == 5)
     }
 
     @Test("everything else is not an issue: other hosts, pages, numbers, names, schemes, control characters")
@@ -58,7 +59,7 @@ struct IssueReferenceTests {
 
 @Suite("Issue references as links in Markdown")
 struct IssueReferenceMarkdownTests {
-    let links = IssueReference.markdownLinks(owner: "o", name: "r", host: "github.com")
+    let links = IssueReference.markdownLinks(owner: "o", name: "r", host: .dotCom)
 
     @Test("where references are written: ranges of the text, every occurrence, combining marks and words excluded")
     func occurrences() {

@@ -33,7 +33,7 @@ struct IssueThreadAppendTests {
     final class RenderedTexts: Sendable {
         let texts = Mutex<[String]>([])
         var links: MarkdownTextLinks {
-            let inner = IssueReference.markdownLinks(owner: "sferik", name: "rails_admin", host: "github.com")
+            let inner = IssueReference.markdownLinks(owner: "sferik", name: "rails_admin", host: .dotCom)
             return MarkdownTextLinks { [texts] text in
                 texts.withLock { $0.append(text) }
                 return inner.find(text)
@@ -254,7 +254,7 @@ struct IssueThreadAppendTests {
                 "page 1 read again, no page after it")
         #expect(state.rendered == IssueDetailRenderer.render(try #require(state.thread), width: 80, now: Self.now, labelsInColour: false,
                                                              textLinks: IssueReference.markdownLinks(owner: "sferik", name: "rails_admin",
-                                                                                                     host: "github.com")))
+                                                                                                     host: .dotCom)))
     }
 
     /// Issue 5 of 250 comments in 3 pages, read to its end once (so the store holds it whole).

@@ -11,13 +11,29 @@ struct OwnerPromptInteractorTests {
     func validation() {
         let service = ScriptedGitHubService()
         let interactor = OwnerPromptInteractor(service: service)
-        #expect(interactor.validationError(for: "octocat") == nil)
-        #expect(interactor.validationError(for: "a-b-c") == nil)
-        #expect(interactor.validationError(for: String(repeating: "a", count: 39)) == nil)
-        #expect(interactor.validationError(for: "") == "Type the login of a GitHub user or organization.")
-        #expect(interactor.validationError(for: "a--b") ==
-                "“a--b” is not a valid GitHub name: use 1–39 letters, digits or single inner hyphens.")
+        #expect(interactor.target(of: "octocat") == .here("octocat"))
+        #expect(interactor.target(of: "a-b-c") == .here("a-b-c"))
+        #expect(interactor.target(of: String(repeating: "a", count: 39)) == .here(String(repeating: "a", count: 39)))
+        #expect(interactor.target(of: "") == .problem("Type the login of a GitHub user or organization."))
+        #expect(interactor.target(of: "a--b") ==
+                .problem("“a--b” is not a valid GitHub name: use 1–39 letters, digits or single inner hyphens."))
         #expect(service.recorded.isEmpty)
+    }
+
+    @Test("HOST/owner: another host, this host by any of its names, a pasted page address; a bad host or login is a problem")
+    func hostAndOwner() throws {
+        let corp = try #require(GitHubHost("github.example.com"))
+        let onDotCom = OwnerPromptInteractor(service: ScriptedGitHubService())
+        #expect(onDotCom.target(of: "github.example.com/myteam") == .elsewhere("myteam", on: corp))
+        #expect(onDotCom.target(of: "https://github.example.com/myteam/") == .elsewhere("myteam", on: corp))
+        #expect(onDotCom.target(of: "api.github.com/octocat") == .here("octocat"))
+        #expect(onDotCom.target(of: "octo.ghe.com/team") == .elsewhere("team", on: try #require(GitHubHost("octo.ghe.com"))))
+        let onCorp = OwnerPromptInteractor(service: ScriptedGitHubService(), host: corp)
+        #expect(onCorp.target(of: "github.example.com/myteam") == .here("myteam"))
+        #expect(onCorp.target(of: "github.com/octocat") == .elsewhere("octocat", on: .dotCom))
+        #expect(onCorp.target(of: "a/b/c") == .problem("“a/b” is not a GitHub host: write HOST/owner, such as github.example.com/myteam."))
+        if case .problem = onCorp.target(of: "github.com/a--b") {} else { Issue.record("a bad login on another host") }
+        if case .problem = onCorp.target(of: "github.com/") {} else { Issue.record("no login after the host") }
     }
 
     @Test("A lookup returns the owner as GitHub has it; organizations too")

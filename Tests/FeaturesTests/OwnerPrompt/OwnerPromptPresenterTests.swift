@@ -22,6 +22,7 @@ final class SpyOwnerPromptRouter: OwnerPromptRouterProtocol {
     var closeCount = 0
     var quitCount = 0
     func open(ownerLogin: String) { opened.append(ownerLogin) }
+    func open(ownerLogin: String, on host: GitHubHost) { opened.append("\(host.name)/\(ownerLogin)") }
     func close() { closeCount += 1 }
     func quit() { quitCount += 1 }
 }
@@ -33,7 +34,7 @@ final class FakeOwnerPromptInteractor: OwnerPromptInteractorProtocol {
 
     init(outcome: LoadOutcome<Owner> = .loaded(ScreenSample.octocat)) { self.outcome = Mutex(outcome) }
 
-    func validationError(for login: String) -> String? { OwnerPromptInteractor.validationError(for: login) }
+    func target(of text: String) -> OwnerPromptTarget { OwnerPromptInteractor.target(of: text, on: .dotCom) }
 
     func lookUp(login: String) async -> LoadOutcome<Owner> {
         lookups.withLock { $0.append(login) }
@@ -53,10 +54,10 @@ struct OwnerPromptPresenterTests {
         let scheduler = ManualScheduler()
         let presenter: OwnerPromptPresenter
 
-        init(outcome: LoadOutcome<Owner> = .loaded(ScreenSample.octocat), initialText: String = "") {
+        init(outcome: LoadOutcome<Owner> = .loaded(ScreenSample.octocat), initialText: String = "", hosts: HostChoices? = nil) {
             interactor = FakeOwnerPromptInteractor(outcome: outcome)
             presenter = OwnerPromptPresenter(interactor: interactor, router: router, dispatcher: dispatcher,
-                                             scheduler: scheduler, initialText: initialText)
+                                             scheduler: scheduler, initialText: initialText, hosts: hosts)
             presenter.view = view
             presenter.viewDidLoad()
         }
@@ -135,6 +136,61 @@ struct OwnerPromptPresenterTests {
         // Correcting the text clears the problem.
         h.press(.backspace)
         #expect(h.view.last?.problem == nil)
+    }
+
+    @Test("HOST/owner: another host opens there at once (its list looks the owner up); this host's name is an owner here; a bad host is said before any request")
+    func hostAndOwner() async {
+        let h = Harness()
+        h.type("github.example.com/myteam")
+        h.press(.enter)
+        #expect(h.router.opened == ["github.example.com/myteam"])
+        #expect(h.lookups.isEmpty)
+        let pasted = Harness()
+        pasted.type("https://GHE.corp:8443/octo-team/")
+        pasted.press(.enter)
+        #expect(pasted.router.opened == ["ghe.corp:8443/octo-team"])
+        let here = Harness()
+        here.type("github.com/octocat")
+        here.press(.enter)
+        await here.finishLookup()
+        #expect(here.lookups == ["octocat"])
+        #expect(here.router.opened == ["octocat"])
+        let bad = Harness()
+        bad.type("evil host/octocat")
+        bad.press(.enter)
+        #expect(bad.view.last?.problem == "“evil host” is not a GitHub host: write HOST/owner, such as github.example.com/myteam.")
+        #expect(bad.router.opened.isEmpty && bad.lookups.isEmpty)
+        let badLogin = Harness()
+        badLogin.type("github.example.com/-x")
+        badLogin.press(.enter)
+        #expect(badLogin.view.last?.problem?.contains("is not a valid GitHub name") == true)
+        #expect(badLogin.router.opened.isEmpty)
+    }
+
+    @Test("H: the hosts gh knows under the field, the current one marked; ↓/↑ choose (wrapping) and write HOST/user; Enter switches")
+    func hostList() throws {
+        let corp = try #require(GitHubHost("github.example.com"))
+        let choices = HostChoices(hosts: [KnownHost(host: .dotCom, user: "monalisa"), KnownHost(host: corp, user: nil)],
+                                  current: .dotCom)
+        let h = Harness(hosts: choices)
+        #expect(h.view.last?.hosts == ["github.com \u{00B7} monalisa  (this host)", "github.example.com"])
+        #expect(h.view.last?.selectedHost == nil)
+        h.press(.down)
+        #expect(h.view.last?.field.text == "github.com/monalisa")
+        #expect(h.view.last?.selectedHost == 0)
+        h.press(.down)
+        #expect(h.view.last?.field.text == "github.example.com/")
+        h.press(.down)
+        #expect(h.view.last?.selectedHost == 0)
+        h.press(.up)
+        #expect(h.view.last?.selectedHost == 1)
+        h.type("team")
+        h.press(.enter)
+        #expect(h.router.opened == ["github.example.com/team"])
+        let none = Harness(hosts: HostChoices(hosts: [], current: .dotCom))
+        #expect(none.view.last?.hosts == ["gh knows no hosts: gh auth login --hostname HOST"])
+        none.press(.down)
+        #expect(none.view.last?.field.text == "")
     }
 
     @Test("An empty or blank field asks for a login before any request")

@@ -1,4 +1,5 @@
 import Foundation
+import GitHubAPI
 import GitHubEntities
 import Persistence
 import TerminalKit
@@ -17,7 +18,7 @@ struct OwnerPromptViewTests {
 
     /// The list screen as the backdrop, then the prompt drawn over it (as the app's stack does).
     func render(_ configure: (OwnerPromptPresenter, CollectingDispatcher) async -> Void = { _, _ in },
-                outcome: LoadOutcome<Owner> = .failed(.notFound)) async -> Buffer {
+                outcome: LoadOutcome<Owner> = .failed(.notFound), hosts: HostChoices? = nil) async -> Buffer {
         let list = RepoListPresenter(interactor: FakeInteractor(stored: RepoListViewSnapshotTests.mixed()), router: SpyRouter(),
                                      dispatcher: CollectingDispatcher(), scheduler: ManualScheduler(), isDemo: false,
                                      isOffline: false, now: { Sample.now.addingTimeInterval(300) })
@@ -29,7 +30,7 @@ struct OwnerPromptViewTests {
         let dispatcher = CollectingDispatcher()
         let presenter = OwnerPromptPresenter(interactor: FakeOwnerPromptInteractor(outcome: outcome),
                                              router: SpyOwnerPromptRouter(), dispatcher: dispatcher,
-                                             scheduler: ManualScheduler())
+                                             scheduler: ManualScheduler(), hosts: hosts)
         let view = OwnerPromptView(presenter: presenter)
         presenter.view = view
         view.viewDidAppear()
@@ -49,6 +50,17 @@ struct OwnerPromptViewTests {
         let buffer = await render { presenter, _ in self.type("octocat", presenter) }
         assertScreenSnapshot(buffer.snapshot(), named: "ownerprompt-80x24")
         assertScreenSnapshot(buffer.attributeMask(.reverse), named: "ownerprompt-80x24-reverse")
+    }
+
+    @Test("80×24: H, the hosts gh knows under the field, the chosen one in reverse video, the current one marked")
+    func hosts() async {
+        let hosts = HostChoices(hosts: [KnownHost(host: .dotCom, user: "monalisa"),
+                                        KnownHost(host: GitHubHost("github.example.com")!, user: "alice"),
+                                        KnownHost(host: GitHubHost("octo.ghe.com")!)],
+                                current: .dotCom)
+        let buffer = await render({ presenter, _ in presenter.handle(.nextHost); presenter.handle(.nextHost) }, hosts: hosts)
+        assertScreenSnapshot(buffer.snapshot(), named: "ownerprompt-hosts-80x24")
+        assertScreenSnapshot(buffer.attributeMask(.reverse), named: "ownerprompt-hosts-80x24-reverse")
     }
 
     @Test("80×24: an invalid login explained under the field")

@@ -22,7 +22,7 @@ struct GitHubLinkTests {
             #expect(GitHubLink.classify(link) == expected, "\(link)")
         }
         #expect(GitHubLink.classify("https://github.com/a-b/.github") == .repository(owner: "a-b", name: ".github"))
-        #expect(GitHubLink.classify("https://ghe.example/octo/repo", host: "ghe.example") == .repository(owner: "octo", name: "repo"))
+        #expect(GitHubLink.classify("https://ghe.example/octo/repo", host: GitHubHost("ghe.example")!) == .repository(owner: "octo", name: "repo"))
     }
 
     @Test("Owners: one segment that is a valid login and not one of GitHub's own pages")
@@ -52,7 +52,7 @@ struct GitHubLinkTests {
             #expect(GitHubLink.classify(link) == .browser(link), "\(link)")
         }
         // Not the app's host (an Enterprise app: github.com is just the web).
-        #expect(GitHubLink.classify("https://github.com/a/b", host: "ghe.example") == .browser("https://github.com/a/b"))
+        #expect(GitHubLink.classify("https://github.com/a/b", host: GitHubHost("ghe.example")!) == .browser("https://github.com/a/b"))
     }
 
     @Test("Random links built from tricky pieces: never a crash; what opens in the app has valid names on the host itself")

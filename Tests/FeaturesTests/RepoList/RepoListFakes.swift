@@ -68,6 +68,7 @@ final class SpyRouter: RepoListRouterProtocol {
     }
     var routes: [String] = []
     func showOwnerPrompt() { routes.append("prompt") }
+    func showHosts() { routes.append("hosts") }
     func showProfile(login: String) { routes.append("profile \(login)") }
     func showSearch() { routes.append("search") }
     func showInbox() { routes.append("inbox") }
@@ -83,6 +84,10 @@ final class FakeInteractor: RepoListInteractorProtocol {
     }
 
     let list: RepositoryListID
+    /// The host's name (nil: github.com) and whether it answers without rate limits.
+    let host = Mutex<(name: String?, unlimited: Bool)>((nil, false))
+    var hostName: String? { host.withLock { $0.name } }
+    var hasNoRateLimit: Bool { host.withLock { $0.unlimited } }
     let storedList: Mutex<OwnerListSnapshot>
     let observer = Mutex<(@Sendable (OwnerListSnapshot) -> Void)?>(nil)
     let outcome: Mutex<RefreshOutcome>

@@ -77,13 +77,16 @@ struct ModalOverlayTests {
 
 @Suite("Screen chrome header")
 struct ScreenChromeHeaderTests {
-    @Test("title and subtitle left, status and badge right; the right side only when it fits")
+    @Test("title and subtitle left, status and badge right; a status that does not fit left out, the badge kept while it fits")
     func header() {
         var buffer = Buffer(width: 40, height: 1)
         ScreenChrome.renderHeader(title: "octocat", subtitle: "User", status: "offline", badge: " DEMO ",
                                   badgeStyle: .reverse, into: &buffer)
         #expect(buffer.line(0) == " octocat  User" + String(repeating: " ", count: 12) + "offline  DEMO ")
         buffer = Buffer(width: 24, height: 1)
+        ScreenChrome.renderHeader(title: "octocat", subtitle: "User", status: "offline", badge: " DEMO ", into: &buffer)
+        #expect(buffer.line(0).trimmingCharacters(in: .whitespaces) == "octocat  User     DEMO")
+        buffer = Buffer(width: 18, height: 1)
         ScreenChrome.renderHeader(title: "octocat", subtitle: "User", status: "offline", badge: " DEMO ", into: &buffer)
         #expect(buffer.line(0).trimmingCharacters(in: .whitespaces) == "octocat  User")
     }

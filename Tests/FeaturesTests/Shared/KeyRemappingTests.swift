@@ -82,7 +82,8 @@ struct KeyRemappingTests {
         #expect(names["detail"]?.contains { $0.hasPrefix("choose") } == false)
         #expect(names["search"]?.isSuperset(of: ["search", "focusResults", "focusField", "openProfile"]) == true)
         #expect(names["search"]?.contains { $0.hasPrefix("edit") } == false)
-        #expect(names["prompt"] == ["submit", "cancel", "quit"])
+        #expect(names["prompt"] == ["submit", "cancel", "previousHost", "nextHost", "quit"])
+        #expect(names["list"]?.contains("hosts") == true)
         #expect(names["profile"]?.contains("reload") == true)
     }
 

@@ -35,7 +35,7 @@ final class LinkFollower {
     /// Follows `url` (absolute, sanitized: a rendered link's).
     func follow(_ url: String) {
         let repository = interactor.repository
-        let webHost = GitHubLink.host(ofWebPage: repository.htmlURL)
+        let webHost = GitHubHost.ofWebPage( repository.htmlURL)
         if let run = RunReference.link(url, host: webHost), openRun?(run) == true { return }
         let reference = IssueReference.link(url, host: webHost)
         if let reference, openIssue?(reference) == true { return }

@@ -85,7 +85,7 @@ final class RepoDetailInteractor: RepoDetailInteractorProtocol {
 
     func copyChoices(commits: [Commit]) -> [CopyChoice] {
         let web = repository.htmlURL
-        let host = WebAddress(web)?.host ?? "github.com"
+        let host = WebAddress(web)?.host ?? GitHubHost.dotCom.name
         var choices = [
             CopyChoice(label: tr("detail.copy.https"), text: web),
             CopyChoice(label: tr("detail.copy.ssh"), text: "git@\(host):\(repository.fullName).git"),

@@ -31,7 +31,7 @@ struct RepoTabs {
         let repository = interactor.repository
         let actions = RepoActions(interactor: interactor, dispatcher: dispatcher)
         let links = LinkFollower(interactor: interactor, router: router, actions: actions, dispatcher: dispatcher)
-        let webHost = GitHubLink.host(ofWebPage: repository.htmlURL)
+        let webHost = GitHubHost.ofWebPage( repository.htmlURL)
         let overview = OverviewPresenter(interactor: interactor, actions: actions, dispatcher: dispatcher, scheduler: scheduler,
                                          showsPhotos: showsPhotos, now: now)
         let readme = ReadmePresenter(interactor: interactor, links: links, dispatcher: dispatcher)

@@ -1,3 +1,4 @@
+import GitHubAPI
 import GitHubEntities
 
 /// A workflow run a link names — `https://HOST/o/r/actions/runs/ID`, with `/job/JOB` (a check run's
@@ -11,7 +12,7 @@ struct RunReference: Equatable, Sendable {
     var jobID: Int64?
 
     /// The run in a link, for an app on `host`.
-    static func link(_ link: String, host: String = "github.com") -> RunReference? {
+    static func link(_ link: String, host: GitHubHost = .dotCom) -> RunReference? {
         guard let segments = GitHubLink.repositorySegments(link, host: host, minimum: 5),
               segments[2] == "actions", segments[3] == "runs", let run = id(segments[4]),
               OwnerLogin.isValid(segments[0]), RepositoryName.isValid(segments[1]) else { return nil }

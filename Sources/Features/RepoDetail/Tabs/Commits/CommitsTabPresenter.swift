@@ -130,7 +130,7 @@ final class CommitsTabPresenter {
         openedSHA = sha
         var detail = CommitDetailScreenState(
             repositoryFullName: repository.fullName,
-            linkContext: .init(owner: repository.ownerLogin, name: repository.name, host: GitHubLink.host(ofWebPage: repository.htmlURL)))
+            linkContext: .init(owner: repository.ownerLogin, name: repository.name, host: GitHubHost.ofWebPage( repository.htmlURL)))
         detail.layout(width: width, height: height, now: now())
         // From the store when it was read before, else GitHub; either off the UI thread (a big commit's
         // stored row takes tens of milliseconds to decode).

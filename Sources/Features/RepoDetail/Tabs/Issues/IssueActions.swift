@@ -21,7 +21,7 @@ final class IssueActions {
     private let actions: RepoActions
     /// The requests it starts (cancelled when it goes away).
     private let calls: BackgroundCalls
-    private let webHost: String
+    private let webHost: GitHubHost
     private let editor: (any TextEditing)?
     /// The issue numbers with a stored draft, read from the store when first asked.
     private var numbersWithDrafts: Set<Int>?
@@ -30,7 +30,7 @@ final class IssueActions {
     /// The comment being posted (tests await it).
     private(set) var commentTask: Task<Void, Never>?
 
-    init(issues: RepositoryIssues?, actions: RepoActions, dispatcher: any UIDispatcher, webHost: String,
+    init(issues: RepositoryIssues?, actions: RepoActions, dispatcher: any UIDispatcher, webHost: GitHubHost,
          editor: (any TextEditing)?) {
         self.issues = issues
         self.editor = editor

@@ -18,7 +18,7 @@ struct IssueReference: Equatable, Sendable, Hashable {
     static let maximumNumber = Int(Int32.max)
 
     /// The reference in a link, for an app on `host`.
-    static func link(_ link: String, host: String = "github.com") -> IssueReference? {
+    static func link(_ link: String, host: GitHubHost = .dotCom) -> IssueReference? {
         guard let segments = GitHubLink.repositorySegments(link, host: host, minimum: 4) else { return nil }
         let kind = segments[2]
         let isPull: Bool
@@ -99,20 +99,20 @@ struct IssueReference: Equatable, Sendable, Hashable {
     }
 
     /// The issue's web page (`https://HOST/o/r/issues/N`; GitHub redirects it to `/pull/N` for a pull request).
-    func webPage(host: String = "github.com") -> String {
-        "https://\(host)/\(owner)/\(name)/\(isPullRequest == true ? "pull" : "issues")/\(number)"
+    func webPage(host: GitHubHost = .dotCom) -> String {
+        host.webPage("\(owner)/\(name)/\(isPullRequest == true ? "pull" : "issues")/\(number)")
     }
 
     /// An issue's page: its `html_url` when GitHub gave one on `host` for its number, else made from
     /// the repository's names.
-    static func webPage(of issue: Issue, owner: String, name: String, host: String) -> String {
+    static func webPage(of issue: Issue, owner: String, name: String, host: GitHubHost) -> String {
         if let url = issue.htmlURL, link(url, host: host)?.number == issue.number { return url }
         return IssueReference(owner: owner, name: name, number: issue.number, isPullRequest: issue.isPullRequest).webPage(host: host)
     }
 
     /// The references in a Markdown document's text as numbered links to their web pages on `host`
     /// (`#N` of `owner`/`name`), so following one opens the issue like a written link would.
-    static func markdownLinks(owner: String, name: String, host: String) -> MarkdownTextLinks {
+    static func markdownLinks(owner: String, name: String, host: GitHubHost) -> MarkdownTextLinks {
         MarkdownTextLinks { text in
             occurrences(in: text, owner: owner, name: name).map { .init(range: $0.range, url: $0.reference.webPage(host: host)) }
         }

@@ -38,7 +38,7 @@ final class IssuesTabPresenter {
     private(set) var pageTask: Task<Void, Never>?
 
     init(kind: IssueListKind, issues: RepositoryIssues?, actions: RepoActions, dispatcher: any UIDispatcher,
-         webHost: String, labelsInColour: Bool, editor: (any TextEditing)? = nil, now: @escaping () -> Date) {
+         webHost: GitHubHost, labelsInColour: Bool, editor: (any TextEditing)? = nil, now: @escaping () -> Date) {
         self.kind = kind
         self.issues = issues
         calls = BackgroundCalls(dispatcher)

@@ -33,15 +33,13 @@ enum GitHubLink {
     /// Longest link followed at all.
     static let maximumLength = 2_048
 
-    /// The target of `link` for an app on `host` (`github.com`; `www.` is the same site).
-    static func classify(_ link: String, host: String = "github.com") -> LinkTarget {
+    /// The target of `link` for an app on `host` (`GitHubHost.serves`: on github.com `www.` is the same site).
+    static func classify(_ link: String, host: GitHubHost = .dotCom) -> LinkTarget {
         // Spaces and control characters are never part of an address given to the browser.
         guard link.utf8.count <= maximumLength,
               !link.unicodeScalars.contains(where: { $0.value < 0x21 || (0x7F...0x9F).contains($0.value) }),
               let address = WebAddress(link) else { return .unsupported }
-        let site = host.lowercased()
-        let isGitHub = (address.host == site || address.host == "www." + site) && address.port == (address.scheme == "https" ? 443 : 80)
-        guard isGitHub, let path = WebAddress.path(of: link) else { return .browser(link) }
+        guard host.serves(address), let path = WebAddress.path(of: link) else { return .browser(link) }
         var segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         // One trailing slash is the same page.
         if segments.last == "" { segments = segments.dropLast() }
@@ -60,23 +58,15 @@ enum GitHubLink {
     /// The path segments of a page of a repository on `host` (`[owner, name, page…]`, at least
     /// `minimum` of them, none empty, the owner not one of GitHub's own pages), read by the same rules
     /// as `classify`; nil for any other link.
-    static func repositorySegments(_ link: String, host: String, minimum: Int) -> [String]? {
+    static func repositorySegments(_ link: String, host: GitHubHost, minimum: Int) -> [String]? {
         guard link.utf8.count <= maximumLength,
               !link.unicodeScalars.contains(where: { $0.value < 0x21 || (0x7F...0x9F).contains($0.value) }),
               let address = WebAddress(link) else { return nil }
-        let site = host.lowercased()
-        guard address.host == site || address.host == "www." + site,
-              address.port == (address.scheme == "https" ? 443 : 80),
-              let path = WebAddress.path(of: link) else { return nil }
+        guard host.serves(address), let path = WebAddress.path(of: link) else { return nil }
         var segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
         if segments.last == "" { segments.removeLast() }
         guard segments.count >= minimum, !segments.contains(""),
               !reservedSegments.contains(segments[0].lowercased()) else { return nil }
         return segments
-    }
-
-    /// The host of a repository's web page (`github.com`, or an Enterprise host).
-    static func host(ofWebPage page: String) -> String {
-        WebAddress(page)?.host ?? "github.com"
     }
 }

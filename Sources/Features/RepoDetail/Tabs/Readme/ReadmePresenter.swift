@@ -43,7 +43,7 @@ final class ReadmePresenter {
         let repository = interactor.repository
         readme = ReadmeSection(base: ReadmeBase(webPage: repository.htmlURL, branch: repository.defaultBranch ?? "HEAD"),
                                textLinks: IssueReference.markdownLinks(owner: repository.ownerLogin, name: repository.name,
-                                                                       host: GitHubLink.host(ofWebPage: repository.htmlURL)))
+                                                                       host: GitHubHost.ofWebPage( repository.htmlURL)))
         self.interactor = interactor
         self.links = links
         calls = BackgroundCalls(dispatcher)

@@ -177,7 +177,7 @@ struct CommitDetailScreenState: Equatable, Sendable {
             if let url = detail.htmlURL, WebAddress(url)?.scheme == "https" {
                 return Sanitizer.line(url)
             }
-            return "https://github.com/\(Sanitizer.line(repositoryFullName))/commit/\(Sanitizer.line(detail.sha))"
+            return (linkContext?.host ?? .dotCom).webPage("\(Sanitizer.line(repositoryFullName))/commit/\(Sanitizer.line(detail.sha))")
         }
     }
 }

@@ -13,7 +13,7 @@ enum CommitMessageLinks {
     struct Context: Sendable, Equatable {
         var owner: String
         var name: String
-        var host: String
+        var host: GitHubHost
     }
 
     /// Links found in one paragraph: where, and where to.

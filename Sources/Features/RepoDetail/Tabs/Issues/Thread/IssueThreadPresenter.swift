@@ -48,7 +48,7 @@ final class IssueThreadPresenter {
     /// Follows a link of the thread (`LinkFollower`).
     var followLink: ((String) -> Void)?
 
-    init(issues: RepositoryIssues?, dispatcher: any UIDispatcher, webHost: String = "github.com", labelsInColour: Bool,
+    init(issues: RepositoryIssues?, dispatcher: any UIDispatcher, webHost: GitHubHost = .dotCom, labelsInColour: Bool,
          now: @escaping () -> Date) {
         self.issues = issues
         calls = BackgroundCalls(dispatcher)
