@@ -40,6 +40,8 @@ struct AppSetup {
     var images: ImagesSetting = .auto
     /// The notifications inbox's GitHub, store and account (`n`, `--inbox`).
     var inbox: InboxSources?
+    /// The store's full-text index (the local search, Ctrl-K); nil: none to search.
+    var searchStore: (any LocalSearchStore)?
     /// Whether the app starts in the inbox (`--inbox`, the config's `start = "inbox"`).
     var startsInInbox = false
     /// The terminal's bell rings when a watched workflow run completes (the config's `bell_on_done`).
@@ -86,7 +88,7 @@ struct AppSetup {
                 ownerLogin: command.owner ?? AppCommand.demoOwner, isDemo: true, isOffline: command.offline,
                 service: client, store: store, sources: RepoDetailSources(client: client, store: store),
                 storeNotice: nil, theme: command.theme ?? .default, environment: environment,
-                inbox: inboxSources(inboxClient, store: store))
+                inbox: inboxSources(inboxClient, store: store), searchStore: store)
         }
         let configuration: APIConfiguration
         do {
@@ -109,7 +111,8 @@ struct AppSetup {
             ownerLogin: owner, isDemo: false, isOffline: command.offline,
             service: client, store: store, sources: RepoDetailSources(client: client, store: store),
             storeNotice: StoreNotice.message(for: store.outcome), checkStoreIntegrity: { store.checkIntegrity() },
-            theme: command.theme ?? .default, environment: environment, inbox: inboxSources(client, store: store))
+            theme: command.theme ?? .default, environment: environment, inbox: inboxSources(client, store: store),
+            searchStore: store)
     }
 
     /// The inbox's sources: the client and the store, the account named by the API host and the token's

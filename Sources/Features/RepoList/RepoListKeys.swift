@@ -29,6 +29,7 @@ enum RepoListKeys {
             KeyBinding([.character("r")], .refresh, help: tr("list.keys.refresh")),
             KeyBinding([.character("c")], .toggleChangedOnly, help: tr("list.keys.changedOnly")),
             KeyBinding([.character("C")], .dismissChanges, help: tr("list.keys.dismissChanges")),
+            UniversalKeys.localSearch(.localSearch, inFooter: true),
             UniversalKeys.help(.toggleHelp),
             KeyBinding([.escape], .dismiss, help: tr("list.keys.escape")),
             UniversalKeys.quit(.quit),

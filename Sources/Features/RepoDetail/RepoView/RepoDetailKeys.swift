@@ -47,6 +47,7 @@ enum RepoDetailKeys {
             KeyBinding([.character("v")], .selectLine, help: tr("detail.keys.selectLine"), footer: ("v", tr("detail.footer.selectLine"))),
             KeyBinding([.character("V")], .markRange, help: tr("detail.keys.markRange")),
             KeyBinding([.character("S")], .submitReview, help: tr("detail.keys.submitReview"), footer: ("S", tr("detail.footer.submitReview"))),
+            UniversalKeys.localSearch(.localSearch),
             UniversalKeys.help(.toggleHelp),
             UniversalKeys.quit(.quit),
         ]) }
