@@ -78,7 +78,9 @@ struct AppSetup {
             let transport = try DemoTransport(directory: directory)
             let configuration = APIConfiguration(baseURL: APIConfiguration.defaultBaseURL, token: nil)
             let store = try SQLiteStore.inMemory()
-            let client = GitHubClient(configuration: configuration, transport: transport)
+            // Validators kept as live, so a README read is stored (and found by the local search).
+            let client = GitHubClient(configuration: configuration, transport: transport,
+                                      validatorCache: StoreValidatorCache(store: store, now: Date.init))
             // The inbox's calls need a token: the demo's inbox client carries a made-up one to the same
             // transport, which answers them from memory (`DemoInbox`); every other screen stays token-less.
             let inboxClient = GitHubClient(configuration: APIConfiguration(baseURL: APIConfiguration.defaultBaseURL,

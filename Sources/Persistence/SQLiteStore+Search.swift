@@ -175,7 +175,7 @@ extension SQLiteStore: LocalSearchStore {
 
     public func storedRepository(fullName: String) throws -> Repository? {
         try withDatabase { try $0.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM repository WHERE full_name = ? COLLATE NOCASE LIMIT 1",
+            try Row.fetchOne(db, sql: "SELECT \(Rows.repositoryColumns) FROM repository WHERE full_name = ? COLLATE NOCASE LIMIT 1",
                              arguments: [fullName]).map(Rows.repository)
         } }
     }

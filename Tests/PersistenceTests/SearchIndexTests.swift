@@ -65,6 +65,8 @@ struct SearchIndexTests {
         let release = try #require(try search(store, "capybara").first)
         #expect(release.kind == .release && release.number == 55 && release.target == "v1.0")
         #expect(try search(store, "tapir").first?.kind == .release)
+        #expect(try store.storedRepository(fullName: "OCTO/zephyr")?.id == 1)
+        #expect(try store.storedRepository(fullName: "octo/none") == nil)
     }
 
     @Test("an edited comment is indexed again, a deleted one and a removed issue leave the index")
