@@ -8,6 +8,11 @@ public struct SearchHit: Sendable, Equatable {
     public struct Piece: Sendable, Equatable {
         public var text: String
         public var isMatch: Bool
+
+        public init(text: String, isMatch: Bool) {
+            self.text = text
+            self.isMatch = isMatch
+        }
     }
 
     public var kind: SearchKind
@@ -26,6 +31,20 @@ public struct SearchHit: Sendable, Equatable {
     public var snippet: [Piece]
     /// A comment on a pull request (its thread is stored as one).
     public var isOnPullRequest: Bool
+
+    public init(kind: SearchKind, repository: String, repositoryID: Int64?, number: Int?, target: String?, author: String?,
+                date: Date?, title: [Piece], snippet: [Piece], isOnPullRequest: Bool) {
+        self.kind = kind
+        self.repository = repository
+        self.repositoryID = repositoryID
+        self.number = number
+        self.target = target
+        self.author = author
+        self.date = date
+        self.title = title
+        self.snippet = snippet
+        self.isOnPullRequest = isOnPullRequest
+    }
 }
 
 /// How big the index is and whether the store is indexed whole.

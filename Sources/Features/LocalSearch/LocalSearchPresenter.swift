@@ -29,7 +29,7 @@ final class LocalSearchPresenter: LocalSearchPresenterProtocol {
     /// The question in flight, and the newest one waiting for it.
     private(set) var searchTask: Task<Void, Never>?
     private var waiting: SearchQuery?
-    private var opening: Task<Void, Never>?
+    private(set) var opening: Task<Void, Never>?
 
     init(interactor: any LocalSearchInteractorProtocol, router: any LocalSearchRouterProtocol,
          dispatcher: any UIDispatcher, now: @escaping @Sendable () -> Date) {
@@ -148,7 +148,9 @@ final class LocalSearchPresenter: LocalSearchPresenterProtocol {
     private func open(_ hit: SearchHit, in repository: Repository) {
         switch hit.kind {
         case .repository: router.showRepositoryDetail(repository, tab: .overview)
-        case .readme: router.showRepositoryDetail(repository, tab: .readme)
+        case .readme:
+            let match = hit.snippet.first(where: \.isMatch)?.text ?? hit.title.first(where: \.isMatch)?.text
+            if let match { router.show(.readme(match: match), in: repository) } else { router.showRepositoryDetail(repository, tab: .readme) }
         case .issue, .pullRequest:
             if let number = hit.number {
                 router.show(.thread(number: number, isPullRequest: hit.kind == .pullRequest, commentID: nil), in: repository)
@@ -164,6 +166,9 @@ final class LocalSearchPresenter: LocalSearchPresenterProtocol {
             if let id = hit.number { router.show(.release(id: id), in: repository) }
         }
     }
+
+    /// Waits for the repository of the hit being opened (tests).
+    func waitForOpening() async { await opening?.value }
 
     // MARK: Selection
 
