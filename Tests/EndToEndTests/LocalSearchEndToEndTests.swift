@@ -23,7 +23,7 @@ struct LocalSearchEndToEndTests {
             await tmux.waitFor(text: "quetzalcoatl")
             try tmux.send("1")
             try tmux.send("Enter")
-            await tmux.waitFor(text: "Thanks for digging in on this.")
+            await tmux.waitFor(text: "── catsby")
             try tmux.send("q")
             let end = await tmux.waitFor(text: "<<END>>")
             #expect(end.contains("EXIT:0"))
