@@ -58,7 +58,8 @@ public struct SearchIndexStatus: Sendable, Equatable {
 
 /// The local search over what the store holds. `SQLiteStore` is one; the search screen needs only this.
 public protocol LocalSearchStore: AnyObject, Sendable {
-    /// The best `limit` hits of `query`: bm25 (title weighed over body), the more recent first on ties.
+    /// The best `limit` hits of `query`: bm25 (title weighed over body), the more recent first on ties, among
+    /// its most recently indexed `SearchIndex.candidates` matches.
     /// Without words, the most recent documents the filters let through.
     func search(_ query: SearchQuery, limit: Int) throws -> [SearchHit]
     func searchIndexStatus() throws -> SearchIndexStatus
@@ -76,7 +77,7 @@ extension SQLiteStore: LocalSearchStore {
     public func search(_ query: SearchQuery, limit: Int) throws -> [SearchHit] {
         guard !query.isEmpty else { return [] }
         var conditions: [String] = []
-        var arguments: [(any DatabaseValueConvertible)?] = []
+        var arguments: [any DatabaseValueConvertible] = []
         if let repository = query.repository {
             conditions.append("d.repository = ?")
             arguments.append(repository)
@@ -89,35 +90,45 @@ extension SQLiteStore: LocalSearchStore {
         if !query.kinds.isEmpty {
             let kinds = SearchKind.allCases.filter(query.kinds.contains)
             conditions.append("d.kind IN (\(kinds.map { _ in "?" }.joined(separator: ",")))")
-            arguments.append(contentsOf: kinds.map(\.rawValue) as [(any DatabaseValueConvertible)?])
+            arguments.append(contentsOf: kinds.map(\.rawValue) as [any DatabaseValueConvertible])
         }
         let threadTitle = "(SELECT t.title FROM search_doc t WHERE d.kind = 'comment' AND t.key = 'thread:' || d.repository || '#' || d.number)"
         let threadKind = "(SELECT t.kind FROM search_doc t WHERE d.kind = 'comment' AND t.key = 'thread:' || d.repository || '#' || d.number)"
-        let sql: String
-        if let match = query.matchExpression {
-            let filter = conditions.map { " AND " + $0 }.joined()
-            sql = """
+        let filter = conditions.map { " AND " + $0 }.joined()
+        guard let match = query.matchExpression else {
+            let sql = """
                 SELECT d.kind, d.repository, d.repository_id, d.number, d.target, d.author, d.date,
+                    CASE WHEN d.kind = 'comment' THEN COALESCE(\(threadTitle), '') ELSE d.title END AS title,
+                    substr(d.body, 1, 160) AS snippet, \(threadKind) AS thread_kind
+                FROM search_doc d WHERE 1\(filter) ORDER BY d.date DESC LIMIT ?
+                """
+            return try withDatabase { try $0.read { db in
+                try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments + [limit])).compactMap(Self.hit)
+            } }
+        }
+        // Two steps, so that the costly parts cost what is shown: the best `limit` of the most recently
+        // indexed `SearchIndex.candidates` matches (bm25 reads each match's sizes; a common word in a big
+        // store matches tens of thousands), then snippets and titles for those alone.
+        let best = """
+            WITH c AS (SELECT search_fts.rowid AS id, bm25(search_fts, 4.0, 1.0) AS score
+                FROM search_fts JOIN search_doc d ON d.id = search_fts.rowid
+                WHERE search_fts MATCH ?\(filter) ORDER BY search_fts.rowid DESC LIMIT \(SearchIndex.candidates))
+            SELECT c.id FROM c JOIN search_doc d ON d.id = c.id ORDER BY c.score, d.date DESC LIMIT ?
+            """
+        return try withDatabase { try $0.read { db in
+            let ids = try Int64.fetchAll(db, sql: best, arguments: StatementArguments([match] + arguments + [limit]))
+            guard !ids.isEmpty else { return [] }
+            let shown = """
+                SELECT search_fts.rowid AS id, d.kind, d.repository, d.repository_id, d.number, d.target, d.author, d.date,
                     CASE WHEN d.kind = 'comment' THEN COALESCE(\(threadTitle), '')
                         ELSE highlight(search_fts, 0, char(1), char(2)) END AS title,
                     snippet(search_fts, 1, char(1), char(2), '…', 16) AS snippet, \(threadKind) AS thread_kind
                 FROM search_fts JOIN search_doc d ON d.id = search_fts.rowid
-                WHERE search_fts MATCH ?\(filter)
-                ORDER BY bm25(search_fts, 4.0, 1.0), d.date DESC LIMIT ?
+                WHERE search_fts MATCH ? AND search_fts.rowid IN (\(ids.map { _ in "?" }.joined(separator: ",")))
                 """
-            arguments.insert(match, at: 0)
-        } else {
-            let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
-            sql = """
-                SELECT d.kind, d.repository, d.repository_id, d.number, d.target, d.author, d.date,
-                    CASE WHEN d.kind = 'comment' THEN COALESCE(\(threadTitle), '') ELSE d.title END AS title,
-                    substr(d.body, 1, 160) AS snippet, \(threadKind) AS thread_kind
-                FROM search_doc d\(filter) ORDER BY d.date DESC LIMIT ?
-                """
-        }
-        arguments.append(limit)
-        return try withDatabase { try $0.read { db in
-            try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)).compactMap(Self.hit)
+            var rows: [Int64: Row] = [:]
+            for row in try Row.fetchAll(db, sql: shown, arguments: StatementArguments([match] + ids)) { rows[row["id"]] = row }
+            return ids.compactMap { rows[$0].flatMap(Self.hit) }
         } }
     }
 

@@ -14,6 +14,8 @@ import GRDB
 enum SearchIndex {
     /// The setting that says the stored data is not indexed yet (set by the migration on a store with data).
     static let pendingSetting = "search_index_pending"
+    /// A query ranks at most this many of its matches, the most recently indexed (see `SQLiteStore.search`).
+    static let candidates = 2_000
 
     /// Where a stored table's rows become documents: the table, a condition on its row (`NEW`), and the
     /// SELECT that makes the documents of `NEW` (its FROM part, when the row holds several).
@@ -183,7 +185,7 @@ enum SearchIndex {
             CREATE INDEX search_doc_on_repository_id ON search_doc(repository_id, kind);
             CREATE INDEX repository_on_id ON repository(id);
             CREATE VIRTUAL TABLE search_fts USING fts5(title, body, content = 'search_doc', content_rowid = 'id',
-                tokenize = 'unicode61 remove_diacritics 2');
+                tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3');
             CREATE TRIGGER search_doc_insert AFTER INSERT ON search_doc BEGIN
                 INSERT INTO search_fts (rowid, title, body) VALUES (NEW.id, NEW.title, NEW.body);
             END;

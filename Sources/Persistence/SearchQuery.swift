@@ -96,6 +96,9 @@ public struct SearchQuery: Sendable, Equatable {
             text = String(text.drop(while: { $0 == "*" }).reversed().drop(while: { $0 == "*" }).reversed())
         }
         guard text.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil }) else { return }
+        // One letter being typed is a word, not yet a prefix: every word it starts is most of the index (the
+        // prefix index starts at two characters).
+        if typedLast, !word.hasSuffix("*"), text.count == 1, !text.unicodeScalars.allSatisfy(SearchText.isCJK) { isPrefix = false }
         terms.append(Term(text: text, isPhrase: false, isPrefix: isPrefix))
     }
 

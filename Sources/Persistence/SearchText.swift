@@ -13,7 +13,7 @@ enum SearchText {
     /// The most of one text that is indexed, in UTF-8 bytes.
     static let maximumUTF8 = 65_536
     /// Joins the overlapping pairs of a CJK run (INVISIBLE SEPARATOR: not a letter, so a token boundary).
-    static let pairJoiner: Unicode.Scalar = "\u{2063}"
+    static let pairJoiner = Unicode.Scalar(UInt32(0x2063)) ?? " "
 
     /// `text` as indexed: controls out, cut, CJK runs as pairs.
     static func plain(_ text: String) -> String {

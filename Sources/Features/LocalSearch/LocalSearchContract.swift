@@ -43,13 +43,13 @@ typealias LocalSearchViewProtocol = StateView<LocalSearchViewState>
 /// The presenter: turns keys and the store's answers into view state.
 @MainActor
 protocol LocalSearchPresenterProtocol: AnyObject {
-    func viewDidLoad()
-    /// The number of result lines the view can show changed.
-    func viewDidChangeListHeight(_ rows: Int)
+    /// A key's action, a click on the line at `index` of the visible window, the wheel.
     func handle(_ action: LocalSearchAction)
-    /// A click on the line at `index` of the visible window.
     func didClickLine(atVisibleIndex index: Int)
     func didScroll(by rows: Int)
+    /// The screen is shown (the index's size is asked for), and how many result lines it has room for.
+    func viewDidLoad()
+    func viewDidChangeListHeight(_ rows: Int)
 }
 
 /// What a query found, and how big the index is.

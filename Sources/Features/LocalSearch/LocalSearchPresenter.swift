@@ -56,11 +56,9 @@ final class LocalSearchPresenter: LocalSearchPresenterProtocol {
     }
 
     func handle(_ action: LocalSearchAction) {
-        switch modal.intercept(action) {
-        case .quit: router.quit(); return
-        case .handled: publish(); return
-        case .notIntercepted: break
-        }
+        let intercepted = modal.intercept(action)
+        if intercepted == .quit { return router.quit() }
+        if intercepted == .handled { return publish() }
         switch action {
         case .edit(let edit):
             if field.apply(edit) { ask(query) }

@@ -5,15 +5,11 @@ import TerminalKit
 /// points to GitHub's search, and the footer of the focused part's keys.
 @MainActor
 public final class LocalSearchView: Screen, LocalSearchViewProtocol {
-    private let presenter: any LocalSearchPresenterProtocol
+    /// The rows of the field, a filter not understood, the rule, and the first result line.
+    static let (fieldRow, notesRow, ruleRow, listTop) = (1, 2, 3, 4)
     private(set) var state = LocalSearchViewState()
-    private var modal = ModalOverlay()
-    private var listHeight = ListHeight()
-
-    static let fieldRow = 1
-    static let notesRow = 2
-    static let ruleRow = 3
-    static let listTop = 4
+    private let presenter: any LocalSearchPresenterProtocol
+    private var listHeight = ListHeight(), modal = ModalOverlay()
     static var fieldLabel: String { " " + tr("localSearch.field.label") + " › " }
 
     init(presenter: any LocalSearchPresenterProtocol) {
@@ -123,6 +119,6 @@ public final class LocalSearchView: Screen, LocalSearchViewProtocol {
             put(line.title.isEmpty ? "" : "  ", base)
             put(line.snippet)
         }
-        if !age.isEmpty, right > x { buffer.write(age, x: right, y: y, style: dim) }
+        if !age.isEmpty, right > 4 { buffer.write(age, x: right, y: y, style: dim) }
     }
 }
