@@ -115,7 +115,8 @@ enum SearchText {
     }
 
     /// Markdown's marks taken out, its words kept: `[text](target)` and `![alt](target)` keep the text,
-    /// `<tags>` go, reference definitions (`[x]: https://…`) and fence lines go, `*`, `_` around words,
+    /// `<tags>` go, reference definitions (`[x]: https://…`) and fence lines go, a heading's `#`s and a
+    /// quote's `>`s go, `*`, `_` around words,
     /// backticks and `~~` go. One pass per line; never fails (what is not Markdown stays as it is).
     static func strippingMarkdown(_ text: String) -> String {
         var lines: [Substring] = []
@@ -126,7 +127,9 @@ enum SearchText {
                trimmed[trimmed.index(after: close)...].hasPrefix("]:") || trimmed[trimmed.index(after: close)...].hasPrefix(":") {
                 continue
             }
-            lines.append(line)
+            // A heading's `#`s and a quote's `>`s: marks, not words (snippets would show them).
+            let marks = trimmed.prefix(while: { $0 == "#" || $0 == ">" })
+            lines.append(marks.isEmpty ? line : trimmed[marks.endIndex...])
         }
         var out = ""
         out.reserveCapacity(text.utf8.count)

@@ -60,17 +60,18 @@ enum LocalSearchStateBuilder {
         case .release: label = hit.target ?? ""
         }
         // A repository's own name is its title: the repository column would say it twice.
-        let title = hit.kind == .repository ? hit.title : hit.title
+        let title = hit.title
         return LocalSearchLineState(
             repository: hit.kind == .repository ? "" : Sanitizer.line(hit.repository),
             label: Sanitizer.line(label), title: marked(title), snippet: marked(hit.snippet),
             age: hit.date.map { Formatting.relative($0, now: now) } ?? "")
     }
 
-    /// Pieces sanitized (escapes and controls out), runs of spaces made one, empty pieces dropped.
+    /// Pieces sanitized (escapes and controls out), runs of spaces made one, leading spaces and empty pieces
+    /// dropped.
     static func marked(_ pieces: [SearchHit.Piece]) -> [MarkedText] {
         var out: [MarkedText] = []
-        var lastWasSpace = false
+        var lastWasSpace = true
         for piece in pieces {
             var text = ""
             for character in Sanitizer.line(piece.text) {
