@@ -51,7 +51,6 @@ public struct SearchHit: Sendable, Equatable {
 public struct SearchIndexStatus: Sendable, Equatable {
     public var documents: Int
     public var indexBytes: Int64
-    public var storeBytes: Int64
     /// Stored data from before the index is still being indexed.
     public var isBuilding: Bool
 }
@@ -173,11 +172,9 @@ extension SQLiteStore: LocalSearchStore {
                     'search_doc_on_repository_id', 'search_fts_data', 'search_fts_idx', 'search_fts_docsize',
                     'search_fts_config', 'repository_on_id')
                 """) ?? 0
-            let pages = try Int64.fetchOne(db, sql: "PRAGMA page_count") ?? 0
-            let pageSize = try Int64.fetchOne(db, sql: "PRAGMA page_size") ?? 0
             let pending = try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?",
                                               arguments: [SearchIndex.pendingSetting]) != nil
-            return SearchIndexStatus(documents: documents, indexBytes: index, storeBytes: pages * pageSize, isBuilding: pending)
+            return SearchIndexStatus(documents: documents, indexBytes: index, isBuilding: pending)
         } }
     }
 
