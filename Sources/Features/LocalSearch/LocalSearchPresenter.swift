@@ -66,7 +66,8 @@ final class LocalSearchPresenter: LocalSearchPresenterProtocol {
         case .searchGitHub:
             router.showSearch(query: query.words)
             return
-        case .focusResults: if !layout.hits.isEmpty { focus = .results }
+        // The results take the focus even when there are none: `S` (GitHub's search) is there.
+        case .focusResults: focus = .results
         case .focusField: focus = .field
         case .moveUp:
             if selection == 0 { focus = .field } else { select(selection - 1) }
@@ -127,7 +128,6 @@ final class LocalSearchPresenter: LocalSearchPresenterProtocol {
         layout = LocalSearchStateBuilder.layout(answer.hits)
         selection = 0
         top = 0
-        if layout.hits.isEmpty, focus == .results { focus = .field }
         publish()
     }
 

@@ -118,4 +118,17 @@ struct LocalSearchPresenterTests {
         presenter.handle(.searchGitHub)
         #expect(router.githubQueries == ["evil"])
     }
+
+    @Test("with nothing found, Tab still reaches the results, where S searches GitHub for the words (not the filters)")
+    func nothingFoundThenGitHub() async throws {
+        let (presenter, view, router, _) = make([])
+        type("rare words is:issue", into: presenter)
+        presenter.didAnswer(LocalSearchAnswer(hits: [], status: nil), for: SearchQuery.parse("rare words is:issue"))
+        #expect(view.last?.placeholder?.contains("Nothing stored matches") == true)
+        presenter.handle(.focusResults)
+        #expect(view.last?.focus == .results)
+        #expect(view.last?.footer.contains { $0.keys == "S" } == true)
+        presenter.handle(.searchGitHub)
+        #expect(router.githubQueries == ["rare words"])
+    }
 }
