@@ -15,7 +15,7 @@ enum SearchIndex {
     /// The setting that says the stored data is not indexed yet (set by the migration on a store with data).
     static let pendingSetting = "search_index_pending"
     /// A query ranks at most this many of its matches, the most recently indexed (see `SQLiteStore.search`).
-    static let candidates = 2_000
+    static let candidates = 1_000
 
     /// Where a stored table's rows become documents: the table, a condition on its row (`NEW`), and the
     /// SELECT that makes the documents of `NEW` (its FROM part, when the row holds several).

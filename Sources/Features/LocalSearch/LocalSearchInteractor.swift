@@ -5,7 +5,7 @@ import Persistence
 /// The local search's use cases: the store's search and the repository a hit opens in.
 final class LocalSearchInteractor: LocalSearchInteractorProtocol {
     /// The most hits one query shows (grouped by kind on screen).
-    static let limit = 60
+    static let limit = 40
     private let store: any LocalSearchStore
 
     init(store: any LocalSearchStore) {
