@@ -176,6 +176,15 @@ final class App: AppNavigator {
         push(SearchBuilder.build(services, navigator: self))
     }
 
+    func showSearch(query: String) {
+        push(SearchBuilder.build(services, initialQuery: query, navigator: self))
+    }
+
+    func showLocalSearch() {
+        guard let store = setup.searchStore, !(screens.last is LocalSearchView) else { return }
+        push(LocalSearchBuilder.build(services, store: store, navigator: self))
+    }
+
     func showInbox() {
         guard let sources = setup.inbox else { return }
         push(InboxBuilder.build(services, sources: sources, navigator: self))
@@ -330,7 +339,7 @@ final class App: AppNavigator {
         if terminal.draw(buffer) { scheduleMemoryTrim() }
         spareFrame = lastFrame
         lastFrame = buffer
-        if !integrityCheckStarted { checkStoreIntegrity() }
+        if !integrityCheckStarted { checkStoreIntegrity(); buildSearchIndex() }
     }
 
     /// The store's integrity check reads the whole file, so it waits for the first frame and runs off
@@ -345,6 +354,13 @@ final class App: AppNavigator {
                 (self?.screens.first as? RepoListView)?.showNotice(L10n.tr("store.damaged", finding))
             }
         }
+    }
+
+    /// A store from before the search index is indexed after the first frame, off the UI thread, a slice
+    /// of rows per transaction (the store's writes go on between them).
+    private func buildSearchIndex() {
+        guard let store = setup.searchStore else { return }
+        Task.detached(priority: .utility) { try? store.buildSearchIndex() }
     }
 
     /// A changed screen usually means something was replaced (a long list leaves megabytes of freed

@@ -47,6 +47,8 @@ struct AppSetup {
     var images: ImagesSetting = .auto
     /// The notifications inbox's GitHub, store and account (`n`, `--inbox`).
     var inbox: InboxSources?
+    /// The store's full-text index (the local search, Ctrl-K); nil: none to search.
+    var searchStore: (any LocalSearchStore)?
     /// Whether the app starts in the inbox (`--inbox`, the config's `start = "inbox"`).
     var startsInInbox = false
     /// The terminal's bell rings when a watched workflow run completes (the config's `bell_on_done`).
@@ -123,7 +125,8 @@ struct AppSetup {
             ownerLogin: AppCommand.defaultOwner, isDemo: false, isOffline: command.offline,
             service: client, store: store, sources: RepoDetailSources(client: client, store: store),
             storeNotice: StoreNotice.message(for: store.outcome), checkStoreIntegrity: { store.checkIntegrity() },
-            theme: command.theme ?? .default, environment: environment, inbox: inboxSources(client, store: store))
+            theme: command.theme ?? .default, environment: environment, inbox: inboxSources(client, store: store),
+            searchStore: store)
         setup.host = configuration.host
         setup.knownHosts = { GitHubCLIHosts.read(environment: environment) }
         setup.connect = { host in
@@ -144,7 +147,9 @@ struct AppSetup {
                              environment: [String: String]) throws -> AppSetup {
         let configuration = APIConfiguration(baseURL: APIConfiguration.defaultBaseURL, token: nil, host: host)
         let store = try SQLiteStore.inMemory()
-        let client = GitHubClient(configuration: configuration, transport: transport)
+        // Validators kept as live, so a README read is stored (and found by the local search).
+        let client = GitHubClient(configuration: configuration, transport: transport,
+                                  validatorCache: StoreValidatorCache(store: store, now: Date.init))
         // The inbox's calls need a token: the demo's inbox client carries a made-up one to the same
         // transport, which answers them from memory (`DemoInbox`); every other screen stays token-less.
         let inboxClient = GitHubClient(configuration: APIConfiguration(baseURL: APIConfiguration.defaultBaseURL,
@@ -156,7 +161,7 @@ struct AppSetup {
             // The demo answers review threads' GraphQL from its data, token or not (writing still needs one).
             sources: RepoDetailSources(client: client, store: store, readsReviewThreadsWithoutToken: true),
             storeNotice: nil, theme: command.theme ?? .default, environment: environment,
-            inbox: inboxSources(inboxClient, store: store))
+            inbox: inboxSources(inboxClient, store: store), searchStore: store)
         setup.host = host
         setup.knownHosts = { DemoTransport.knownHosts }
         setup.connect = { other in try? demo(host: other, transport: transport, command: command, environment: environment) }

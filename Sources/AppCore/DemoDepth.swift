@@ -140,8 +140,12 @@ extension DemoTransport {
         return HTTPResponse(statusCode: 200, headers: ["content-type": "application/json; charset=utf-8"], body: body)
     }
 
+    /// Raw text with an ETag of its bytes (FNV-1a), as GitHub sends one: the client keeps it, so a generated
+    /// README is stored, read offline and found by the local search like a recorded one.
     static func raw(_ text: String) -> HTTPResponse {
-        HTTPResponse(statusCode: 200, headers: ["content-type": "application/vnd.github.raw+json"], body: Data(text.utf8))
+        let hash = text.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+        return HTTPResponse(statusCode: 200, headers: ["content-type": "application/vnd.github.raw+json",
+                                                       "etag": "\"demo-\(String(hash, radix: 16))\""], body: Data(text.utf8))
     }
 
     /// What the demo cannot show, said in words that are not an error's: a 410 whose message the tabs

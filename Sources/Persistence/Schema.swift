@@ -392,6 +392,11 @@ enum Schema {
                 CREATE INDEX pending_review_comment_pull ON pending_review_comment (repository, number);
                 """)
         }
+        migrator.registerMigration("v14-search-index") { db in
+            // The local search's full-text index (`SearchIndex`): its documents, FTS5 over them, and the
+            // triggers that keep it in the transaction of every write to what it indexes.
+            try db.execute(sql: SearchIndex.creation)
+        }
         return migrator
     }()
 
@@ -404,6 +409,7 @@ enum Schema {
         "actions_runs", "actions_jobs", "actions_log",
         "needs_you",
         "pending_review_comment",
+        "search_doc", "search_fts",
     ]
 
     /// Migrates, tolerating other processes that migrate the same file at the same moment: each
@@ -413,6 +419,8 @@ enum Schema {
     /// completed; with several instances racing through the steps one retry was not enough (one open in
     /// eight fell back to memory with four instances).
     static func migrate(_ writer: any DatabaseWriter) throws {
+        // The search index's triggers call these: every write goes through this connection.
+        writer.writeWithoutTransaction { db in SearchIndex.register(db) }
         var attempt = 1
         while true {
             do {

@@ -117,7 +117,7 @@ struct ConfigFileTests {
         #expect(problems("[keys]\n\n  toggleFavorite = \"x\"\n") == ["3: unknown action \"toggleFavorite\""])
         #expect(problems("[keys]\nQuit = \"x\"\n") == ["2: unknown action \"Quit\" (did you mean quit?)"])
         #expect(problems("[keys.detail]\ncycleSort = \"x\"\n") == ["2: the detail screen has no action \"cycleSort\""])
-        #expect(problems("[keys.lists]\nquit = \"x\"\n") == ["1: unknown screen [keys.lists]: use one of list, detail, profile, search, prompt, inbox"])
+        #expect(problems("[keys.lists]\nquit = \"x\"\n") == ["1: unknown screen [keys.lists]: use one of list, detail, profile, search, prompt, inbox, find"])
         #expect(problems("[keys]\nquit = \"ctrl-\"\n") == [
             "2: quit: unknown key \"ctrl-\": use one character, ctrl-LETTER, or one of \(KeyName.namedKeys)",
         ])

@@ -45,6 +45,8 @@ enum InboxAction: Hashable, Sendable {
     case startFilter
     /// `r`: ask GitHub now (as soon as its poll interval allows).
     case refresh
+    /// Ctrl-K: the local search over what is stored.
+    case localSearch
     case toggleHelp
     /// Esc: close help, a message or the filter; otherwise back.
     case back
@@ -109,6 +111,8 @@ enum InboxChange: Sendable, Equatable {
 /// Navigation out of the inbox.
 @MainActor
 protocol InboxRouterProtocol: AnyObject {
+    /// The local search over what is stored (Ctrl-K).
+    func showLocalSearch()
     /// The repository view at `place`: an issue or pull request at a comment (Esc in it comes back here),
     /// a release, a commit's diff.
     func show(_ place: RepoPlace, in repository: Repository)

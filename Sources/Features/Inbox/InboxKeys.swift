@@ -21,6 +21,7 @@ enum InboxKeys {
             KeyBinding([.character("v")], .toggleGrouping, help: tr("inbox.keys.grouping")),
             KeyBinding([.character("/")], .startFilter, help: tr("inbox.keys.filter"), footer: ("/", tr("list.footer.filter"))),
             KeyBinding([.character("r")], .refresh, help: tr("inbox.keys.refresh")),
+            UniversalKeys.localSearch(.localSearch),
             UniversalKeys.help(.toggleHelp),
             UniversalKeys.back(.back),
             UniversalKeys.quit(.quit),

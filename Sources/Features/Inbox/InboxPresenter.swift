@@ -132,6 +132,7 @@ final class InboxPresenter: InboxPresenterProtocol {
             filterField = TextField(text: model.query, maxLength: 100)
             isEditingFilter = true
         case .refresh: refresh()
+        case .localSearch: router.showLocalSearch(); return
         case .toggleHelp: modal.showsHelp = true
         case .back:
             if !model.query.isEmpty {

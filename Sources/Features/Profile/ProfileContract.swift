@@ -18,6 +18,8 @@ enum ProfileAction: Hashable, Sendable {
     case open
     /// Load the profile again after a failure.
     case reload
+    /// Ctrl-K: the local search over what is stored.
+    case localSearch
     case toggleHelp
     /// Esc: close help or a message, else go back.
     case back
@@ -68,6 +70,8 @@ protocol ProfileInteractorProtocol: AnyObject, Sendable {
 /// Navigation out of the profile.
 @MainActor
 protocol ProfileRouterProtocol: AnyObject {
+    /// The local search over what is stored (Ctrl-K).
+    func showLocalSearch()
     func showRepositoryDetail(_ repository: Repository)
     /// Goes back (dismisses the profile).
     func close()

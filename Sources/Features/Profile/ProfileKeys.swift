@@ -13,6 +13,7 @@ enum ProfileKeys {
             + [
                 KeyBinding([.enter], .open, help: tr("list.keys.details"), footer: ("Enter", tr("profile.footer.details"))),
                 KeyBinding([.character("r")], .reload, help: tr("profile.keys.reload")),
+                UniversalKeys.localSearch(.localSearch),
                 UniversalKeys.help(.toggleHelp),
                 UniversalKeys.back(.back),
                 UniversalKeys.quit(.quit),

@@ -81,6 +81,7 @@ final class ProfilePresenter: ProfilePresenterProtocol {
             return
         case .reload:
             if owner == nil { loadProfile() }
+        case .localSearch: router.showLocalSearch(); return
         case .toggleHelp: modal.showsHelp = true
         case .back: router.close(); return
         case .quit: router.quit(); return

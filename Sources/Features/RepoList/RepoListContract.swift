@@ -35,6 +35,8 @@ enum RepoListAction: Hashable, Sendable {
     /// `c`: only the rows that changed since the user last looked, saying what changed; `C`: every
     /// change marked seen.
     case toggleChangedOnly, dismissChanges
+    /// Ctrl-K: the local search over what is stored.
+    case localSearch
     case toggleHelp
     case dismiss
     case confirm
@@ -129,6 +131,8 @@ protocol RepoListInteractorProtocol: CommitSource {
 /// Navigation out of the list.
 @MainActor
 protocol RepoListRouterProtocol: AnyObject {
+    /// The local search over what is stored (Ctrl-K).
+    func showLocalSearch()
     func quit()
     /// The repository view, on `tab`.
     func showRepositoryDetail(_ repository: Repository, tab: RepoTab)

@@ -33,6 +33,8 @@ enum RepoListKeys {
             UniversalKeys.help(.toggleHelp),
             KeyBinding([.escape], .dismiss, help: tr("list.keys.escape")),
             UniversalKeys.quit(.quit),
+            // After help and quit: below about 90 columns it gives way (help always lists it).
+            UniversalKeys.localSearch(.localSearch, inFooter: true),
             // Last: on a narrow footer it is the hint that gives way (help always lists it).
             KeyBinding([.character("n")], .openInbox, help: tr("list.keys.inbox"), footer: ("n", tr("list.footer.inbox"))),
         ]) }

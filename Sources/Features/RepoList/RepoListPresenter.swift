@@ -166,6 +166,7 @@ final class RepoListPresenter: RepoListPresenterProtocol {
         case .hosts: router.showHosts()
         case .profile: router.showProfile(login: screen.model.snapshot.owner?.login ?? interactor.ownerLogin)
         case .search: router.showSearch()
+        case .localSearch: router.showLocalSearch(); return
         case .openInbox: router.showInbox()
         case .toggleStarred:
             let login = screen.model.snapshot.owner?.login ?? interactor.ownerLogin

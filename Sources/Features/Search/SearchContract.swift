@@ -26,6 +26,8 @@ enum SearchAction: Hashable, Sendable {
     case openProfile
     case focusResults, focusField
     case moveUp, moveDown, pageUp, pageDown, home, end
+    /// Ctrl-K: the local search over what is stored.
+    case localSearch
     case toggleHelp
     /// Esc: close help or a message; in the field, clear its text; otherwise go back.
     case back
@@ -86,6 +88,8 @@ protocol SearchInteractorProtocol: AnyObject, Sendable {
 /// Navigation out of the search screen.
 @MainActor
 protocol SearchRouterProtocol: AnyObject {
+    /// The local search over what is stored (Ctrl-K).
+    func showLocalSearch()
     func showRepositoryDetail(_ repository: Repository)
     func showProfile(login: String)
     /// Goes back (dismisses the search screen).

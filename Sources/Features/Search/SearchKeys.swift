@@ -12,6 +12,7 @@ enum SearchKeys {
             KeyBinding([.enter], .search, help: tr("list.keys.search"), footer: ("Enter", tr("list.footer.search"))),
             KeyBinding([.tab, .backTab, .down], .focusResults, help: tr("search.keys.results"), footer: ("Tab", tr("search.footer.results"))),
             KeyBinding([.escape], .back, help: tr("search.keys.clear"), footer: ("Esc", tr("search.footer.clear"))),
+            UniversalKeys.localSearch(.localSearch),
             UniversalKeys.helpWhileTyping(.toggleHelp),
             UniversalKeys.quitWhileTyping(.quit),
         ] + TextEditingKeys.bindings { .edit($0) }
@@ -27,6 +28,7 @@ enum SearchKeys {
                 KeyBinding([.enter], .open, help: tr("list.keys.details"), footer: ("Enter", tr("profile.footer.details"))),
                 KeyBinding([.character("p")], .openProfile, help: tr("search.keys.profile"), footer: ("p", tr("search.footer.profile"))),
                 KeyBinding([.tab, .backTab, .character("/")], .focusField, help: tr("search.keys.query"), footer: ("/", tr("search.footer.query"))),
+                UniversalKeys.localSearch(.localSearch),
                 UniversalKeys.help(.toggleHelp, alsoF1: true),
                 UniversalKeys.back(.back),
                 UniversalKeys.quit(.quit),

@@ -80,6 +80,7 @@ final class SearchPresenter: SearchPresenterProtocol {
         case .pageDown: moveSelection(to: selection + viewport.height)
         case .home: moveSelection(to: 0)
         case .end: moveSelection(to: results.count - 1)
+        case .localSearch: router.showLocalSearch(); return
         case .toggleHelp: modal.showsHelp = true
         case .back:
             if focus == .field, !field.isEmpty {

@@ -30,6 +30,10 @@ public protocol AppNavigator: AnyObject {
     func showProfile(login: String)
     /// Shows repository search.
     func showSearch()
+    /// Shows GitHub's repository search with `query` in its field (the local search's `S`).
+    func showSearch(query: String)
+    /// Shows the local search over what the store holds (Ctrl-K from every screen).
+    func showLocalSearch()
     /// Shows the notifications inbox over the current screens.
     func showInbox()
     /// Shows a repository's detail overlay on `tab`.
@@ -51,6 +55,10 @@ extension AppNavigator {
     func showIssue(_ number: Int, isPullRequest: Bool, of repository: Repository) {
         showRepositoryDetail(repository, tab: isPullRequest ? .pulls : .issues)
     }
+    /// Without its own: the search with an empty field.
+    func showSearch(query: String) { showSearch() }
+    /// Without its own: nothing (an app without a store to search).
+    func showLocalSearch() {}
     /// Without its own: the overlay on the place's tab.
     func show(_ place: RepoPlace, in repository: Repository) {
         showRepositoryDetail(repository, tab: place.tab)

@@ -49,11 +49,18 @@ extension OwnerPromptAction: ScreenKeyAction {
     var isFixed: Bool { if case .edit = self { true } else { false } }
 }
 
+extension LocalSearchAction: ScreenKeyAction {
+    static var keyScreen: String { "find" }
+    /// Typing in the query is not rebound.
+    var isFixed: Bool { if case .edit = self { true } else { false } }
+}
+
 /// Every screen's key table, for checking a config's `[keys]` before any screen is built.
 public enum ScreenKeys {
     /// The screens a config's `[keys.SCREEN]` can name, in the order help lists them.
     public static let screens = [RepoListAction.keyScreen, RepoDetailAction.keyScreen, ProfileAction.keyScreen,
-                                 SearchAction.keyScreen, OwnerPromptAction.keyScreen, InboxAction.keyScreen]
+                                 SearchAction.keyScreen, OwnerPromptAction.keyScreen, InboxAction.keyScreen,
+                                 LocalSearchAction.keyScreen]
 
     /// Each screen's tables as a config sees them (in `screens`' order): the action names, and the
     /// conflicts a remapping makes. Building them applies the installed remapping: not before `install`.
@@ -65,6 +72,7 @@ public enum ScreenKeys {
             entry(SearchKeys.field, SearchKeys.results),
             entry(OwnerPromptKeys.table),
             entry(InboxKeys.table),
+            entry(LocalSearchKeys.field, LocalSearchKeys.results),
         ]
     }
 

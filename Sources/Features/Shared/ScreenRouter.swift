@@ -64,6 +64,8 @@ final class ScreenRouter {
     func showOwnerPrompt() { navigator?.showOwnerPrompt() }
     func showHosts() { navigator?.showHosts() }
     func showSearch() { navigator?.showSearch() }
+    func showSearch(query: String) { navigator?.showSearch(query: query) }
+    func showLocalSearch() { navigator?.showLocalSearch() }
     func showInbox() { navigator?.showInbox() }
     /// Replaces the screens with another list (an owner's own or starred repositories).
     func showList(_ list: RepositoryListID) { navigator?.openList(list) }

@@ -42,6 +42,12 @@ enum UniversalKeys {
         KeyBinding([.function(1)], action, help: tr("keys.help"), footer: ("F1", tr("keys.help")))
     }
 
+    /// Ctrl-K: the local search over what is stored, from every screen (GitHub's own key for its command
+    /// palette; free on every table, and a control key, so it also works where a field has the focus).
+    static func localSearch<Action>(_ action: Action, inFooter: Bool = false) -> KeyBinding<Action> {
+        KeyBinding([.control("k")], action, help: tr("keys.localSearch"), footer: inFooter ? ("Ctrl-K", tr("keys.footer.localSearch")) : nil)
+    }
+
     /// Esc: close help or a message, else go back (in the footer as "Esc back").
     static func back<Action>(_ action: Action, help: String = tr("keys.back.help")) -> KeyBinding<Action> {
         KeyBinding([.escape], action, help: help, footer: ("Esc", tr("keys.back")))

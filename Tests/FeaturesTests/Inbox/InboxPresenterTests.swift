@@ -19,6 +19,8 @@ final class SpyInboxView: InboxViewProtocol {
 /// Spy router.
 @MainActor
 final class SpyInboxRouter: InboxRouterProtocol {
+    var localSearches = 0
+    func showLocalSearch() { localSearches += 1 }
     var routes: [String] = []
     func show(_ place: RepoPlace, in repository: Repository) {
         switch place {
@@ -26,6 +28,7 @@ final class SpyInboxRouter: InboxRouterProtocol {
             routes.append("\(isPullRequest ? "pull" : "issue") \(repository.fullName)#\(number)\(comment.map { " comment \($0)" } ?? "")")
         case .release(let id): routes.append("release \(repository.fullName) \(id)")
         case .commit(let sha): routes.append("commit \(repository.fullName) \(sha)")
+        case .readme(let match): routes.append("readme \(repository.fullName) \(match)")
         }
     }
     func showRepositoryDetail(_ repository: Repository, tab: RepoTab) { routes.append("detail \(repository.fullName) \(tab.id)") }

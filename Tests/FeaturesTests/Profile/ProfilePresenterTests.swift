@@ -18,6 +18,8 @@ final class SpyProfileView: ProfileViewProtocol {
 /// Spy router.
 @MainActor
 final class SpyProfileRouter: ProfileRouterProtocol {
+    var localSearches = 0
+    func showLocalSearch() { localSearches += 1 }
     var details: [Repository] = []
     var closeCount = 0
     var quitCount = 0

@@ -64,6 +64,8 @@ final class SpyRepoDetailView: RepoDetailViewProtocol {
 
 @MainActor
 final class SpyRepoDetailRouter: RepoDetailRouterProtocol {
+    var localSearches = 0
+    func showLocalSearch() { localSearches += 1 }
     var closeCount = 0
     var quitCount = 0
     /// Overlays opened over this one, and owners' lists shown over it.

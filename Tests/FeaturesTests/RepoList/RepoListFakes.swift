@@ -58,6 +58,8 @@ final class SpyRepoListView: RepoListViewProtocol {
 /// Spy router.
 @MainActor
 final class SpyRouter: RepoListRouterProtocol {
+    var localSearches = 0
+    func showLocalSearch() { localSearches += 1 }
     var quitCount = 0
     var details: [String] = []
     func quit() { quitCount += 1 }

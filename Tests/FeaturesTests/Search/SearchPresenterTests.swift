@@ -18,6 +18,8 @@ final class SpySearchView: SearchViewProtocol {
 /// Spy router.
 @MainActor
 final class SpySearchRouter: SearchRouterProtocol {
+    var localSearches = 0
+    func showLocalSearch() { localSearches += 1 }
     var details: [Repository] = []
     var profiles: [String] = []
     var closeCount = 0

@@ -74,6 +74,8 @@ enum RepoDetailAction: Hashable, Sendable {
     case nextMatch, previousMatch
     /// Tab/Shift-Tab: select the next / previous link on screen (Enter follows it).
     case nextLink, previousLink
+    /// Ctrl-K: the local search over what is stored.
+    case localSearch
     case toggleHelp
     /// Esc, Backspace: close help or a message, a typed link number or the search, else close the
     /// overlay (back to the overlay or the screen under it).
@@ -196,6 +198,8 @@ protocol RepoDetailInteractorProtocol: CommitSource {
 /// Navigation out of the overlay.
 @MainActor
 protocol RepoDetailRouterProtocol: AnyObject {
+    /// The local search over what is stored (Ctrl-K).
+    func showLocalSearch()
     /// Closes the overlay (the list under it is as it was).
     func close()
     func quit()

@@ -48,6 +48,7 @@ enum RepoDetailKeys {
             KeyBinding([.character("V")], .markRange, help: tr("detail.keys.markRange")),
             KeyBinding([.character("D")], .resolveThread, help: tr("detail.keys.resolveThread"), footer: ("D", tr("detail.footer.resolve"))),
             KeyBinding([.character("S")], .submitReview, help: tr("detail.keys.submitReview"), footer: ("S", tr("detail.footer.submitReview"))),
+            UniversalKeys.localSearch(.localSearch),
             UniversalKeys.help(.toggleHelp),
             UniversalKeys.quit(.quit),
         ]) }

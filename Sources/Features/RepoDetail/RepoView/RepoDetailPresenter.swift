@@ -119,6 +119,7 @@ final class RepoDetailPresenter: RepoDetailPresenterProtocol, RepoViewHost {
         case .toggleFavourite: actions.toggleFavourite()
         case .openInBrowser: actions.openInBrowser()
         case .reloadCommits: for tab in tabs.all { tab.reload() }
+        case .localSearch: router.showLocalSearch(); return
         case .toggleHelp: modal.showsHelp = true
         case .toggleReadme, .toggleActions: jump(by: action)
         case .toggleFold:

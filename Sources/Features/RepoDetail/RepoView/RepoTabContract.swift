@@ -89,6 +89,8 @@ public enum RepoPlace: Sendable, Equatable {
     case release(id: Int)
     /// A commit's diff.
     case commit(sha: String)
+    /// The README, searched for `match` and scrolled to its first place (a local search's hit).
+    case readme(match: String)
 
     /// The tab it is on.
     public var tab: RepoTab {
@@ -96,6 +98,7 @@ public enum RepoPlace: Sendable, Equatable {
         case .thread(_, let isPullRequest, _): isPullRequest ? .pulls : .issues
         case .release: .releases
         case .commit: .commits
+        case .readme: .readme
         }
     }
 }

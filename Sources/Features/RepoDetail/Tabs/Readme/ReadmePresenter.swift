@@ -32,6 +32,8 @@ final class ReadmePresenter {
     var pictureCell: PixelSize? {
         didSet { state.contentChanged() }
     }
+    /// A match the README opens at (a local search's hit), until the whole README is laid out.
+    private var matchToReveal: String?
     /// The pictures alone on their lines at the width laid out (found only with `pictureCell`).
     private var pictureSpots: [ReadmePictures.Found] = []
     /// The pictures asked for, by address, and the width they were asked at.
@@ -115,6 +117,17 @@ final class ReadmePresenter {
     private func display(_ laid: ReadmeSection.Layout?) {
         pictureSpots = laid?.pictures ?? []
         state.show(laid?.lines ?? [], links: laid?.links ?? [:], width: width)
+        // A match to reveal is searched again in each layout until the whole README is laid out.
+        if let match = matchToReveal {
+            state.search(match)
+            if laid?.isHead == false { matchToReveal = nil }
+        }
+    }
+
+    /// Searches the README for `match` and scrolls to its first place, now and as the README arrives.
+    func reveal(_ match: String) {
+        matchToReveal = match
+        state.search(match)
     }
 
     /// The pictures of the README at the panel's width not asked for yet: each fetched (stored first),

@@ -35,6 +35,13 @@ extension ReadmePresenter: RepoTabModule {
                          canScrollDown: shown.canScrollDown, searchField: state.searchField)
     }
 
+    /// The view opened at a place in the README: searched for the match, scrolled to it once laid out.
+    func show(_ place: RepoPlace, onClose: @escaping () -> Void) -> Bool {
+        guard case .readme(let match) = place else { return false }
+        reveal(match)
+        return true
+    }
+
     func footer(for action: RepoDetailAction) -> FooterKey {
         switch action {
         case .startSearch, .nextLink: .shown
