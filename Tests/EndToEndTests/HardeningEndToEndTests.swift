@@ -53,7 +53,11 @@ struct HardeningEndToEndTests {
         defer { try? FileManager.default.removeItem(at: data) }
         let tmux = try TmuxSession(command: appCommand(["--demo"], dataDirectory: data,
                                                        environment: ["LC_MESSAGES": "C", "COLUMNS": columns, "LINES": lines]))
-        let screen = await tmux.waitFor(text: "? help")
+        // The footer with the list's position at its end: the demo's list is read (a loaded machine can
+        // show the footer while the list still says it is loading).
+        let screen = await tmux.waitFor("the footer with the list's position") { screen in
+            screen.split(separator: "\n").contains { $0.contains("? help") && $0.last?.isNumber == true }
+        }
         let rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
         // The footer sits on the pane's last row (30), and its right end, the list's position
         // ("1/N"), fits in the pane's 100 columns.
